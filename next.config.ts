@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  // PGlite loads its WASM and data files from its own folder: bundling it breaks every query in production.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The migrations are read from disk at start; keep them next to a standalone build too.
+  outputFileTracingIncludes: { '/*': ['./src/server/db/migrations/**/*'] },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,38 @@
+/**
+ * `npm run import:navs -- file.csv [more.csv…]`: upserts NAVs (columns isin,date,nav) and recomputes
+ * the performance of the shares they touch. A bad row is reported with its line number and the
+ * file is rejected whole. With PGlite, stop the server first: one process per database folder.
+ */
+import { readFile } from 'node:fs/promises';
+import { env } from '@/env';
+import { parseNavCsv } from '@/domain/nav-csv';
+import { openDatabase } from '@/server/db/client';
+import { importNavs } from '@/server/navs/import';
+
+const files = process.argv.slice(2).filter((a) => a !== '--');
+if (files.length === 0) {
+  console.error('usage: npm run import:navs -- file.csv');
+  process.exit(2);
+}
+
+const database = await openDatabase();
+let failed = false;
+try {
+  await database.migrate();
+  for (const file of files) {
+    const started = Date.now();
+    const parsed = parseNavCsv(await readFile(file, 'utf8'));
+    const result = parsed.ok ? await importNavs(database.db, parsed.rows, env().RISK_FREE_RATE) : parsed;
+    if (!result.ok) {
+      failed = true;
+      console.error(`${file}: rejected, nothing was written.`);
+      for (const e of result.errors.slice(0, 50)) console.error(`  line ${e.line}: ${e.message}`);
+      if (result.errors.length > 50) console.error(`  … and ${result.errors.length - 50} more`);
+      continue;
+    }
+    console.info(`${file}: ${result.upserted} NAVs upserted, ${result.shares} share(s) recomputed in ${Date.now() - started} ms`);
+  }
+} finally {
+  await database.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,34 @@
+import { isDocumentTypeCode } from '@/domain/catalog';
+import { parseIsin } from '@/domain/isin';
+import { documentResponse, notFound } from '@/server/http/document-response';
+import { profileFromRequest, routeLocale } from '@/server/http/request-context';
+import { findFundDocument, findShareDocument } from '@/server/queries/documents';
+
+export const dynamic = 'force-dynamic';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+type Params = { locale: string; fundSlug: string; rest: string[] };
+
+/**
+ * SPEC §2: /e/{locale}/docs/funds/{fundSlug}/{documentTypeCode} and
+ * /e/{locale}/docs/funds/{fundSlug}/{isinCode}/{documentTypeCode}. Anything else, or a document
+ * the visitor's profile may not see, is a 404.
+ */
+async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
+  const { locale: rawLocale, fundSlug, rest } = await params;
+  const locale = routeLocale(rawLocale);
+  const typeCode = rest.at(-1) ?? '';
+  if (!locale || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
+  const profile = profileFromRequest(request);
+  if (rest.length === 1) {
+    const doc = await findFundDocument(locale, fundSlug, typeCode, profile);
+    return doc ? documentResponse(request, doc) : notFound();
+  }
+  const isin = parseIsin(rest[0]);
+  if (!isin || isin !== rest[0]) return notFound();
+  const doc = await findShareDocument(locale, fundSlug, isin, typeCode, profile);
+  return doc ? documentResponse(request, doc) : notFound();
+}
+
+export { handle as GET, handle as HEAD };

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseEnv, parseLocales } from './env';
+
+describe('configuration', () => {
+  it('runs with no variable at all', () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe('.data/pglite');
+    expect(env.locales).toEqual(['fr', 'en', 'es']);
+    expect(env.DOCUMENT_CHECK).toBe(true);
+    expect(env.RISK_FREE_RATE).toBe(0.02);
+  });
+
+  it('stops on a bad value with a readable message', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(() => parseEnv({ ROOT_REDIRECT: 'https://elsewhere.example' })).toThrow(/ROOT_REDIRECT/);
+    expect(() => parseEnv({ RISK_FREE_RATE: 'abc' })).toThrow(/RISK_FREE_RATE/);
+    expect(() => parseEnv({ DOCUMENT_CHECK: 'maybe' })).toThrow(/DOCUMENT_CHECK/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads flags', () => {
+    expect(parseEnv({ DOCUMENT_CHECK: 'false' }).DOCUMENT_CHECK).toBe(false);
+    expect(parseEnv({ DOCUMENT_CHECK: '0' }).DOCUMENT_CHECK).toBe(false);
+  });
+});
+
+describe('LOCALES (SPEC §8)', () => {
+  it('logs an unknown code as a wrong-locale error and ignores it', () => {
+    const log = vi.fn();
+    expect(parseLocales('en, de ,es', log)).toEqual(['fr', 'en', 'es']);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('[wrong-locale]'));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('"de"'));
+  });
+
+  it('narrows the languages, always keeping fr, the fallback', () => {
+    expect(parseLocales('fr,en', vi.fn())).toEqual(['fr', 'en']);
+    expect(parseLocales('es', vi.fn())).toEqual(['fr', 'es']);
+  });
+});

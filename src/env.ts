@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The one place configuration is read. The site runs with no variable at all
+ * (embedded PGlite in .data/, no captcha, no mail); a bad value stops the start
+ * with a readable message instead of failing later on a request.
+ */
+export const SUPPORTED_LOCALES = ['fr', 'en', 'es'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'on'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
+  LOCALES: optionalString,
+  ROOT_REDIRECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\/[^/]/, 'must be a path on this site, starting with a single /')
+      .optional(),
+  ),
+  PUBLIC_BASE_URL: optionalUrl.default('http://localhost:3000'),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: optionalString.pipe(z.email().optional()).default('website@fictional-am.example'),
+  MAIL_TO: optionalString.pipe(z.email().optional()).default('contact@fictional-am.example'),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET: optionalString,
+  RECAPTCHA_VERIFY_URL: optionalUrl.default('https://www.google.com/recaptcha/api/siteverify'),
+  DOCUMENT_CHECK: booleanFlag(true),
+  SEED_DEMO: booleanFlag(true),
+  RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
+});
+
+export type Env = z.infer<typeof envSchema> & { locales: Locale[] };
+
+/** SPEC §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
+export function parseLocales(raw: string | undefined, log: (message: string) => void = console.error): Locale[] {
+  if (!raw) return [...SUPPORTED_LOCALES];
+  const chosen: Locale[] = [];
+  for (const code of raw.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean)) {
+    if ((SUPPORTED_LOCALES as readonly string[]).includes(code)) {
+      if (!chosen.includes(code as Locale)) chosen.push(code as Locale);
+    } else {
+      log(`[wrong-locale] LOCALES names an unknown locale "${code}"; it is ignored.`);
+    }
+  }
+  // fr is the default and fallback language: it is always served.
+  if (!chosen.includes('fr')) chosen.unshift('fr');
+  return chosen;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, locales: parseLocales(source.LOCALES) };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

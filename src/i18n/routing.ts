@@ -1,0 +1,62 @@
+import { defineRouting } from 'next-intl/routing';
+import { SUPPORTED_LOCALES } from '@/env';
+
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // SPEC §9: 365 days
+
+/**
+ * The one routing table of the site (SPEC §2). Folder names under src/app/[locale]
+ * are the keys; the values are the localized paths visitors see.
+ */
+export const routing = defineRouting({
+  locales: SUPPORTED_LOCALES,
+  defaultLocale: 'fr',
+  localePrefix: 'always',
+  localeCookie: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
+  pathnames: {
+    '/': '/',
+    '/about-us': { fr: '/nous-connaitre', en: '/about-us', es: '/conocernos' },
+    '/contact': { fr: '/contact', en: '/contact', es: '/contacto' },
+    '/esg': { fr: '/esg', en: '/esg', es: '/asg' },
+    '/expertise': { fr: '/expertise', en: '/expertise', es: '/experticia' },
+    '/fund-range': { fr: '/gamme-fonds', en: '/fund-range', es: '/nuestros-fondos' },
+    '/gdpr': { fr: '/confidentialite', en: '/gdpr', es: '/gdpr' },
+    '/legal-notices': { fr: '/mentions-legales', en: '/legal-notices', es: '/legal-notices' },
+    '/news': { fr: '/actualites', en: '/news', es: '/noticias' },
+    '/news/c/[category]': { fr: '/actualites/c/[category]', en: '/news/c/[category]', es: '/noticias/c/[category]' },
+    '/news/[slug]': { fr: '/actualites/[slug]', en: '/news/[slug]', es: '/noticias/[slug]' },
+    '/news/[slug]/doc': '/news/[slug]/doc',
+    '/regulatory-informations': {
+      fr: '/informations-reglementaires',
+      en: '/regulatory-informations',
+      es: '/regulatory-informations',
+    },
+    '/responsible-investment': {
+      fr: '/investissement-responsable',
+      en: '/responsible-investment',
+      es: '/inversion-responsable',
+    },
+    // SPEC §2: the team path exists in the configuration; its screen is not part of the product.
+    '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
+    '/funds': '/funds',
+    '/funds/[fundSlug]': '/funds/[fundSlug]',
+    '/funds/[fundSlug]/shares/[shareSlug]': '/funds/[fundSlug]/shares/[shareSlug]',
+  },
+});
+
+export type AppPathname = keyof typeof routing.pathnames;
+
+/** Which routed path shows which server page (SPEC §3 Page.route). */
+export const PAGE_PATHNAMES = {
+  home: '/',
+  'about-us': '/about-us',
+  expertise: '/expertise',
+  esg: '/esg',
+  sri: '/responsible-investment',
+  news: '/news',
+  contact: '/contact',
+  'fund-range': '/fund-range',
+  'legal-notices': '/legal-notices',
+  'regulatory-informations': '/regulatory-informations',
+  rgpd: '/gdpr',
+} as const satisfies Record<string, AppPathname>;

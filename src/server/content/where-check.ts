@@ -1,0 +1,199 @@
+/**
+ * Structural validation of a `where` filter before it reaches mingo.
+ *
+ * Why an allow-list rather than "everything mingo knows": mingo also ships `$where`, `$function`
+ * and `$accumulator` (which run code) and `$expr`, whose expression language can allocate without
+ * bound (`$range`, `$reduce`, …). The public endpoint only needs the LokiJS-like operators Nuxt
+ * Content v1 offered, so anything else is rejected with a readable 400 instead of a 500 or worse.
+ */
+
+export type WherePath = readonly (string | number)[];
+
+export interface WhereProblem {
+  /** Location inside `where` (e.g. `['category', '$in']`); the caller prefixes `where`. */
+  readonly path: WherePath;
+  readonly message: string;
+}
+
+/** Nesting beyond this is not a realistic filter and would only let a body exhaust the stack. */
+export const MAX_WHERE_DEPTH = 16;
+/** Regexes run on every document; a short cap limits (but cannot rule out) pathological patterns. */
+export const MAX_REGEX_LENGTH = 256;
+
+export const CODE_OPERATORS: ReadonlySet<string> = new Set(['$where', '$function', '$accumulator']);
+const LOGICAL_OPERATORS: ReadonlySet<string> = new Set(['$and', '$or', '$nor']);
+// `g` and `y` make RegExp#test stateful (lastIndex), which would make matches alternate between documents.
+const REGEX_OPTIONS = /^[imsu]*$/;
+
+type OperandCheck = (operand: unknown, path: WherePath) => WhereProblem | null;
+
+const ok = null;
+const problem = (path: WherePath, message: string): WhereProblem => ({ path, message });
+
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+const isOperatorKey = (key: string): boolean => key.startsWith('$');
+
+/* ---------- pass 1: JSON-only values, bounded depth, no code-running operator anywhere ---------- */
+
+function scanScalar(value: unknown, path: WherePath): WhereProblem | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return ok;
+  if (typeof value === 'number' && Number.isFinite(value)) return ok;
+  return problem(path, 'must contain only JSON values');
+}
+
+function scanObject(value: Readonly<Record<string, unknown>>, path: WherePath, depth: number): WhereProblem | null {
+  for (const [key, child] of Object.entries(value)) {
+    if (CODE_OPERATORS.has(key)) return problem([...path, key], 'executes code and is not allowed');
+    const found = scanJson(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return ok;
+}
+
+function scanJson(value: unknown, path: WherePath, depth: number): WhereProblem | null {
+  if (depth > MAX_WHERE_DEPTH) return problem(path, `is nested too deeply (at most ${MAX_WHERE_DEPTH} levels)`);
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = scanJson(item, [...path, index], depth + 1);
+      if (found) return found;
+    }
+    return ok;
+  }
+  if (isPlainObject(value)) return scanObject(value, path, depth);
+  return scanScalar(value, path);
+}
+
+/* ---------- pass 2: operator shapes ---------- */
+
+const anyValue: OperandCheck = () => ok;
+
+const arrayOperand: OperandCheck = (operand, path) => (Array.isArray(operand) ? ok : problem(path, 'must be an array'));
+
+const booleanOperand: OperandCheck = (operand, path) => (typeof operand === 'boolean' ? ok : problem(path, 'must be a boolean'));
+
+const sizeOperand: OperandCheck = (operand, path) =>
+  typeof operand === 'number' && Number.isInteger(operand) && operand >= 0 ? ok : problem(path, 'must be a non-negative integer');
+
+const typeName = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number';
+const typeOperand: OperandCheck = (operand, path) => {
+  const names = Array.isArray(operand) ? operand : [operand];
+  return names.length > 0 && names.every(typeName) ? ok : problem(path, 'must be a type name or a list of type names');
+};
+
+const regexOperand: OperandCheck = (operand, path) => {
+  if (typeof operand !== 'string') return problem(path, 'must be a string');
+  return operand.length <= MAX_REGEX_LENGTH ? ok : problem(path, `must be at most ${MAX_REGEX_LENGTH} characters`);
+};
+
+const regexOptionsOperand: OperandCheck = (operand, path) =>
+  typeof operand === 'string' && REGEX_OPTIONS.test(operand) ? ok : problem(path, 'must be a string of the flags i, m, s, u');
+
+const notOperand: OperandCheck = (operand, path) =>
+  isPlainObject(operand) && Object.keys(operand).length > 0
+    ? checkOperatorObject(operand, path)
+    : problem(path, 'must be a non-empty object of operators');
+
+const elemMatchOperand: OperandCheck = (operand, path) => {
+  if (!isPlainObject(operand)) return problem(path, 'must be an object');
+  const keys = Object.keys(operand);
+  // Same rule as mingo: only field-level operators means "conditions on the element itself".
+  const onElement = keys.length > 0 && keys.every((key) => isOperatorKey(key) && !LOGICAL_OPERATORS.has(key));
+  return onElement ? checkOperatorObject(operand, path) : checkCondition(operand, path);
+};
+
+const FIELD_OPERATORS: ReadonlyMap<string, OperandCheck> = new Map([
+  ['$eq', anyValue],
+  ['$ne', anyValue],
+  ['$gt', anyValue],
+  ['$gte', anyValue],
+  ['$lt', anyValue],
+  ['$lte', anyValue],
+  ['$in', arrayOperand],
+  ['$nin', arrayOperand],
+  ['$all', arrayOperand],
+  ['$contains', anyValue],
+  ['$regex', regexOperand],
+  ['$options', regexOptionsOperand],
+  ['$exists', booleanOperand],
+  ['$size', sizeOperand],
+  ['$type', typeOperand],
+  ['$not', notOperand],
+  ['$elemMatch', elemMatchOperand],
+]);
+
+const ALLOWED_LIST = [...LOGICAL_OPERATORS, ...FIELD_OPERATORS.keys()].join(', ');
+
+function unsupported(path: WherePath): WhereProblem {
+  return problem(path, `is not a supported operator (allowed: ${ALLOWED_LIST})`);
+}
+
+function checkRegexPair(operators: Readonly<Record<string, unknown>>, path: WherePath): WhereProblem | null {
+  const pattern = operators.$regex;
+  const flags = operators.$options;
+  if (pattern === undefined) return flags === undefined ? ok : problem([...path, '$options'], 'requires $regex');
+  try {
+    new RegExp(String(pattern), typeof flags === 'string' ? flags : undefined);
+    return ok;
+  } catch {
+    return problem([...path, '$regex'], 'is not a valid regular expression');
+  }
+}
+
+function checkOperatorObject(operators: Readonly<Record<string, unknown>>, path: WherePath): WhereProblem | null {
+  for (const [key, operand] of Object.entries(operators)) {
+    if (!isOperatorKey(key)) return problem([...path, key], 'field names cannot be mixed with operators');
+    const check = FIELD_OPERATORS.get(key);
+    if (!check) return unsupported([...path, key]);
+    const found = check(operand, [...path, key]);
+    if (found) return found;
+  }
+  return checkRegexPair(operators, path);
+}
+
+function checkFieldName(field: string, path: WherePath): WhereProblem | null {
+  const segments = field.split('.');
+  // mingo refuses `__proto__` at evaluation time; refusing it here turns a 500 into a 400.
+  if (segments.some((segment) => segment === '' || segment === '__proto__')) return problem(path, 'is not a valid field name');
+  return ok;
+}
+
+function checkFieldValue(value: unknown, path: WherePath): WhereProblem | null {
+  const isOperatorObject = isPlainObject(value) && Object.keys(value).some(isOperatorKey);
+  return isOperatorObject ? checkOperatorObject(value, path) : ok; // anything else is a literal to compare with
+}
+
+function checkLogical(operand: unknown, path: WherePath): WhereProblem | null {
+  if (!Array.isArray(operand) || operand.length === 0) return problem(path, 'must be a non-empty array of conditions');
+  for (const [index, condition] of operand.entries()) {
+    const found = checkCondition(condition, [...path, index]);
+    if (found) return found;
+  }
+  return ok;
+}
+
+function checkConditionEntry(key: string, value: unknown, path: WherePath): WhereProblem | null {
+  if (LOGICAL_OPERATORS.has(key)) return checkLogical(value, path);
+  if (FIELD_OPERATORS.has(key)) return problem(path, `must be applied to a field, e.g. { "title": { "${key}": … } }`);
+  if (isOperatorKey(key)) return unsupported(path);
+  return checkFieldName(key, path) ?? checkFieldValue(value, path);
+}
+
+function checkCondition(condition: unknown, path: WherePath): WhereProblem | null {
+  if (!isPlainObject(condition)) return problem(path, 'must be an object');
+  for (const [key, value] of Object.entries(condition)) {
+    const found = checkConditionEntry(key, value, [...path, key]);
+    if (found) return found;
+  }
+  return ok;
+}
+
+/** First problem found in `where`, or null when it is safe to hand to mingo. */
+export function checkWhereShape(where: unknown): WhereProblem | null {
+  if (!isPlainObject(where)) return problem([], 'must be an object');
+  return scanJson(where, [], 0) ?? checkCondition(where, []);
+}

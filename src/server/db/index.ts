@@ -1,0 +1,43 @@
+import 'server-only';
+import { openDatabase, type Database, type Db } from './client';
+import { ensureSeeded } from './seed/ensure';
+
+/**
+ * The process-wide database, opened, migrated and (when empty) seeded once.
+ * Kept on globalThis so that Next's module reloading in development and the
+ * several bundles of a production server share one PGlite instance: PGlite
+ * must never be opened twice on one folder.
+ */
+type Holder = { ready?: Promise<Database> };
+const holder = ((globalThis as { __fundhouseDb?: Holder }).__fundhouseDb ??= {});
+
+async function start(): Promise<Database> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    throw new Error('The database is not opened during `next build`: render data pages at request time.');
+  }
+  const database = await openDatabase();
+  await database.withLock(async () => {
+    await database.migrate();
+    await ensureSeeded(database.db);
+  });
+  return database;
+}
+
+export function database(): Promise<Database> {
+  holder.ready ??= start().catch((error: unknown) => {
+    holder.ready = undefined; // let the next request try again (e.g. PostgreSQL not up yet)
+    throw error;
+  });
+  return holder.ready;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+/** Tests hand in a database they prepared (the golden image); the app never calls this. */
+export function useDatabaseForTests(db: Database): void {
+  holder.ready = Promise.resolve(db);
+}
+
+export type { Db, Database };

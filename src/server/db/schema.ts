@@ -1,0 +1,437 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AllocationDimension } from '@/domain/catalog';
+
+/**
+ * Texts shown to visitors are stored once per entity as { fr, en, es }: one row per
+ * fund or page keeps translations together, so a missing language is visible in one place.
+ * fr is required (default and fallback language, SPEC §1).
+ */
+export type Localized = { fr: string; en?: string; es?: string };
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const localized = (name: string) => jsonb(name).$type<Localized>();
+const profiles = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`ARRAY['RETAIL','INSTIT','CGP']::text[]`);
+
+// ---------------------------------------------------------------- reference data
+
+export const languages = pgTable('language', {
+  locale: text('locale').primaryKey(),
+  title: localized('title').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const countries = pgTable('country', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  locales: text('locales').array().notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const investorProfiles = pgTable('investor_profile', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  description: localized('description').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const currencies = pgTable('currency', {
+  code: text('code').primaryKey(),
+  symbol: text('symbol').notNull(),
+});
+
+// ---------------------------------------------------------------- company and pages
+
+export const company = pgTable('company', {
+  id: smallint('id').primaryKey().default(1),
+  title: localized('title').notNull(),
+  baseline: localized('baseline').notNull(),
+  subBaseline: localized('sub_baseline').notNull(),
+});
+
+export const companyInfos = pgTable('company_info', {
+  code: text('code').primaryKey(),
+  content: localized('content').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const keyFigures = pgTable('key_figure', {
+  code: text('code').primaryKey(),
+  value: localized('value').notNull(),
+  title: localized('title').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const pages = pgTable('page', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  description: localized('description').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const pageComponents = pgTable(
+  'page_component',
+  {
+    id: serial('id').primaryKey(),
+    pageCode: text('page_code')
+      .notNull()
+      .references(() => pages.code, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('page_component_page_code_code').on(t.pageCode, t.code)],
+);
+
+export const componentTexts = pgTable(
+  'component_text',
+  {
+    id: serial('id').primaryKey(),
+    componentId: integer('component_id')
+      .notNull()
+      .references(() => pageComponents.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    position: smallint('position').notNull(),
+    content: localized('content').notNull(),
+  },
+  (t) => [uniqueIndex('component_text_component_code').on(t.componentId, t.code)],
+);
+
+// ---------------------------------------------------------------- funds and shares
+
+export const fundCategories = pgTable('fund_category', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  description: localized('description').notNull(),
+  displayOrder: smallint('display_order').notNull(),
+});
+
+export const eligibilities = pgTable('eligibility', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+});
+
+export const esgLabels = pgTable('esg_label', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+});
+
+export const benchmarks = pgTable('benchmark', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  currencyCode: text('currency_code')
+    .notNull()
+    .references(() => currencies.code),
+});
+
+/** Shape of the characteristics, ESG disclosures and partners kept on a fund (SPEC §3 customData). */
+export type FundCharacteristics = Partial<Record<string, Localized>>;
+export type SfdrDisclosure = Partial<Record<string, Localized>>;
+export type FundPartner = { name: string; url: string; description: Localized };
+
+export const funds = pgTable(
+  'fund',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    categoryCode: text('category_code')
+      .notNull()
+      .references(() => fundCategories.code),
+    title: localized('title').notNull(),
+    isHighlight: boolean('is_highlight').notNull().default(false),
+    description: localized('description').notNull(),
+    philosophy: localized('philosophy').notNull(),
+    classification: localized('classification').notNull(),
+    specificCategory: localized('specific_category'),
+    riskLevel: smallint('risk_level').notNull(),
+    sfdrArticle: smallint('sfdr_article').notNull(),
+    minRecommendedInvestmentDuration: smallint('min_recommended_investment_duration').notNull(),
+    aumValue: numeric('aum_value', { precision: 20, scale: 2, mode: 'number' }).notNull(),
+    aumCurrencyCode: text('aum_currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    aumDate: date('aum_date').notNull(),
+    benchmarkCode: text('benchmark_code').references(() => benchmarks.code),
+    characteristics: jsonb('characteristics').$type<FundCharacteristics>().notNull(),
+    customData: jsonb('custom_data').$type<Record<string, unknown>>().notNull(),
+    tags: jsonb('tags').$type<Localized[]>().notNull(),
+    esgLabels: text('esg_labels').array().notNull(),
+    sfdrDisclosure: jsonb('sfdr_disclosure').$type<SfdrDisclosure>(),
+    partners: jsonb('partners').$type<FundPartner[]>().notNull(),
+    visibleTo: profiles('visible_to'),
+    active: boolean('active').notNull().default(true),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('fund_slug').on(t.slug)],
+);
+
+export const fundEligibilities = pgTable(
+  'fund_eligibility',
+  {
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    eligibilityCode: text('eligibility_code')
+      .notNull()
+      .references(() => eligibilities.code),
+  },
+  (t) => [primaryKey({ columns: [t.fundId, t.eligibilityCode] })],
+);
+
+export const shares = pgTable(
+  'share',
+  {
+    id: serial('id').primaryKey(),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    isinCode: text('isin_code').notNull(),
+    managementGoal: localized('management_goal').notNull(),
+    inceptionDate: date('inception_date').notNull(),
+    inceptionNav: doublePrecision('inception_nav').notNull(),
+    sriLevel: smallint('sri_level').notNull(),
+    currencyCode: text('currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    characteristics: jsonb('characteristics').$type<FundCharacteristics>().notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    visibleTo: profiles('visible_to'),
+    active: boolean('active').notNull().default(true),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('share_isin').on(t.isinCode), uniqueIndex('share_fund_slug').on(t.fundId, t.slug)],
+);
+
+export const navs = pgTable(
+  'nav',
+  {
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    nav: doublePrecision('nav').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.date] })],
+);
+
+export const benchmarkValues = pgTable(
+  'benchmark_value',
+  {
+    benchmarkCode: text('benchmark_code')
+      .notNull()
+      .references(() => benchmarks.code, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.benchmarkCode, t.date] })],
+);
+
+/** Figures of METHODOLOGY.md, computed from the NAVs (never typed in) and stored with their as-of date. */
+export type StoredFigures = Record<string, number | null>;
+export type StoredCalendarYear = { year: number; value: number; benchmark: number | null };
+
+export const sharePerformances = pgTable('share_performance', {
+  shareId: integer('share_id')
+    .primaryKey()
+    .references(() => shares.id, { onDelete: 'cascade' }),
+  asOf: date('as_of'),
+  lastNav: doublePrecision('last_nav'),
+  lessThanOneYear: boolean('less_than_one_year').notNull(),
+  figures: jsonb('figures').$type<StoredFigures>().notNull(),
+  benchmarkFigures: jsonb('benchmark_figures').$type<StoredFigures>(),
+  calendarYears: jsonb('calendar_years').$type<StoredCalendarYear[]>().notNull(),
+  riskFreeRate: doublePrecision('risk_free_rate').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- portfolio
+
+export const holdings = pgTable(
+  'holding',
+  {
+    id: serial('id').primaryKey(),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    asOf: date('as_of').notNull(),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    isinCode: text('isin_code'),
+    weight: doublePrecision('weight').notNull(),
+    assetClass: text('asset_class').notNull(),
+    sector: text('sector').notNull(),
+    countryCode: text('country_code').notNull(),
+  },
+  (t) => [index('holding_fund').on(t.fundId, t.asOf)],
+);
+
+export const allocations = pgTable(
+  'allocation',
+  {
+    id: serial('id').primaryKey(),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    asOf: date('as_of').notNull(),
+    dimension: text('dimension').$type<AllocationDimension>().notNull(),
+    code: text('code').notNull(),
+    label: localized('label').notNull(),
+    weight: doublePrecision('weight').notNull(),
+  },
+  (t) => [index('allocation_fund').on(t.fundId, t.dimension)],
+);
+
+// ---------------------------------------------------------------- documents
+
+export const documentTypes = pgTable('document_type', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const newsCategories = pgTable('news_category', {
+  code: text('code').primaryKey(),
+  title: localized('title').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    /** The same article in every language shares a group, so the language switch finds its translation. */
+    groupCode: text('group_code').notNull(),
+    locale: text('locale').notNull(),
+    slug: text('slug').notNull(),
+    categoryCode: text('category_code')
+      .notNull()
+      .references(() => newsCategories.code),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    publishedAt: date('published_at').notNull(),
+    externalUrl: text('external_url'),
+    fundId: integer('fund_id').references(() => funds.id, { onDelete: 'set null' }),
+    author: text('author'),
+  },
+  (t) => [
+    uniqueIndex('news_locale_slug').on(t.locale, t.slug),
+    uniqueIndex('news_group_locale').on(t.groupCode, t.locale),
+    index('news_locale_date').on(t.locale, t.publishedAt),
+  ],
+);
+
+export const documents = pgTable(
+  'document',
+  {
+    id: serial('id').primaryKey(),
+    documentTypeCode: text('document_type_code')
+      .notNull()
+      .references(() => documentTypes.code),
+    fundId: integer('fund_id').references(() => funds.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id').references(() => shares.id, { onDelete: 'cascade' }),
+    newsId: integer('news_id').references(() => news.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    publishedAt: date('published_at').notNull(),
+  },
+  (t) => [
+    index('document_fund').on(t.fundId, t.documentTypeCode),
+    index('document_share').on(t.shareId, t.documentTypeCode),
+    index('document_news').on(t.newsId),
+  ],
+);
+
+// ---------------------------------------------------------------- content documents (/_content)
+
+export const contentDocuments = pgTable(
+  'content_document',
+  {
+    path: text('path').primaryKey(),
+    locale: text('locale').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_document_locale').on(t.locale)],
+);
+
+// ---------------------------------------------------------------- forms and mail
+
+export const formSubmissions = pgTable(
+  'form_submission',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    clientHash: text('client_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_submission_kind_date').on(t.kind, t.createdAt)],
+);
+
+export const submissionAttachments = pgTable('submission_attachment', {
+  id: serial('id').primaryKey(),
+  submissionId: uuid('submission_id')
+    .notNull()
+    .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id').references(() => formSubmissions.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** Bookkeeping of the demo seed, so a start knows whether the database was ever filled. */
+export const seedRuns = pgTable('seed_run', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,15 @@
+import { count } from 'drizzle-orm';
+import { env } from '@/env';
+import type { Db } from '../client';
+import { seedRuns } from '../schema';
+
+/** First start on an empty database: fill it with the demo fund house (DESIGN.md "Data"). */
+export async function ensureSeeded(db: Db): Promise<void> {
+  if (!env().SEED_DEMO) return;
+  const [row] = await db.select({ n: count() }).from(seedRuns);
+  if ((row?.n ?? 0) > 0) return;
+  const { seedDemo } = await import('./seed');
+  const started = Date.now();
+  const report = await seedDemo(db);
+  console.info(`[db] demo fund house seeded in ${Date.now() - started} ms: ${JSON.stringify(report)}`);
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { env } from '@/env';
+import type { NavPoint } from '@/domain/performance';
+import type { Db } from '../client';
+import * as t from '../schema';
+import type { Tx } from '../types';
+import { buildPerformanceRow, type PerformanceRow } from '@/server/navs/performance-row';
+import { savePerformanceRows } from '@/server/navs/recompute';
+import { buildContentDocuments } from './content-documents';
+import { buildDocuments } from './documents';
+import { benchmarks } from './fixtures/benchmarks';
+import { categories } from './fixtures/categories';
+import { company } from './fixtures/content/company';
+import { news, newsCategories } from './fixtures/content/news';
+import { pages } from './fixtures/content/pages';
+import * as reference from './fixtures/content/reference';
+import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
+import { funds } from './fixtures/funds';
+import { businessDays, simulateIndex, simulateShare } from './nav-model';
+
+/** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
+const SEEDED_TABLES = [
+  'seed_run', 'content_document', 'document', 'news', 'news_category', 'allocation', 'holding',
+  'share_performance', 'nav', 'benchmark_value', 'share', 'fund_eligibility', 'fund', 'benchmark',
+  'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
+  'key_figure', 'company_info', 'company', 'document_type', 'currency', 'investor_profile', 'country', 'language',
+];
+
+const CHUNK = 4000;
+
+async function insertChunked<T extends Record<string, unknown>>(
+  tx: Tx,
+  table: Parameters<Tx['insert']>[0],
+  rows: T[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx.insert(table).values(rows.slice(i, i + CHUNK) as never);
+  }
+}
+
+export type SeedReport = {
+  funds: number;
+  shares: number;
+  navs: number;
+  benchmarkValues: number;
+  documents: number;
+  news: number;
+  pages: number;
+};
+
+/** Wipes the demo tables and fills them again from the fixtures, in one transaction: all or nothing. */
+export async function seedDemo(db: Db): Promise<SeedReport> {
+  // Simulated series and PDFs are prepared before the transaction opens, to keep it short.
+  const benchmarkSeries = new Map<string, NavPoint[]>();
+  for (const b of benchmarks) {
+    benchmarkSeries.set(b.code, simulateIndex(businessDays(b.model.start, DEMO_AS_OF), b.model.startValue, b.model));
+  }
+  const shareSeries = new Map<string, NavPoint[]>();
+  for (const fund of funds) {
+    const bench = benchmarkSeries.get(fund.benchmarkCode) ?? [];
+    for (const share of fund.shares) {
+      shareSeries.set(
+        share.isinCode,
+        simulateShare(bench, { date: share.inceptionDate, nav: share.inceptionNav }, DEMO_AS_OF, share.nav),
+      );
+    }
+  }
+  const pdfs = await buildDocuments();
+  const riskFreeRate = env().RISK_FREE_RATE;
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
+
+    await tx.insert(t.languages).values(reference.languages);
+    await tx.insert(t.countries).values(reference.countries);
+    await tx.insert(t.investorProfiles).values(reference.investorProfiles);
+    await tx.insert(t.currencies).values(reference.currencies);
+    await tx.insert(t.documentTypes).values(reference.documentTypes);
+    await tx.insert(t.eligibilities).values(reference.eligibilities);
+    await tx.insert(t.esgLabels).values(reference.esgLabels);
+
+    await tx.insert(t.company).values({ id: 1, title: company.title, baseline: company.baseline, subBaseline: company.subBaseline });
+    await tx.insert(t.companyInfos).values(company.infos.map((info, position) => ({ ...info, position })));
+    await tx.insert(t.keyFigures).values(company.keyFigures.map((figure, position) => ({ ...figure, position })));
+
+    for (const [position, page] of pages.entries()) {
+      await tx.insert(t.pages).values({ code: page.code, title: page.title, description: page.description, position });
+      for (const [componentPosition, component] of page.components.entries()) {
+        const [row] = await tx
+          .insert(t.pageComponents)
+          .values({ pageCode: page.code, code: component.code, position: componentPosition })
+          .returning({ id: t.pageComponents.id });
+        if (!row) throw new Error(`component ${page.code}/${component.code} not inserted`);
+        if (component.texts.length > 0) {
+          await tx
+            .insert(t.componentTexts)
+            .values(component.texts.map((text, i) => ({ componentId: row.id, code: text.code, content: text.content, position: i })));
+        }
+      }
+    }
+
+    await tx.insert(t.fundCategories).values(categories);
+    await tx
+      .insert(t.benchmarks)
+      .values(benchmarks.map((b) => ({ code: b.code, title: b.title, currencyCode: b.currency })));
+    let benchmarkValueCount = 0;
+    for (const [code, series] of benchmarkSeries) {
+      benchmarkValueCount += series.length;
+      await insertChunked(tx, t.benchmarkValues, series.map((p) => ({ benchmarkCode: code, date: p.date, value: p.nav })));
+    }
+
+    const fundIds = new Map<string, number>();
+    const shareIds = new Map<string, number>();
+    const performanceRows: PerformanceRow[] = [];
+    let navCount = 0;
+    for (const [position, fund] of funds.entries()) {
+      const [row] = await tx
+        .insert(t.funds)
+        .values({
+          slug: fund.slug,
+          categoryCode: fund.categoryCode,
+          title: fund.title,
+          isHighlight: fund.isHighlight,
+          description: fund.description,
+          philosophy: fund.philosophy,
+          classification: fund.classification,
+          specificCategory: fund.specificCategory,
+          riskLevel: fund.riskLevel,
+          sfdrArticle: fund.sfdrArticle,
+          minRecommendedInvestmentDuration: fund.minRecommendedInvestmentDuration,
+          aumValue: fund.aum.value,
+          aumCurrencyCode: fund.aum.currency,
+          aumDate: fund.aum.date,
+          benchmarkCode: fund.benchmarkCode,
+          characteristics: fund.characteristics,
+          customData: fund.customData,
+          tags: fund.tags,
+          esgLabels: fund.esgLabels,
+          sfdrDisclosure: fund.sfdrDisclosure,
+          partners: fund.partners,
+          visibleTo: fund.visibleTo,
+          position,
+        })
+        .returning({ id: t.funds.id });
+      if (!row) throw new Error(`fund ${fund.slug} not inserted`);
+      fundIds.set(fund.slug, row.id);
+      if (fund.eligibilityCodes.length > 0) {
+        await tx.insert(t.fundEligibilities).values(fund.eligibilityCodes.map((code) => ({ fundId: row.id, eligibilityCode: code })));
+      }
+      await tx.insert(t.holdings).values(
+        fund.holdings.map((h, i) => ({ ...h, fundId: row.id, asOf: fund.portfolioDate, position: i })),
+      );
+      await tx.insert(t.allocations).values(fund.allocations.map((a) => ({ ...a, fundId: row.id, asOf: fund.portfolioDate })));
+
+      for (const [sharePosition, share] of fund.shares.entries()) {
+        const [shareRow] = await tx
+          .insert(t.shares)
+          .values({
+            fundId: row.id,
+            slug: share.slug,
+            name: share.name,
+            isinCode: share.isinCode,
+            managementGoal: share.managementGoal,
+            inceptionDate: share.inceptionDate,
+            inceptionNav: share.inceptionNav,
+            sriLevel: share.sriLevel,
+            currencyCode: share.currency,
+            characteristics: share.characteristics,
+            isMain: share.isMain,
+            visibleTo: share.visibleTo,
+            position: sharePosition,
+          })
+          .returning({ id: t.shares.id });
+        if (!shareRow) throw new Error(`share ${share.isinCode} not inserted`);
+        shareIds.set(share.isinCode, shareRow.id);
+        const series = shareSeries.get(share.isinCode) ?? [];
+        navCount += series.length;
+        await insertChunked(tx, t.navs, series.map((p) => ({ shareId: shareRow.id, date: p.date, nav: p.nav })));
+        performanceRows.push(
+          buildPerformanceRow(
+            { id: shareRow.id, inceptionDate: share.inceptionDate, inceptionNav: share.inceptionNav },
+            series,
+            benchmarkSeries.get(fund.benchmarkCode) ?? null,
+            riskFreeRate,
+          ),
+        );
+      }
+    }
+    await savePerformanceRows(tx, performanceRows);
+
+    await tx.insert(t.newsCategories).values(newsCategories);
+    const newsIds = new Map<string, number>();
+    for (const item of news) {
+      for (const [locale, translation] of Object.entries(item.translations)) {
+        const [row] = await tx
+          .insert(t.news)
+          .values({
+            groupCode: item.group,
+            locale,
+            slug: translation.slug,
+            categoryCode: item.categoryCode,
+            title: translation.title,
+            summary: translation.summary,
+            body: translation.body,
+            publishedAt: item.publishedAt,
+            externalUrl: item.externalUrl,
+            fundId: item.fundSlug ? (fundIds.get(item.fundSlug) ?? null) : null,
+            author: item.author,
+          })
+          .returning({ id: t.news.id });
+        if (!row) throw new Error(`news ${item.group}/${locale} not inserted`);
+        newsIds.set(`${item.group}/${locale}`, row.id);
+      }
+    }
+
+    const documentRows = pdfs.map(({ owner, ...doc }) => ({
+      ...doc,
+      fundId: owner.kind === 'fund' ? (fundIds.get(owner.slug) ?? null) : null,
+      shareId: owner.kind === 'share' ? (shareIds.get(owner.isin) ?? null) : null,
+      newsId: owner.kind === 'news' ? (newsIds.get(`${owner.group}/${doc.locale}`) ?? null) : null,
+    }));
+    for (const row of documentRows) await tx.insert(t.documents).values(row);
+
+    await insertChunked(tx, t.contentDocuments, buildContentDocuments());
+    await tx.insert(t.seedRuns).values({ version: DEMO_SEED_VERSION });
+
+    return {
+      funds: funds.length,
+      shares: shareIds.size,
+      navs: navCount,
+      benchmarkValues: benchmarkValueCount,
+      documents: documentRows.length,
+      news: newsIds.size,
+      pages: pages.length,
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import { GraphQLError } from 'graphql';
+import { env, type Locale } from '@/env';
+import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+
+export type GraphQLContext = {
+  /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (SPEC §6). */
+  authorization: string | null;
+};
+
+export const AUTH_COOKIE = 'apollo-token';
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
+
+/** SPEC §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
+export function authorizationFrom(headers: Headers): string | null {
+  const header = headers.get('authorization');
+  if (header) return header;
+  const token = readCookie(headers.get('cookie'), AUTH_COOKIE);
+  return token ? `Bearer ${token}` : null;
+}
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+export function requireLocale(value: unknown): Locale {
+  const locales = env().locales;
+  if (typeof value === 'string' && (locales as readonly string[]).includes(value)) return value as Locale;
+  throw badInput(`Unknown locale "${String(value)}". Available locales: ${locales.join(', ')}.`);
+}
+
+export function profileOf(value: unknown): InvestorProfile {
+  if (value === undefined || value === null || value === '') return DEFAULT_PROFILE;
+  if (isInvestorProfile(value)) return value;
+  throw badInput(`Unknown investor profile "${String(value)}". Available profiles: ${INVESTOR_PROFILES.join(', ')}.`);
+}

@@ -1,0 +1,157 @@
+import type { Locale } from '@/env';
+import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
+import type { InvestorProfile } from '@/domain/catalog';
+import type { DocumentRef, FundCategoryView, FundView, ShareView } from '@/domain/model';
+import { sanitizeRichText } from '@/domain/rich-text';
+import { GraphQLError } from 'graphql';
+import { getFund, getShare, getShareByIsin, listFundCategories, listFunds } from '@/server/queries/funds';
+import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
+import { getPortfolio } from '@/server/queries/portfolio';
+import { growthSeries, navHistory } from '@/server/queries/series';
+import {
+  getCompany,
+  getPage,
+  listCountries,
+  listDocumentTypes,
+  listInvestorProfiles,
+  listPages,
+} from '@/server/queries/site';
+import { profileOf, requireLocale } from './context';
+
+/** Objects handed down the tree remember the locale and profile they were asked for. */
+type Scoped<T> = T & { __locale: Locale; __profile: InvestorProfile };
+const scope = <T extends object>(value: T, locale: Locale, profile: InvestorProfile): Scoped<T> =>
+  Object.assign(Object.create(null) as object, value, { __locale: locale, __profile: profile }) as Scoped<T>;
+
+type Args = Record<string, unknown>;
+const GQL_FUND_OPTIONS = { includeInactiveShares: true };
+
+function byTypes(documents: DocumentRef[], types: unknown): DocumentRef[] {
+  return Array.isArray(types) && types.length > 0 ? documents.filter((d) => types.includes(d.documentType.code)) : documents;
+}
+
+function scopeFund(fund: FundView, locale: Locale, profile: InvestorProfile) {
+  return scope(fund, locale, profile);
+}
+
+export const resolvers = {
+  Query: {
+    pages: (_: unknown, args: Args) => listPages(requireLocale(args.locale), args.codes as string[] | null),
+    page: (_: unknown, args: Args) => getPage(requireLocale(args.locale), String(args.code)),
+    company: (_: unknown, args: Args) => getCompany(requireLocale(args.locale)),
+    countries: (_: unknown, args: Args) => listCountries(requireLocale(args.locale)),
+    investorProfiles: (_: unknown, args: Args) => listInvestorProfiles(requireLocale(args.locale)),
+    documentTypes: (_: unknown, args: Args) => listDocumentTypes(requireLocale(args.locale)),
+    fundCategories: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      const categories = await listFundCategories(locale, 'RETAIL', GQL_FUND_OPTIONS);
+      return categories.map((c) => scope(c, locale, 'RETAIL'));
+    },
+    funds: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      const profile = profileOf(args.investorProfile);
+      return (await listFunds(locale, profile, GQL_FUND_OPTIONS)).map((f) => scopeFund(f, locale, profile));
+    },
+    fund: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      const profile = profileOf(args.investorProfile);
+      const fund = await getFund(locale, String(args.slug), profile, GQL_FUND_OPTIONS);
+      return fund ? scopeFund(fund, locale, profile) : null;
+    },
+    share: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      const profile = profileOf(args.investorProfile);
+      const found = await getShare(locale, String(args.fundSlug), String(args.slug), profile);
+      return found ? scope(found.share, locale, profile) : null;
+    },
+    shareByIsin: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      const profile = profileOf(args.investorProfile);
+      const found = await getShareByIsin(locale, String(args.isinCode).toUpperCase(), profile);
+      return found ? scope(found.share, locale, profile) : null;
+    },
+    newsCategories: (_: unknown, args: Args) => listNewsCategories(requireLocale(args.locale)),
+    news: async (_: unknown, args: Args) => {
+      const locale = requireLocale(args.locale);
+      return listNews(locale, profileOf(args.investorProfile), {
+        category: args.category as string | null,
+        fundSlug: args.fundSlug as string | null,
+        limit: args.limit as number,
+        offset: args.offset as number,
+      });
+    },
+    newsItem: (_: unknown, args: Args) =>
+      getNewsItem(requireLocale(args.locale), String(args.slug), profileOf(args.investorProfile)),
+  },
+
+  FundCategory: {
+    funds: async (category: Scoped<FundCategoryView>, args: Args) => {
+      const locale = args.locale ? requireLocale(args.locale) : category.__locale;
+      const profile = profileOf(args.investorProfile);
+      const funds = await listFunds(locale, profile, GQL_FUND_OPTIONS);
+      return funds.filter((f) => f.category.code === category.code).map((f) => scopeFund(f, locale, profile));
+    },
+  },
+
+  Fund: {
+    shares: async (fund: Scoped<FundView>, args: Args) => {
+      const locale = args.locale ? requireLocale(args.locale) : fund.__locale;
+      const profile = args.investorProfile ? profileOf(args.investorProfile) : fund.__profile;
+      let shares = fund.shares;
+      if (locale !== fund.__locale || profile !== fund.__profile) {
+        shares = (await getFund(locale, fund.slug, profile, GQL_FUND_OPTIONS))?.shares ?? [];
+      }
+      return shares.filter((s) => args.activeOnly === false || s.active).map((s) => scope(s, locale, profile));
+    },
+    mainShare: (fund: Scoped<FundView>) => {
+      const main = fund.shares.find((s) => s.isMain && s.active) ?? fund.shares.find((s) => s.active);
+      return main ? scope(main, fund.__locale, fund.__profile) : null;
+    },
+    documents: (fund: FundView, args: Args) => byTypes(fund.documents, args.types),
+    news: async (fund: Scoped<FundView>, args: Args) =>
+      (await listNews(fund.__locale, fund.__profile, { fundSlug: fund.slug, limit: args.limit as number })).items,
+    portfolio: (fund: Scoped<FundView>) => getPortfolio(fund.id, fund.__locale),
+  },
+
+  Share: {
+    fetchedData: (share: ShareView, args: Args) =>
+      Array.isArray(args.codes) && args.codes.length > 0
+        ? share.fetchedData.filter((d) => (args.codes as string[]).includes(d.code))
+        : share.fetchedData,
+    documents: (share: ShareView, args: Args) => byTypes(share.documents, args.types),
+    growth: async (share: Scoped<ShareView>, args: Args) => {
+      const period = String(args.period);
+      if (!(CHART_PERIODS as readonly string[]).includes(period)) {
+        throw new GraphQLError(`Unknown period "${period}". Periods: ${CHART_PERIODS.join(', ')}.`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      }
+      if (!share.lastPrice) return null;
+      const fund = await getFund(share.__locale, share.fundSlug, share.__profile);
+      if (!fund) return null;
+      const maxPoints = Math.min(Math.max(Number(args.maxPoints) || 260, 10), 2000);
+      return growthSeries(share, fund.benchmark?.code ?? null, share.lastPrice.date, period as ChartPeriod, maxPoints);
+    },
+    navHistory: async (share: ShareView, args: Args) => {
+      const points = await navHistory(share.id, typeof args.from === 'string' ? args.from : null);
+      const max = typeof args.maxPoints === 'number' ? Math.min(Math.max(args.maxPoints, 2), 10_000) : 10_000;
+      return downsample(points, max).map((p) => ({ date: p.date, value: p.nav }));
+    },
+  },
+
+  Company: {
+    infos: (company: { infos: { code: string; content: string }[] }, args: Args) =>
+      Array.isArray(args.codes) && args.codes.length > 0
+        ? company.infos.filter((i) => (args.codes as string[]).includes(i.code))
+        : company.infos,
+  },
+
+  Portfolio: {
+    allocations: (portfolio: { allocations: { dimension: string }[] }, args: Args) =>
+      args.dimension ? portfolio.allocations.filter((a) => a.dimension === args.dimension) : portfolio.allocations,
+  },
+
+  NewsItem: {
+    body: (item: { body: string }) => sanitizeRichText(item.body),
+  },
+};

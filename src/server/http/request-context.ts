@@ -1,0 +1,21 @@
+import 'server-only';
+import { env, type Locale } from '@/env';
+import { DEFAULT_PROFILE, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+
+export const PROFILE_COOKIE = 'investor_profile';
+
+/** The locale of a route parameter, or null when it is not one of the configured languages (then: 404). */
+export function routeLocale(value: string): Locale | null {
+  return (env().locales as readonly string[]).includes(value) ? (value as Locale) : null;
+}
+
+/** SPEC §4: server rendering uses the profile cookie when present, else RETAIL. */
+export function profileFromCookies(cookieValue: string | undefined | null): InvestorProfile {
+  return isInvestorProfile(cookieValue) ? cookieValue : DEFAULT_PROFILE;
+}
+
+export function profileFromRequest(request: Request): InvestorProfile {
+  const header = request.headers.get('cookie') ?? '';
+  const match = header.match(/(?:^|;\s*)investor_profile=([^;]*)/);
+  return profileFromCookies(match?.[1] ? decodeURIComponent(match[1]) : null);
+}

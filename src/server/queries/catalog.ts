@@ -1,0 +1,137 @@
+import 'server-only';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { InvestorProfile } from '@/domain/catalog';
+import type { Db } from '@/server/db/client';
+import * as t from '@/server/db/schema';
+
+/**
+ * Every fund, share, figure and document reference of the site, in all languages, as stored.
+ * It is small (tens of funds): loading it whole in a handful of queries is cheaper than many
+ * narrow queries, and it is kept in memory until the data change (see invalidateCatalog).
+ */
+export type DocumentMeta = {
+  id: number;
+  documentTypeCode: string;
+  fundId: number | null;
+  shareId: number | null;
+  newsId: number | null;
+  locale: string;
+  title: string;
+  fileName: string;
+  size: number;
+  publishedAt: string;
+};
+
+export type RawCatalog = {
+  categories: (typeof t.fundCategories.$inferSelect)[];
+  funds: (typeof t.funds.$inferSelect)[];
+  shares: (typeof t.shares.$inferSelect)[];
+  performances: Map<number, typeof t.sharePerformances.$inferSelect>;
+  lastPrices: Map<number, { date: string; nav: number }>;
+  documents: DocumentMeta[];
+  documentTypes: Map<string, typeof t.documentTypes.$inferSelect>;
+  eligibilities: Map<number, (typeof t.eligibilities.$inferSelect)[]>;
+  esgLabels: Map<string, typeof t.esgLabels.$inferSelect>;
+  benchmarks: Map<string, typeof t.benchmarks.$inferSelect>;
+  currencies: Map<string, string>;
+  loadedAt: number;
+};
+
+export const documentMetaColumns = {
+  id: t.documents.id,
+  documentTypeCode: t.documents.documentTypeCode,
+  fundId: t.documents.fundId,
+  shareId: t.documents.shareId,
+  newsId: t.documents.newsId,
+  locale: t.documents.locale,
+  title: t.documents.title,
+  fileName: t.documents.fileName,
+  size: t.documents.size,
+  publishedAt: t.documents.publishedAt,
+};
+
+async function load(db: Db): Promise<RawCatalog> {
+  const [categories, funds, shares, performances, lastPrices, documents, documentTypes, fundElig, esgLabels, benchmarks, currencies] =
+    await Promise.all([
+      db.select().from(t.fundCategories).orderBy(asc(t.fundCategories.displayOrder)),
+      db.select().from(t.funds).orderBy(asc(t.funds.position)),
+      db.select().from(t.shares).orderBy(asc(t.shares.fundId), asc(t.shares.position)),
+      db.select().from(t.sharePerformances),
+      // The last price of each share: PostgreSQL's DISTINCT ON walks the (share_id, date) primary key backwards.
+      db
+        .selectDistinctOn([t.navs.shareId], { shareId: t.navs.shareId, date: t.navs.date, nav: t.navs.nav })
+        .from(t.navs)
+        .orderBy(t.navs.shareId, sql`${t.navs.date} desc`),
+      db
+        .select(documentMetaColumns)
+        .from(t.documents)
+        .where(isNotNull(sql`coalesce(${t.documents.fundId}, ${t.documents.shareId})`))
+        .orderBy(asc(t.documents.documentTypeCode), sql`${t.documents.publishedAt} desc`, sql`${t.documents.id} desc`),
+      db.select().from(t.documentTypes).orderBy(asc(t.documentTypes.position)),
+      db
+        .select({ fundId: t.fundEligibilities.fundId, code: t.eligibilities.code, title: t.eligibilities.title })
+        .from(t.fundEligibilities)
+        .innerJoin(t.eligibilities, eq(t.eligibilities.code, t.fundEligibilities.eligibilityCode))
+        .orderBy(asc(t.eligibilities.code)),
+      db.select().from(t.esgLabels),
+      db.select().from(t.benchmarks),
+      db.select().from(t.currencies),
+    ]);
+  const eligibilities = new Map<number, (typeof t.eligibilities.$inferSelect)[]>();
+  for (const row of fundElig) {
+    const list = eligibilities.get(row.fundId) ?? [];
+    list.push({ code: row.code, title: row.title });
+    eligibilities.set(row.fundId, list);
+  }
+  return {
+    categories,
+    funds,
+    shares,
+    performances: new Map(performances.map((p) => [p.shareId, p])),
+    lastPrices: new Map(lastPrices.map((p) => [p.shareId, { date: p.date, nav: p.nav }])),
+    documents,
+    documentTypes: new Map(documentTypes.map((d) => [d.code, d])),
+    eligibilities,
+    esgLabels: new Map(esgLabels.map((l) => [l.code, l])),
+    benchmarks: new Map(benchmarks.map((b) => [b.code, b])),
+    currencies: new Map(currencies.map((c) => [c.code, c.symbol])),
+    loadedAt: Date.now(),
+  };
+}
+
+/**
+ * How long another process's writes (an import on PostgreSQL) may take to show. Writes made by
+ * this process call invalidateCatalog() and show at once.
+ */
+const MAX_AGE_MS = 60_000;
+type Holder = { pending?: Promise<RawCatalog>; db?: Db };
+const holder = ((globalThis as { __fundhouseCatalog?: Holder }).__fundhouseCatalog ??= {});
+
+export function invalidateCatalog(): void {
+  holder.pending = undefined;
+}
+
+export async function rawCatalog(db: Db): Promise<RawCatalog> {
+  if (holder.db !== db) {
+    holder.db = db;
+    holder.pending = undefined;
+  }
+  const current = holder.pending;
+  if (current) {
+    const catalog = await current.catch(() => undefined);
+    if (catalog && Date.now() - catalog.loadedAt < MAX_AGE_MS) return catalog;
+    if (holder.pending !== current) return rawCatalog(db);
+  }
+  const next = load(db);
+  holder.pending = next;
+  next.catch(() => {
+    if (holder.pending === next) holder.pending = undefined;
+  });
+  return next;
+}
+
+/** What a profile may see (DESIGN.md "Data"): each fund and share lists its profiles. */
+export function visibleTo(profile: InvestorProfile, row: { visibleTo: string[]; active: boolean }): boolean {
+  return row.active && row.visibleTo.includes(profile);
+}
+

@@ -1,0 +1,87 @@
+import 'server-only';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@/env';
+import type { InvestorProfile } from '@/domain/catalog';
+import { getDb } from '@/server/db';
+import * as t from '@/server/db/schema';
+import { rawCatalog, visibleTo } from './catalog';
+
+export type StoredDocument = {
+  id: number;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  publishedAt: string;
+  locale: string;
+};
+
+/** Newest document of the owner and type in the locale, else in French (the fallback language). */
+async function newest(owner: SQL | undefined, typeCode: string, locale: Locale): Promise<StoredDocument | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: t.documents.id,
+      fileName: t.documents.fileName,
+      mimeType: t.documents.mimeType,
+      size: t.documents.size,
+      sha256: t.documents.sha256,
+      data: t.documents.data,
+      publishedAt: t.documents.publishedAt,
+      locale: t.documents.locale,
+    })
+    .from(t.documents)
+    .where(and(owner, eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
+    .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt), desc(t.documents.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A fund's document, or null when the fund, the type or the profile's right to see it is missing. */
+export async function findFundDocument(
+  locale: Locale,
+  fundSlug: string,
+  typeCode: string,
+  profile: InvestorProfile,
+): Promise<StoredDocument | null> {
+  const catalog = await rawCatalog(await getDb());
+  const fund = catalog.funds.find((f) => f.slug === fundSlug);
+  if (!fund || !visibleTo(profile, fund)) return null;
+  return newest(and(eq(t.documents.fundId, fund.id), isNull(t.documents.shareId)), typeCode, locale);
+}
+
+export async function findShareDocument(
+  locale: Locale,
+  fundSlug: string,
+  isin: string,
+  typeCode: string,
+  profile: InvestorProfile,
+): Promise<StoredDocument | null> {
+  const catalog = await rawCatalog(await getDb());
+  const fund = catalog.funds.find((f) => f.slug === fundSlug);
+  if (!fund || !visibleTo(profile, fund)) return null;
+  const share = catalog.shares.find((s) => s.isinCode === isin && s.fundId === fund.id);
+  if (!share || !visibleTo(profile, share)) return null;
+  return newest(eq(t.documents.shareId, share.id), typeCode, locale);
+}
+
+export async function findNewsDocument(locale: Locale, slug: string, profile: InvestorProfile): Promise<StoredDocument | null> {
+  const db = await getDb();
+  const catalog = await rawCatalog(db);
+  const [item] = await db
+    .select({ id: t.news.id, fundId: t.news.fundId })
+    .from(t.news)
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .limit(1);
+  if (!item) return null;
+  const fund = item.fundId === null ? null : catalog.funds.find((f) => f.id === item.fundId);
+  if (fund && !visibleTo(profile, fund)) return null;
+  const [row] = await db
+    .select()
+    .from(t.documents)
+    .where(and(eq(t.documents.newsId, item.id), or(eq(t.documents.locale, locale), eq(t.documents.locale, 'fr'))))
+    .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt))
+    .limit(1);
+  return row ?? null;
+}

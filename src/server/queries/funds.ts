@@ -1,0 +1,246 @@
+import 'server-only';
+import type { Locale } from '@/env';
+import { CHARACTERISTICS, SFDR_SECTIONS, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
+import { formatCompactMoney, formatDate } from '@/domain/format';
+import { pick, pickOrNull } from '@/domain/localize';
+import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
+import { PERFORMANCE_CODES, type PerformanceCode } from '@/domain/performance';
+import { formatNav, formatPerformance, formatRatio } from '@/domain/performance-format';
+import { inceptionYear } from '@/domain/share-age';
+import { fundDocumentPath, fundPath, shareDocumentPath, sharePath } from '@/domain/urls';
+import { getDb } from '@/server/db';
+import type { FundCharacteristics, Localized } from '@/server/db/schema';
+import { rawCatalog, visibleTo, type DocumentMeta, type RawCatalog } from './catalog';
+
+const RATIO_CODES = new Set<PerformanceCode>(['sharpe_3y', 'sharpe_5y']);
+
+function display(code: PerformanceCode, value: number | null, locale: Locale): string {
+  return RATIO_CODES.has(code) ? formatRatio(value, locale) : formatPerformance(value, locale);
+}
+
+/** Newest document of each type in the locale, falling back to French (SPEC §1 fallback). */
+function pickDocuments(
+  docs: DocumentMeta[],
+  locale: Locale,
+  catalog: RawCatalog,
+  url: (type: string) => string,
+): DocumentRef[] {
+  const byType = new Map<string, DocumentMeta>();
+  for (const doc of docs) {
+    const current = byType.get(doc.documentTypeCode);
+    const better =
+      !current ||
+      (doc.locale === locale && current.locale !== locale) ||
+      (doc.locale === current.locale && doc.publishedAt > current.publishedAt);
+    if (better && (doc.locale === locale || doc.locale === 'fr')) byType.set(doc.documentTypeCode, doc);
+  }
+  return [...catalog.documentTypes.values()]
+    .filter((type) => byType.has(type.code))
+    .map((type) => {
+      const doc = byType.get(type.code) as DocumentMeta;
+      return {
+        documentType: { code: type.code as DocumentTypeCode, title: pick(type.title, locale) },
+        title: doc.title,
+        fileName: doc.fileName,
+        size: doc.size,
+        locale: doc.locale as Locale,
+        publishedAt: doc.publishedAt,
+        url: url(type.code),
+      };
+    });
+}
+
+function characteristicList(values: FundCharacteristics, scope: 'fund' | 'share', locale: Locale) {
+  return CHARACTERISTICS.filter((c) => c.scope === scope && values[c.code]).map((c) => ({
+    code: c.code,
+    value: pick(values[c.code] as Localized, locale),
+  }));
+}
+
+function toShare(
+  share: RawCatalog['shares'][number],
+  fundSlug: string,
+  catalog: RawCatalog,
+  locale: Locale,
+): ShareView {
+  const perf = catalog.performances.get(share.id);
+  const last = catalog.lastPrices.get(share.id) ?? null;
+  const asOf = perf?.asOf ?? null;
+  const fetchedData: FetchedData[] = PERFORMANCE_CODES.map((code) => {
+    const value = perf?.figures[code] ?? null;
+    const benchmarkValue = perf?.benchmarkFigures?.[code] ?? null;
+    return {
+      code,
+      value,
+      displayValue: display(code, value, locale),
+      date: asOf,
+      dateTo: asOf ? formatDate(asOf, locale) : null,
+      benchmarkValue,
+      benchmarkDisplayValue: display(code, benchmarkValue, locale),
+    };
+  });
+  return {
+    id: share.id,
+    fundSlug,
+    slug: share.slug,
+    name: share.name,
+    isinCode: share.isinCode,
+    managementGoal: pick(share.managementGoal, locale),
+    inceptionDate: share.inceptionDate,
+    formattedInceptionDate: formatDate(share.inceptionDate, locale),
+    inceptionNav: share.inceptionNav,
+    sriLevel: share.sriLevel,
+    currency: { code: share.currencyCode, symbol: catalog.currencies.get(share.currencyCode) ?? share.currencyCode },
+    lastPrice: last
+      ? {
+          date: last.date,
+          formattedDate: formatDate(last.date, locale),
+          value: last.nav,
+          displayValue: formatNav(last.nav, share.currencyCode, locale),
+        }
+      : null,
+    fetchedData,
+    calendarYears: perf?.calendarYears ?? [],
+    // SPEC §4: no last price counts as less than a year.
+    lessThanOneYear: perf ? perf.lessThanOneYear : true,
+    inceptionYear: inceptionYear(share.inceptionDate),
+    isMain: share.isMain,
+    active: share.active,
+    url: sharePath(locale, fundSlug, share.slug),
+    characteristics: characteristicList(share.characteristics, 'share', locale),
+    documents: pickDocuments(
+      catalog.documents.filter((d) => d.shareId === share.id),
+      locale,
+      catalog,
+      (type) => shareDocumentPath(locale, fundSlug, share.isinCode, type),
+    ),
+    visibleTo: share.visibleTo as InvestorProfile[],
+  };
+}
+
+function toFund(
+  fund: RawCatalog['funds'][number],
+  catalog: RawCatalog,
+  locale: Locale,
+  profile: InvestorProfile,
+  includeInactiveShares: boolean,
+): FundView {
+  const category = catalog.categories.find((c) => c.code === fund.categoryCode);
+  const shares = catalog.shares
+    .filter((s) => s.fundId === fund.id && s.visibleTo.includes(profile) && (includeInactiveShares || s.active))
+    .sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.position - b.position)
+    .map((s) => toShare(s, fund.slug, catalog, locale));
+  const benchmark = fund.benchmarkCode ? catalog.benchmarks.get(fund.benchmarkCode) : undefined;
+  return {
+    id: fund.id,
+    slug: fund.slug,
+    title: pick(fund.title, locale),
+    category: {
+      code: fund.categoryCode,
+      title: category ? pick(category.title, locale) : fund.categoryCode,
+      description: category ? pick(category.description, locale) : '',
+    },
+    categoryDisplayOrder: category?.displayOrder ?? Number.MAX_SAFE_INTEGER,
+    isHighlight: fund.isHighlight,
+    description: pick(fund.description, locale),
+    philosophy: pick(fund.philosophy, locale),
+    customData: fund.customData,
+    classification: pick(fund.classification, locale),
+    riskLevel: fund.riskLevel,
+    sfdrArticle: fund.sfdrArticle,
+    minRecommendedInvestmentDuration: fund.minRecommendedInvestmentDuration,
+    aum: {
+      value: fund.aumValue,
+      currency: fund.aumCurrencyCode,
+      displayValue: formatCompactMoney(fund.aumValue, fund.aumCurrencyCode, locale),
+      date: fund.aumDate,
+      dateTo: formatDate(fund.aumDate, locale),
+    },
+    eligibilities: (catalog.eligibilities.get(fund.id) ?? []).map((e) => ({ code: e.code, title: pick(e.title, locale) })),
+    specificCategory: fund.specificCategory ? { title: pickOrNull(fund.specificCategory, locale) ?? '' } : null,
+    tags: fund.tags.map((tag) => ({ label: pick(tag, locale) })),
+    url: fundPath(locale, fund.slug),
+    currencies: [...new Set(shares.map((s) => s.currency.code))].sort(),
+    characteristics: characteristicList(fund.characteristics, 'fund', locale),
+    esgLabels: fund.esgLabels.map((code) => {
+      const label = catalog.esgLabels.get(code);
+      return { code, title: label ? pick(label.title, locale) : code };
+    }),
+    sfdrDisclosure: fund.sfdrDisclosure
+      ? SFDR_SECTIONS.filter((code) => fund.sfdrDisclosure?.[code]).map((code) => ({
+          code,
+          content: pick(fund.sfdrDisclosure?.[code] as Localized, locale),
+        }))
+      : null,
+    partners: fund.partners.map((p) => ({ name: p.name, url: p.url, description: pick(p.description, locale) })),
+    benchmark: benchmark ? { code: benchmark.code, title: pick(benchmark.title, locale) } : null,
+    documents: pickDocuments(
+      catalog.documents.filter((d) => d.fundId === fund.id),
+      locale,
+      catalog,
+      (type) => fundDocumentPath(locale, fund.slug, type),
+    ),
+    shares,
+    visibleTo: fund.visibleTo as InvestorProfile[],
+  };
+}
+
+/** SPEC §9: funds sorted ascending by category display order (then highlighted first, then by position). */
+export type FundOptions = { includeInactiveShares?: boolean };
+
+export async function listFunds(locale: Locale, profile: InvestorProfile, options: FundOptions = {}): Promise<FundView[]> {
+  const catalog = await rawCatalog(await getDb());
+  return catalog.funds
+    .filter((f) => visibleTo(profile, f))
+    .map((f) => toFund(f, catalog, locale, profile, options.includeInactiveShares ?? false))
+    .sort((a, b) => a.categoryDisplayOrder - b.categoryDisplayOrder || Number(b.isHighlight) - Number(a.isHighlight));
+}
+
+export async function listFundCategories(
+  locale: Locale,
+  profile: InvestorProfile,
+  options: FundOptions = {},
+): Promise<FundCategoryView[]> {
+  const catalog = await rawCatalog(await getDb());
+  const funds = await listFunds(locale, profile, options);
+  return catalog.categories.map((c) => ({
+    code: c.code,
+    title: pick(c.title, locale),
+    description: pick(c.description, locale),
+    displayOrder: c.displayOrder,
+    funds: funds.filter((f) => f.category.code === c.code),
+  }));
+}
+
+export async function getFund(
+  locale: Locale,
+  slug: string,
+  profile: InvestorProfile,
+  options: FundOptions = {},
+): Promise<FundView | null> {
+  const catalog = await rawCatalog(await getDb());
+  const fund = catalog.funds.find((f) => f.slug === slug);
+  return fund && visibleTo(profile, fund) ? toFund(fund, catalog, locale, profile, options.includeInactiveShares ?? false) : null;
+}
+
+export async function getShare(
+  locale: Locale,
+  fundSlug: string,
+  shareSlug: string,
+  profile: InvestorProfile,
+): Promise<{ fund: FundView; share: ShareView } | null> {
+  const fund = await getFund(locale, fundSlug, profile);
+  const share = fund?.shares.find((s) => s.slug === shareSlug);
+  return fund && share ? { fund, share } : null;
+}
+
+export async function getShareByIsin(
+  locale: Locale,
+  isin: string,
+  profile: InvestorProfile,
+): Promise<{ fund: FundView; share: ShareView } | null> {
+  const catalog = await rawCatalog(await getDb());
+  const share = catalog.shares.find((s) => s.isinCode === isin);
+  const fund = share ? catalog.funds.find((f) => f.id === share.fundId) : undefined;
+  return fund && share ? getShare(locale, fund.slug, share.slug, profile) : null;
+}

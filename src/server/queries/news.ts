@@ -1,0 +1,142 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Locale } from '@/env';
+import type { InvestorProfile } from '@/domain/catalog';
+import { formatDate } from '@/domain/format';
+import { pick } from '@/domain/localize';
+import type { DocumentRef, NewsItemView } from '@/domain/model';
+import { newsDocumentPath, newsLink } from '@/domain/news-links';
+import { fundPath } from '@/domain/urls';
+import { getDb } from '@/server/db';
+import * as t from '@/server/db/schema';
+import { documentMetaColumns, rawCatalog, visibleTo } from './catalog';
+
+export type NewsFilter = {
+  category?: string | null;
+  fundSlug?: string | null;
+  limit?: number;
+  offset?: number;
+};
+
+export const NEWS_MAX_PAGE = 100;
+
+export async function listNewsCategories(locale: Locale) {
+  const db = await getDb();
+  const rows = await db.select().from(t.newsCategories).orderBy(asc(t.newsCategories.position));
+  return rows.map((c) => ({ code: c.code, title: pick(c.title, locale) }));
+}
+
+/**
+ * News of a language, newest first. Items tied to a fund the profile may not see are left out
+ * (DESIGN.md "Data": a hidden fund's news links are absent too).
+ */
+export async function listNews(
+  locale: Locale,
+  profile: InvestorProfile,
+  filter: NewsFilter = {},
+): Promise<{ items: NewsItemView[]; total: number }> {
+  const db = await getDb();
+  const catalog = await rawCatalog(db);
+  const hiddenFundIds = catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id);
+  const conditions: SQL[] = [eq(t.news.locale, locale)];
+  if (filter.category) conditions.push(eq(t.news.categoryCode, filter.category));
+  if (filter.fundSlug) {
+    const fund = catalog.funds.find((f) => f.slug === filter.fundSlug);
+    if (!fund || !visibleTo(profile, fund)) return { items: [], total: 0 };
+    conditions.push(eq(t.news.fundId, fund.id));
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(t.news)
+    .where(where)
+    .orderBy(desc(t.news.publishedAt), desc(t.news.id));
+  const visible = rows.filter((r) => r.fundId === null || !hiddenFundIds.includes(r.fundId));
+  const offset = Math.max(0, filter.offset ?? 0);
+  const limit = Math.min(NEWS_MAX_PAGE, Math.max(0, filter.limit ?? 12));
+  const page = visible.slice(offset, offset + limit);
+  return { items: await toViews(page, locale, catalog.funds), total: visible.length };
+}
+
+export async function getNewsItem(locale: Locale, slug: string, profile: InvestorProfile): Promise<NewsItemView | null> {
+  const db = await getDb();
+  const catalog = await rawCatalog(db);
+  const [row] = await db
+    .select()
+    .from(t.news)
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .limit(1);
+  if (!row) return null;
+  const fund = row.fundId === null ? null : catalog.funds.find((f) => f.id === row.fundId);
+  if (fund && !visibleTo(profile, fund)) return null;
+  const [view] = await toViews([row], locale, catalog.funds);
+  return view ?? null;
+}
+
+/** The same article in another language, for the language switch. */
+export async function findNewsTranslation(group: string, locale: Locale): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ slug: t.news.slug })
+    .from(t.news)
+    .where(and(eq(t.news.groupCode, group), eq(t.news.locale, locale)))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
+export async function countNews(locale: Locale): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(t.news).where(eq(t.news.locale, locale));
+  return row?.n ?? 0;
+}
+
+async function toViews(
+  rows: (typeof t.news.$inferSelect)[],
+  locale: Locale,
+  funds: { id: number; slug: string; title: t.Localized }[],
+): Promise<NewsItemView[]> {
+  if (rows.length === 0) return [];
+  const db = await getDb();
+  const ids = rows.map((r) => r.id);
+  const [categories, documents, types] = await Promise.all([
+    db.select().from(t.newsCategories),
+    db.select(documentMetaColumns).from(t.documents).where(inArray(t.documents.newsId, ids)),
+    db.select().from(t.documentTypes),
+  ]);
+  return rows.map((row) => {
+    const category = categories.find((c) => c.code === row.categoryCode);
+    const fund = row.fundId === null ? undefined : funds.find((f) => f.id === row.fundId);
+    const docs: DocumentRef[] = documents
+      .filter((d) => d.newsId === row.id)
+      .map((d) => {
+        const type = types.find((x) => x.code === d.documentTypeCode);
+        return {
+          documentType: { code: d.documentTypeCode as DocumentRef['documentType']['code'], title: type ? pick(type.title, locale) : d.documentTypeCode },
+          title: d.title,
+          fileName: d.fileName,
+          size: d.size,
+          locale: d.locale as Locale,
+          publishedAt: d.publishedAt,
+          url: newsDocumentPath(locale, row.slug),
+        };
+      });
+    const link = newsLink({ slug: row.slug, externalUrl: row.externalUrl, documentCount: docs.length }, locale);
+    return {
+      id: row.id,
+      group: row.groupCode,
+      slug: row.slug,
+      locale,
+      title: row.title,
+      summary: row.summary,
+      body: row.body,
+      publishedAt: row.publishedAt,
+      formattedDate: formatDate(row.publishedAt, locale),
+      category: { code: row.categoryCode, title: category ? pick(category.title, locale) : row.categoryCode },
+      externalUrl: row.externalUrl,
+      author: row.author,
+      fund: fund ? { slug: fund.slug, title: pick(fund.title, locale), url: fundPath(locale, fund.slug) } : null,
+      documents: docs,
+      ...link,
+    };
+  });
+}

@@ -1,0 +1,104 @@
+import 'server-only';
+import { asc, inArray } from 'drizzle-orm';
+import type { Locale } from '@/env';
+import { pick } from '@/domain/localize';
+import type { CompanyView, PageView } from '@/domain/model';
+import { PAGE_PATHNAMES, routing } from '@/i18n/routing';
+import { getDb } from '@/server/db';
+import * as t from '@/server/db/schema';
+
+/** The localized route of a server page (SPEC §3 Page.route), from the one routing table. */
+function pageRoute(code: string, locale: Locale): string | null {
+  const key = PAGE_PATHNAMES[code as keyof typeof PAGE_PATHNAMES];
+  if (!key) return null;
+  const entry = routing.pathnames[key];
+  const path = typeof entry === 'string' ? entry : entry[locale];
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** SPEC §7 pages(locale, codes): codes empty or absent means every page. */
+export async function listPages(locale: Locale, codes?: readonly string[] | null): Promise<PageView[]> {
+  const db = await getDb();
+  const filter = codes && codes.length > 0 ? inArray(t.pages.code, [...codes]) : undefined;
+  const pageRows = await db.select().from(t.pages).where(filter).orderBy(asc(t.pages.position));
+  if (pageRows.length === 0) return [];
+  const pageCodes = pageRows.map((p) => p.code);
+  const components = await db
+    .select()
+    .from(t.pageComponents)
+    .where(inArray(t.pageComponents.pageCode, pageCodes))
+    .orderBy(asc(t.pageComponents.position));
+  const texts = components.length
+    ? await db
+        .select()
+        .from(t.componentTexts)
+        .where(
+          inArray(
+            t.componentTexts.componentId,
+            components.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(t.componentTexts.position))
+    : [];
+  return pageRows.map((page) => ({
+    code: page.code,
+    title: pick(page.title, locale),
+    description: pick(page.description, locale),
+    route: pageRoute(page.code, locale),
+    components: components
+      .filter((c) => c.pageCode === page.code)
+      .map((c) => ({
+        code: c.code,
+        texts: texts.filter((x) => x.componentId === c.id).map((x) => ({ code: x.code, content: pick(x.content, locale) })),
+      })),
+  }));
+}
+
+export async function getPage(locale: Locale, code: string): Promise<PageView | null> {
+  const [page] = await listPages(locale, [code]);
+  return page ?? null;
+}
+
+export async function getCompany(locale: Locale): Promise<CompanyView | null> {
+  const db = await getDb();
+  const [[row], infos, figures] = await Promise.all([
+    db.select().from(t.company).limit(1),
+    db.select().from(t.companyInfos).orderBy(asc(t.companyInfos.position)),
+    db.select().from(t.keyFigures).orderBy(asc(t.keyFigures.position)),
+  ]);
+  if (!row) return null;
+  return {
+    title: pick(row.title, locale),
+    baseline: pick(row.baseline, locale),
+    subBaseline: pick(row.subBaseline, locale),
+    infos: infos.map((i) => ({ code: i.code, content: pick(i.content, locale) })),
+    keyFigures: figures.map((f) => ({ code: f.code, value: pick(f.value, locale), title: pick(f.title, locale) })),
+  };
+}
+
+export async function listCountries(locale: Locale) {
+  const db = await getDb();
+  const [countries, languages] = await Promise.all([
+    db.select().from(t.countries).orderBy(asc(t.countries.position)),
+    db.select().from(t.languages).orderBy(asc(t.languages.position)),
+  ]);
+  return countries.map((c) => ({
+    code: c.code,
+    title: pick(c.title, locale),
+    languages: languages
+      .filter((l) => c.locales.includes(l.locale))
+      .map((l) => ({ locale: l.locale, title: pick(l.title, locale) })),
+  }));
+}
+
+export async function listInvestorProfiles(locale: Locale) {
+  const db = await getDb();
+  const rows = await db.select().from(t.investorProfiles).orderBy(asc(t.investorProfiles.position));
+  return rows.map((p) => ({ code: p.code, title: pick(p.title, locale), description: pick(p.description, locale) }));
+}
+
+export async function listDocumentTypes(locale: Locale) {
+  const db = await getDb();
+  const rows = await db.select().from(t.documentTypes).orderBy(asc(t.documentTypes.position));
+  return rows.map((d) => ({ code: d.code, title: pick(d.title, locale) }));
+}

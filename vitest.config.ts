@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), 'server-only': fileURLToPath(new URL('./tests/setup/server-only.ts', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['src/**/*.int.test.ts', 'scripts/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/global-db.ts'],
+          setupFiles: ['tests/setup/db-per-file.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // On real PostgreSQL every file shares one database: run files one after another.
+          fileParallelism: !process.env.DATABASE_URL,
+        },
+      },
+    ],
+  },
+});
