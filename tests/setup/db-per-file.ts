@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
-import { useDatabaseForTests } from '../../src/server/db/index';
+import { setDatabaseForTests } from '../../src/server/db/index';
 
 /** Each test file gets its own copy of the golden database (PGlite), or the shared PostgreSQL one. */
 const url = process.env.DATABASE_URL;
@@ -13,7 +13,7 @@ if (url) {
   const image = new Blob([readFileSync(inject('goldenImage'))]);
   database = await openPglite(await PGlite.create({ loadDataDir: image }));
 }
-useDatabaseForTests(database);
+setDatabaseForTests(database);
 
 afterAll(async () => {
   await database.close();

@@ -36,7 +36,7 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Tests hand in a database they prepared (the golden image); the app never calls this. */
-export function useDatabaseForTests(db: Database): void {
+export function setDatabaseForTests(db: Database): void {
   holder.ready = Promise.resolve(db);
 }
 
