@@ -54,8 +54,13 @@ function startServer(): ChildProcess {
   });
 }
 
+/** Scripts a modern browser loads: `noModule` polyfills are skipped by every browser the site supports. */
 function scriptsOf(html: string): string[] {
-  return [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] as string).filter((src) => src.startsWith('/'));
+  return [...html.matchAll(/<script([^>]*)>/g)]
+    .map((m) => m[1] ?? '')
+    .filter((attrs) => !/\snomodule/i.test(attrs))
+    .map((attrs) => attrs.match(/\ssrc="([^"]+)"/)?.[1])
+    .filter((src): src is string => !!src && src.startsWith('/'));
 }
 
 async function firstLoadJs(pagePath: string): Promise<number> {

@@ -21,7 +21,7 @@ function newest(target) {
 }
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { NEXT_TELEMETRY_DISABLED: '1', ...process.env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -35,10 +35,10 @@ if (process.env.SKIP_BUILD !== '1' && (!existsSync(buildId) || statSync(buildId)
 run(bin('tsx'), ['--conditions=react-server', 'scripts/db-migrate.ts']);
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(bin('next'), ['start', '-p', port, ...(process.env.HOSTNAME ? ['-H', process.env.HOSTNAME] : [])], {
+const server = spawn(process.execPath, ['scripts/server.mjs'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', PORT: port, NEXT_TELEMETRY_DISABLED: '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,11 +18,14 @@ export function formatDate(iso: IsoDate, locale: Locale): string {
 }
 
 /** Assets under management in short form: "1,2 Md €", "€1.2B", "1200 M€". */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatCompactMoney(value: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value);
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(value);
 }

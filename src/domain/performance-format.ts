@@ -12,6 +12,18 @@ const isMissing = (value: number | null | undefined): value is null | undefined 
  * them. The sign follows the rounded figure ('exceptZero'), so 0.00001 and −0.00001 both show as zero rather
  * than "+ 0.00%" or "-0.00%".
  */
+/** Building an Intl.NumberFormat costs far more than using one: keep one per set of options. */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: DisplayLocale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 function formatSigned(value: number, format: Intl.NumberFormat): string {
   return format
     .formatToParts(value)
@@ -22,7 +34,7 @@ function formatSigned(value: number, format: Intl.NumberFormat): string {
 /** A fraction as a percentage: `formatPerformance(0.0123, 'en')` → "+ 1.23%". Calendar-year bars pass 1 decimal. */
 export function formatPerformance(value: number | null | undefined, locale: DisplayLocale, decimals = 2): string {
   if (isMissing(value)) return NO_VALUE;
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
@@ -34,7 +46,7 @@ export function formatPerformance(value: number | null | undefined, locale: Disp
 /** A ratio such as Sharpe: a plain number with two decimals and the same sign rules. */
 export function formatRatio(value: number | null | undefined, locale: DisplayLocale): string {
   if (isMissing(value)) return NO_VALUE;
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
@@ -54,5 +66,5 @@ export function formatNav(
 ): string {
   if (isMissing(value)) return NO_VALUE;
   const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode, ...digits }).format(value);
+  return numberFormat(locale, { style: 'currency', currency: currencyCode, ...digits }).format(value);
 }

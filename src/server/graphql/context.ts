@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
@@ -33,8 +33,8 @@ export function authorizationFrom(headers: Headers): string | null {
   return token ? `Bearer ${token}` : null;
 }
 
-function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+export function badInput(message: string) {
+  return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 export function requireLocale(value: unknown): Locale {

@@ -3,7 +3,6 @@ import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performanc
 import type { InvestorProfile } from '@/domain/catalog';
 import type { DocumentRef, FundCategoryView, FundView, ShareView } from '@/domain/model';
 import { sanitizeRichText } from '@/domain/rich-text';
-import { GraphQLError } from 'graphql';
 import { getFund, getShare, getShareByIsin, listFundCategories, listFunds } from '@/server/queries/funds';
 import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';
@@ -16,7 +15,7 @@ import {
   listInvestorProfiles,
   listPages,
 } from '@/server/queries/site';
-import { profileOf, requireLocale } from './context';
+import { badInput, profileOf, requireLocale } from './context';
 
 /** Objects handed down the tree remember the locale and profile they were asked for. */
 type Scoped<T> = T & { __locale: Locale; __profile: InvestorProfile };
@@ -122,9 +121,7 @@ export const resolvers = {
     growth: async (share: Scoped<ShareView>, args: Args) => {
       const period = String(args.period);
       if (!(CHART_PERIODS as readonly string[]).includes(period)) {
-        throw new GraphQLError(`Unknown period "${period}". Periods: ${CHART_PERIODS.join(', ')}.`, {
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
+        throw badInput(`Unknown period "${period}". Periods: ${CHART_PERIODS.join(', ')}.`);
       }
       if (!share.lastPrice) return null;
       const fund = await getFund(share.__locale, share.fundSlug, share.__profile);

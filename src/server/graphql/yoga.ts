@@ -1,6 +1,7 @@
 import 'server-only';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
@@ -34,6 +35,13 @@ const JSONScalar = new GraphQLScalarType({
 
 export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...resolvers, JSON: JSONScalar } });
 
+/**
+ * Answers change only when data are imported or reseeded; the fund catalog itself is refreshed
+ * at most a minute late across processes (src/server/queries/catalog.ts), so cached responses
+ * keep the same promise. Keyed by query, variables and the bearer token, if any.
+ */
+export const RESPONSE_CACHE_TTL_MS = 60_000;
+
 /** 100 KB is far above any query the site sends, and far below what could tire the parser. */
 export const MAX_BODY_BYTES = 100_000;
 
@@ -49,6 +57,11 @@ export function createGraphQLServer() {
     maskedErrors: { isDev: config.NODE_ENV === 'development' },
     context: ({ request }) => ({ authorization: authorizationFrom(request.headers) }),
     plugins: [
+      useResponseCache<GraphQLContext>({
+        session: (request) => authorizationFrom(request.headers),
+        ttl: RESPONSE_CACHE_TTL_MS,
+        includeExtensionMetadata: false,
+      }),
       EnvelopArmorPlugin({
         // Introspection counts too: its self-nesting types are the classic way to build a costly query.
         maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false },

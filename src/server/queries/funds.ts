@@ -188,12 +188,33 @@ function toFund(
 /** SPEC §9: funds sorted ascending by category display order (then highlighted first, then by position). */
 export type FundOptions = { includeInactiveShares?: boolean };
 
+/**
+ * The localized views are derived from one catalog snapshot: they are built once per snapshot,
+ * locale, profile and option, and dropped with the snapshot when the data change.
+ */
+const views = new WeakMap<RawCatalog, Map<string, FundView[]>>();
+
+function fundViews(catalog: RawCatalog, locale: Locale, profile: InvestorProfile, includeInactive: boolean): FundView[] {
+  let byKey = views.get(catalog);
+  if (!byKey) {
+    byKey = new Map();
+    views.set(catalog, byKey);
+  }
+  const key = `${locale}|${profile}|${includeInactive}`;
+  let list = byKey.get(key);
+  if (!list) {
+    list = catalog.funds
+      .filter((f) => visibleTo(profile, f))
+      .map((f) => toFund(f, catalog, locale, profile, includeInactive))
+      .sort((a, b) => a.categoryDisplayOrder - b.categoryDisplayOrder || Number(b.isHighlight) - Number(a.isHighlight));
+    byKey.set(key, list);
+  }
+  return list;
+}
+
 export async function listFunds(locale: Locale, profile: InvestorProfile, options: FundOptions = {}): Promise<FundView[]> {
   const catalog = await rawCatalog(await getDb());
-  return catalog.funds
-    .filter((f) => visibleTo(profile, f))
-    .map((f) => toFund(f, catalog, locale, profile, options.includeInactiveShares ?? false))
-    .sort((a, b) => a.categoryDisplayOrder - b.categoryDisplayOrder || Number(b.isHighlight) - Number(a.isHighlight));
+  return fundViews(catalog, locale, profile, options.includeInactiveShares ?? false);
 }
 
 export async function listFundCategories(
@@ -218,9 +239,8 @@ export async function getFund(
   profile: InvestorProfile,
   options: FundOptions = {},
 ): Promise<FundView | null> {
-  const catalog = await rawCatalog(await getDb());
-  const fund = catalog.funds.find((f) => f.slug === slug);
-  return fund && visibleTo(profile, fund) ? toFund(fund, catalog, locale, profile, options.includeInactiveShares ?? false) : null;
+  const funds = await listFunds(locale, profile, options);
+  return funds.find((f) => f.slug === slug) ?? null;
 }
 
 export async function getShare(

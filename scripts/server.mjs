@@ -1,0 +1,39 @@
+/**
+ * The production server: Next's request handler behind a plain Node HTTP server.
+ * It exists for one reason: Next (16.4) answers 500 to a path that is not valid percent-encoding
+ * before the proxy can see it (vercel/next.js#94278). A bad URL must be a 404, never a 500.
+ */
+import { createServer } from 'node:http';
+import next from 'next';
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME || undefined;
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+
+function decodable(url) {
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+await app.prepare();
+const server = createServer((req, res) => {
+  if (!decodable(req.url)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Not found');
+    return;
+  }
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+server.listen(port, hostname, () => {
+  console.info(`▲ Serving on http://${hostname ?? 'localhost'}:${port}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

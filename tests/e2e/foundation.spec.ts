@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { company } from '../../src/server/db/seed/fixtures/content/company';
+
+const LOCALES = ['fr', 'en', 'es'] as const;
+
+test.describe('the site is served from its seeded database', () => {
+  for (const locale of LOCALES) {
+    test(`home page in ${locale}: company texts, key figures, language and no axe violation`, async ({ page }) => {
+      const response = await page.goto(`/${locale}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1, name: company.title[locale] })).toBeVisible();
+      await expect(page.getByText(company.baseline[locale])).toBeVisible();
+      for (const figure of company.keyFigures) {
+        await expect(page.getByText(figure.title[locale], { exact: true })).toBeVisible();
+      }
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations).toEqual([]);
+    });
+  }
+
+  test('/ negotiates the language from Accept-Language and stores it', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'es-ES', extraHTTPHeaders: { 'accept-language': 'es-ES,es;q=0.9' } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es$/);
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('es');
+    await context.close();
+  });
+
+  test('a fund document opens as a PDF', async ({ request }) => {
+    const response = await request.get('/e/en/docs/funds/aurore-actions-europe/PROSPECTUS');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('bad URLs are 404, never 500', async ({ request }) => {
+    for (const path of ['/fr/%ZZ', '/e/fr/docs/funds/x/%E0%A4%A', '/en/no-such-page', '/e/fr/docs/funds/nope/KIID']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+  });
+
+  test('the layout query answers through POST /graphql', async ({ request }) => {
+    const response = await request.post('/graphql', {
+      data: { query: '{ company(locale: "en") { title } investorProfiles(locale: "es") { code title } }' },
+    });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: { company: { title: string }; investorProfiles: { code: string }[] } };
+    expect(body.data.company.title).toBe(company.title.en);
+    expect(body.data.investorProfiles.map((p) => p.code)).toEqual(['RETAIL', 'INSTIT', 'CGP']);
+  });
+
+  test('health answers 200', async ({ request }) => {
+    expect((await request.get('/api/health')).status()).toBe(200);
+  });
+});
