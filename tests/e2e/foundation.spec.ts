@@ -20,14 +20,20 @@ test.describe('the site is served from its seeded database', () => {
     });
   }
 
-  test('/ negotiates the language from Accept-Language and stores it', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'es-ES', extraHTTPHeaders: { 'accept-language': 'es-ES,es;q=0.9' } });
-    const page = await context.newPage();
+  test('/ negotiates the language: the i18n_redirected cookie, then Accept-Language, then fr', async ({ browser, baseURL }) => {
+    const spanish = await browser.newContext({ locale: 'es-ES', extraHTTPHeaders: { 'accept-language': 'es-ES,es;q=0.9' } });
+    const page = await spanish.newPage();
     await page.goto('/');
     await expect(page).toHaveURL(/\/es$/);
-    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
-    expect(cookie?.value).toBe('es');
-    await context.close();
+    await spanish.addCookies([{ name: 'i18n_redirected', value: 'en', url: baseURL ?? '' }]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en$/);
+    await spanish.close();
+    const german = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const germanPage = await german.newPage();
+    await germanPage.goto('/');
+    await expect(germanPage).toHaveURL(/\/fr$/);
+    await german.close();
   });
 
   test('a fund document opens as a PDF', async ({ request }) => {
