@@ -1,7 +1,8 @@
 import 'server-only';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
+// An envelop plugin, not a React hook: renamed so the hooks lint rule does not mistake it for one.
+import { useResponseCache as responseCachePlugin } from '@graphql-yoga/plugin-response-cache';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
@@ -57,7 +58,7 @@ export function createGraphQLServer() {
     maskedErrors: { isDev: config.NODE_ENV === 'development' },
     context: ({ request }) => ({ authorization: authorizationFrom(request.headers) }),
     plugins: [
-      useResponseCache<GraphQLContext>({
+      responseCachePlugin<GraphQLContext>({
         session: (request) => authorizationFrom(request.headers),
         ttl: RESPONSE_CACHE_TTL_MS,
         includeExtensionMetadata: false,
