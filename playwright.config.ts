@@ -39,6 +39,7 @@ export default defineConfig({
       PGLITE_DIR: '.data/e2e',
       PUBLIC_BASE_URL: baseURL,
       SKIP_BUILD: '1',
+      ENABLE_ERROR_TEST_ROUTE: 'true',
     },
   },
 });

@@ -21,6 +21,20 @@ function decodable(url) {
   }
 }
 
+/**
+ * One URL shows one page per investor profile, chosen by the profile cookie (docs/decisions/001).
+ * Next writes its own Vary header, so Cookie is added to it here: a shared cache (CDN, proxy)
+ * must never serve one profile's page to another.
+ */
+function varyOnCookie(res) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (String(name).toLowerCase() === 'vary' && !/\bcookie\b/i.test(String(value))) value = `${value}, Cookie`;
+    return setHeader(name, value);
+  };
+  setHeader('vary', 'Cookie');
+}
+
 await app.prepare();
 const server = createServer((req, res) => {
   if (!decodable(req.url)) {
@@ -28,6 +42,7 @@ const server = createServer((req, res) => {
     res.end('Not found');
     return;
   }
+  if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

@@ -1,11 +1,16 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
+import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
+import { env } from './env';
 import { routing } from './i18n/routing';
+import { securityHeaders } from './server/http/security-headers';
 
-const intl = createMiddleware(routing);
+// LOCALES may narrow the languages: negotiation only ever picks a served one.
+const intl = createMiddleware({ ...routing, locales: env().locales });
 
 /** Paths that are not localized pages: APIs, documents, content queries and Next's own files. */
 const NOT_A_PAGE = /^\/(?:api|graphql|_content|e|_next|_vercel)(?:\/|$)|\.[a-z0-9]+$/i;
+const PROFILE_COOKIE = 'investor_profile';
 
 function decodable(pathname: string): boolean {
   try {
@@ -17,15 +22,39 @@ function decodable(pathname: string): boolean {
 }
 
 /**
- * Locale negotiation (SPEC §2): the i18n_redirected cookie, then Accept-Language, then fr;
- * localized paths are rewritten to the route folders of src/app/[locale]. A path that is not
- * even valid percent-encoding is a 404 here, before any route tries to decode it.
+ * Pages are rendered once per language and investor profile and then served from cache
+ * (DESIGN.md "Rendering and speed"): the profile is not read from a cookie while rendering,
+ * it is a path segment this proxy adds. /fr/nous-connaitre is rewritten by next-intl to
+ * /fr/about-us, then here to /fr/RETAIL/about-us (src/app/[locale]/[profile]/about-us).
  */
+function withProfile(response: NextResponse, request: NextRequest): NextResponse {
+  const rewrite = response.headers.get('x-middleware-rewrite');
+  const isNext = response.headers.get('x-middleware-next') === '1';
+  if (!rewrite && !isNext) return response; // a redirect: nothing to render here
+  const target = rewrite ? new URL(rewrite) : request.nextUrl.clone();
+  const [, locale, ...rest] = target.pathname.split('/');
+  const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
+  const profile = isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE;
+  target.pathname = `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, '');
+  response.headers.set('x-middleware-rewrite', target.toString());
+  response.headers.delete('x-middleware-next');
+  return response;
+}
+
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (!decodable(pathname)) return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  if (NOT_A_PAGE.test(pathname)) return NextResponse.next();
-  return intl(request);
+  if (!decodable(pathname)) {
+    return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  const rootRedirect = env().ROOT_REDIRECT;
+  const response =
+    pathname === '/' && rootRedirect
+      ? NextResponse.redirect(new URL(rootRedirect, request.url), 307)
+      : NOT_A_PAGE.test(pathname)
+        ? NextResponse.next()
+        : withProfile(intl(request), request);
+  for (const [name, value] of Object.entries(securityHeaders(request))) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

@@ -1,21 +1,15 @@
 import type { Locale } from '@/env';
-import { routing } from '@/i18n/routing';
+import { localizedPath } from '@/i18n/paths';
 import type { NewsRouteType } from './model';
 
-function localized(key: '/news', locale: Locale): string {
-  const entry = routing.pathnames[key];
-  return `/${locale}${typeof entry === 'string' ? entry : entry[locale]}`;
-}
-
 /** The news list of a language, e.g. /fr/actualites (SPEC §2 {newsRoute}). */
-export const newsListPath = (locale: Locale) => localized('/news', locale);
+export const newsListPath = (locale: Locale) => localizedPath('/news', locale);
 
-export const newsCategoryPath = (locale: Locale, categoryCode: string) =>
-  `${newsListPath(locale)}/c/${encodeURIComponent(categoryCode)}`;
+export const newsCategoryPath = (locale: Locale, category: string) => localizedPath('/news/c/[category]', locale, { category });
 
-export const newsArticlePath = (locale: Locale, slug: string) => `${newsListPath(locale)}/${encodeURIComponent(slug)}`;
+export const newsArticlePath = (locale: Locale, slug: string) => localizedPath('/news/[slug]', locale, { slug });
 
-export const newsDocumentPath = (locale: Locale, slug: string) => `/${locale}/news/${encodeURIComponent(slug)}/doc`;
+export const newsDocumentPath = (locale: Locale, slug: string) => localizedPath('/news/[slug]/doc', locale, { slug });
 
 /**
  * SPEC §2 news item link rule: an external URL wins (type external); else an item with

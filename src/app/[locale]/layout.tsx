@@ -1,4 +1,4 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -9,15 +9,20 @@ import '../globals.css';
 
 export const metadata: Metadata = {
   metadataBase: new URL(env().PUBLIC_BASE_URL),
+  title: { default: 'Aurore Gestion', template: '%s | Aurore Gestion' },
+  applicationName: 'Aurore Gestion',
 };
 
+export const viewport: Viewport = { themeColor: '#0b3a6e', width: 'device-width', initialScale: 1 };
+
+/** The <html> of every page: its lang is the page's language (SPEC §2). */
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();
   setRequestLocale(locale);
   return (
     <html lang={locale}>
-      <body className="min-h-screen bg-white antialiased">
+      <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
         <NextIntlClientProvider>{children}</NextIntlClientProvider>
       </body>
     </html>

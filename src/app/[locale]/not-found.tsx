@@ -1,16 +1,18 @@
-import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { Locale } from '@/env';
+import { localizedPath } from '@/i18n/paths';
 
+/** A 404 raised before the site's frame exists (an unknown profile segment): same message, no menus. */
 export default async function NotFound() {
-  const t = await getTranslations('NotFound');
+  const [t, locale] = await Promise.all([getTranslations('NotFound'), getLocale()]);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+    <main id="main" className="mx-auto max-w-3xl px-4 py-20 text-center">
       <title>{t('title')}</title>
-      <h1 className="text-3xl font-bold">{t('message')}</h1>
+      <h1 className="text-3xl font-bold text-brand">{t('message')}</h1>
       <p className="mt-8">
-        <Link href="/" className="inline-block rounded bg-brand px-5 py-3 font-semibold text-white">
+        <a href={localizedPath('/', locale as Locale)} className="inline-block rounded bg-brand px-5 py-3 font-semibold text-white">
           {t('backHome')}
-        </Link>
+        </a>
       </p>
     </main>
   );

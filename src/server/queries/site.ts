@@ -102,3 +102,10 @@ export async function listDocumentTypes(locale: Locale) {
   const rows = await db.select().from(t.documentTypes).orderBy(asc(t.documentTypes.position));
   return rows.map((d) => ({ code: d.code, title: pick(d.title, locale) }));
 }
+
+/** The languages with their own names ("Français", "English", "Español"), for the language switch. */
+export async function listLanguages(): Promise<{ locale: Locale; label: string }[]> {
+  const db = await getDb();
+  const rows = await db.select().from(t.languages).orderBy(asc(t.languages.position));
+  return rows.map((l) => ({ locale: l.locale as Locale, label: pick(l.title, l.locale as Locale) }));
+}

@@ -1,0 +1,15 @@
+import { isInvestorProfile } from '@/domain/catalog';
+import { documentResponse, notFound } from '@/server/http/document-response';
+import { routeLocale } from '@/server/http/request-context';
+import { findNewsDocument } from '@/server/queries/documents';
+
+export const dynamic = 'force-dynamic';
+
+/** SPEC §2: a news item with documents links to /news/{slug}/doc, which serves its document. */
+export async function GET(request: Request, { params }: { params: Promise<{ locale: string; profile: string; slug: string }> }) {
+  const { locale: rawLocale, profile, slug } = await params;
+  const locale = routeLocale(rawLocale);
+  if (!locale || !isInvestorProfile(profile) || slug.length > 200) return notFound();
+  const doc = await findNewsDocument(locale, slug, profile);
+  return doc ? documentResponse(request, doc) : notFound();
+}

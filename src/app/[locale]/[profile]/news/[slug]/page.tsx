@@ -1,0 +1,82 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { env, type Locale } from '@/env';
+import { alternatePaths } from '@/i18n/paths';
+import { newsCategoryPath, newsListPath } from '@/domain/news-links';
+import { RichText } from '@/components/content/rich-text';
+import { siteParams, type SiteParams } from '@/server/http/route-params';
+import { findNewsTranslation, getNewsItem } from '@/server/queries/news';
+import { getCompany } from '@/server/queries/site';
+import { newsArticleJsonLd } from '@/server/seo/json-ld';
+import { JsonLd } from '@/server/seo/json-ld-script';
+import { buildPageMetadata } from '@/server/seo/metadata';
+
+type Props = { params: Promise<SiteParams & { slug: string }> };
+
+async function translations(group: string): Promise<Partial<Record<Locale, string>>> {
+  const slugs = new Map<Locale, string>();
+  for (const l of env().locales) {
+    const slug = await findNewsTranslation(group, l);
+    if (slug) slugs.set(l, slug);
+  }
+  return alternatePaths('/news/[slug]', env().locales, (l) => (slugs.has(l) ? { slug: slugs.get(l) as string } : null));
+}
+
+/** Rendered on first request per language and profile, then cached (docs/decisions/001). */
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, profile } = await siteParams(params);
+  const { slug } = await params;
+  const item = await getNewsItem(locale, slug, profile);
+  if (!item || item.routeType !== 'plain') return {};
+  return buildPageMetadata({
+    locale,
+    title: item.title,
+    description: item.summary,
+    pathname: item.route,
+    alternates: await translations(item.group),
+    type: 'article',
+    publishedTime: item.publishedAt,
+  });
+}
+
+/** A news article. Items with an external URL or a document are not pages of ours (SPEC §2 link rule). */
+export default async function NewsArticlePage({ params }: Props) {
+  const { locale, profile } = await siteParams(params);
+  const { slug } = await params;
+  const [item, company, t] = await Promise.all([getNewsItem(locale, slug, profile), getCompany(locale), getTranslations('News')]);
+  if (!item || item.routeType !== 'plain' || !company) notFound();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
+      <JsonLd data={newsArticleJsonLd(item, company, env().PUBLIC_BASE_URL)} />
+      <p className="mb-2 text-sm">
+        <Link href={newsListPath(locale)} className="text-brand underline">
+          {t('back')}
+        </Link>
+      </p>
+      <h1 className="mb-3 text-3xl font-bold text-brand md:text-4xl">{item.title}</h1>
+      <p className="mb-8 text-sm text-muted">
+        <time dateTime={item.publishedAt}>{item.formattedDate}</time> ·{' '}
+        <Link href={newsCategoryPath(locale, item.category.code)} className="underline">
+          {item.category.title}
+        </Link>
+        {item.author ? ` · ${item.author}` : ''}
+      </p>
+      <p className="mb-6 text-lg font-semibold leading-relaxed">{item.summary}</p>
+      <RichText html={item.body} />
+      {item.fund ? (
+        <p className="mt-8 rounded border border-slate-200 bg-slate-50 p-4">
+          {t('relatedFund')}{' '}
+          <Link href={item.fund.url} className="font-semibold text-brand underline">
+            {item.fund.title}
+          </Link>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { ChunkReloadGuard } from './chunk-reload-guard';
+import { LoadingBar } from './loading-bar';
+import { OnlineStatus } from './online-status';
+import { PageTransition } from './page-transition';
+import { RouteWatcher } from './route-watcher';
+import { ScrollManager } from './scroll-manager';
+
+/**
+ * The site's client-side navigation behaviours (SPEC §2, §4, §8), rendered once in <body>.
+ * A server component: each behaviour is its own small client component, none reads
+ * `window` while rendering.
+ */
+export function SiteBehaviours({ newsBasePaths }: { newsBasePaths: string[] }) {
+  return (
+    <>
+      {/* useSearchParams suspends on prerendered pages: keep that to this empty boundary. */}
+      <Suspense fallback={null}>
+        <RouteWatcher />
+      </Suspense>
+      <LoadingBar />
+      <ScrollManager newsBasePaths={newsBasePaths} />
+      <PageTransition />
+      <ChunkReloadGuard />
+      <OnlineStatus />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { Locale } from '@/env';
+import type { LayoutData } from './types';
+import { WithCurrentUrl } from './current-url';
+import { Dropdown } from './dropdown';
+import { ChevronDownIcon, GlobeIcon } from './icons';
+import { languageItems } from './menu-items';
+
+/** Top-bar language dropdown (desktop). */
+export function LanguageMenu({
+  languages,
+  current,
+  home,
+  triggerClassName,
+}: {
+  languages: LayoutData['languages'];
+  current: Locale;
+  /** The current language's home: where the switch starts from until the page's own URL is known. */
+  home: string;
+  triggerClassName: string;
+}) {
+  const t = useTranslations('Layout');
+  const currentLabel = languages.find((l) => l.locale === current)?.label ?? current.toUpperCase();
+  return (
+    <WithCurrentUrl fallback={home}>
+      {(from) => (
+        <Dropdown
+          align="end"
+          triggerClassName={triggerClassName}
+          items={languageItems(languages, current, from)}
+          trigger={
+            <>
+              <GlobeIcon />
+              <span className="sr-only">{t('language')} </span>
+              <span>{currentLabel}</span>
+              <ChevronDownIcon className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
+            </>
+          }
+        />
+      )}
+    </WithCurrentUrl>
+  );
+}

@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { focusRing, focusRingOnDark } from './styles';
+
+/** The company's sun-rise mark and name, linking home. `tone` follows the background it sits on. */
+export function Logo({ href, title, label, tone = 'light' }: { href: string; title: string; label: string; tone?: 'light' | 'dark' }) {
+  const dark = tone === 'dark';
+  return (
+    <Link
+      href={href}
+      aria-label={label}
+      className={`inline-flex min-h-11 items-center gap-3 rounded-sm ${dark ? `text-white ${focusRingOnDark}` : `text-brand ${focusRing}`}`}
+    >
+      <LogoMark tone={tone} />
+      <span className="text-lg font-bold tracking-tight lg:text-xl">{title}</span>
+    </Link>
+  );
+}
+
+function LogoMark({ tone }: { tone: 'light' | 'dark' }) {
+  const tile = tone === 'dark' ? '#ffffff' : '#0b3a6e';
+  const lines = tone === 'dark' ? '#0b3a6e' : '#ffffff';
+  return (
+    <svg viewBox="0 0 40 40" className="size-9 shrink-0 lg:size-10" aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="9" fill={tile} />
+      <path d="M11 25a9 9 0 0 1 18 0z" fill="#e07a1f" />
+      <path d="M20 10.5v3M10 14.5l2 2M30 14.5l-2 2M6.5 22h3M30.5 22h3" stroke="#e07a1f" strokeWidth="2" strokeLinecap="round" />
+      <path d="M7 28.5h26M12 32.5h16" stroke={lines} strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

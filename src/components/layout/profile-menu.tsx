@@ -1,0 +1,37 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { InvestorProfile } from '@/domain/catalog';
+import { Dropdown } from './dropdown';
+import { dispatchSelectProfile } from './events';
+import { ChevronDownIcon, UserIcon } from './icons';
+import type { LayoutData } from './types';
+
+/**
+ * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);
+ * the compliance layer stores it and reloads (SPEC §4). Choosing the current profile changes nothing.
+ */
+export function onSelectProfile(code: InvestorProfile, current: InvestorProfile): void {
+  if (code !== current) dispatchSelectProfile(code);
+}
+
+/** Top-bar investor-profile dropdown (desktop). */
+export function ProfileMenu({ profiles, current, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
+  const t = useTranslations('Layout');
+  const currentTitle = profiles.find((p) => p.code === current)?.title ?? current;
+  return (
+    <Dropdown
+      align="end"
+      triggerClassName={triggerClassName}
+      items={profiles.map(({ code, title }) => ({ id: code, label: title, current: code === current, onSelect: () => onSelectProfile(code, current) }))}
+      trigger={
+        <>
+          <UserIcon />
+          <span className="text-white/85">{t('investorProfile')}</span>
+          <span className="font-semibold">{currentTitle}</span>
+          <ChevronDownIcon className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
+        </>
+      }
+    />
+  );
+}

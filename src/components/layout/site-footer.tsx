@@ -1,0 +1,94 @@
+import { getTranslations } from 'next-intl/server';
+import { CookieSettingsButton } from './cookie-settings-button';
+import { LinkedInIcon } from './icons';
+import { Logo } from './logo';
+import { NavLink } from './nav-link';
+import { NewTabHint } from './new-tab-hint';
+import { container, focusRingOnDark } from './styles';
+import type { LayoutData, NavLink as NavLinkData } from './types';
+
+const footerLink = `inline-flex min-h-11 items-center rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white lg:min-h-9 ${focusRingOnDark}`;
+const heading = 'text-sm font-semibold tracking-wider text-white uppercase';
+
+/** The site footer (SPEC §2): company, contact, main and legal links, cookie settings, social link, copyright. */
+export async function SiteFooter({ data }: { data: LayoutData }) {
+  const t = await getTranslations('Layout');
+  const { company, main, legal } = data;
+  const cityLine = [company.zipCode, company.city].filter(Boolean).join(' ');
+  // Computed per render, so the year turns over without a rebuild.
+  const year = String(new Date().getFullYear());
+  const links = (items: NavLinkData[]) =>
+    items.map((l) => (
+      <li key={l.href}>
+        <NavLink href={l.href} className={footerLink}>
+          {l.label}
+        </NavLink>
+      </li>
+    ));
+
+  return (
+    <footer className="mt-auto bg-brand-dark text-white">
+      <div className={`${container} grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4 lg:py-16`}>
+        <div className="flex flex-col items-start gap-4 lg:col-span-2">
+          <Logo tone="dark" href={data.home.href} title={company.title} label={t('homeLink', { company: company.title })} />
+          {company.address || cityLine ? (
+            <address className="leading-relaxed text-white/90 not-italic">
+              {company.address}
+              {company.address && cityLine ? <br /> : null}
+              {cityLine}
+            </address>
+          ) : null}
+          {company.phone ? (
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className={footerLink}>
+              {t('phone', { phone: company.phone })}
+            </a>
+          ) : null}
+          <NavLink href={main.contact.href} className={`inline-flex min-h-11 items-center rounded-md border border-white/60 px-5 font-semibold text-white hover:bg-white hover:text-brand-dark ${focusRingOnDark}`}>
+            {main.contact.label}
+          </NavLink>
+        </div>
+        <div>
+          <h2 id="footer-navigation" className={heading}>
+            {t('footerNavigation')}
+          </h2>
+          <nav aria-labelledby="footer-navigation" className="mt-4">
+            <ul>{links([main.aboutUs, main.expertise, data.fundRange, main.esg, main.news])}</ul>
+          </nav>
+        </div>
+        <div>
+          <h2 id="footer-legal" className={heading}>
+            {t('legalNavigation')}
+          </h2>
+          <nav aria-labelledby="footer-legal" className="mt-4">
+            <ul>
+              {links([legal.legalNotices, legal.regulatory, legal.sri, legal.gdpr])}
+              <li>
+                <CookieSettingsButton label={t('cookieSettings')} className={`${footerLink} cursor-pointer text-left`} />
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className={`${container} flex flex-col-reverse gap-4 py-6 text-sm text-white/90 sm:flex-row sm:items-center sm:justify-between`}>
+          <p>{t('copyright', { year, company: company.title })}</p>
+          {company.linkedin ? (
+            <div className="flex items-center gap-3">
+              <span>{t('followUs')}</span>
+              <a
+                href={company.linkedin}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white hover:text-brand-dark ${focusRingOnDark}`}
+              >
+                <LinkedInIcon />
+                <span className="sr-only">{t('linkedin')}</span>
+                <NewTabHint icon={false} />
+              </a>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import { getTranslations } from 'next-intl/server';
+import { Dropdown } from './dropdown';
+import { ChevronDownIcon } from './icons';
+import { LanguageMenu } from './language-menu';
+import { NewTabHint } from './new-tab-hint';
+import { ProfileMenu } from './profile-menu';
+import { container, focusRingOnDark } from './styles';
+import type { LayoutData } from './types';
+
+const barItem = `inline-flex h-10 items-center gap-1.5 rounded-sm px-3 text-sm whitespace-nowrap text-white hover:bg-white/10 data-[state=open]:bg-white/10 ${focusRingOnDark} focus-visible:-outline-offset-2`;
+
+/** Desktop top bar (≥ lg): the group's site, "our jobs", the investor profile and the language. */
+export async function TopBar({ data }: { data: LayoutData }) {
+  const t = await getTranslations('Layout');
+  return (
+    <div className="hidden bg-brand text-white lg:block">
+      <div className={`${container} flex items-center justify-between`}>
+        <div>
+          {data.groupLink ? (
+            <a href={data.groupLink.href} target="_blank" rel="noopener noreferrer" className={barItem}>
+              {data.groupLink.label}
+              <NewTabHint />
+            </a>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-1">
+          {data.jobs.length > 0 ? (
+            <Dropdown
+              align="end"
+              triggerClassName={barItem}
+              items={data.jobs.map((job) => ({ id: job.href, label: job.label, href: job.href, external: true }))}
+              trigger={
+                <>
+                  {t('ourJobs')}
+                  <ChevronDownIcon className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
+                </>
+              }
+            />
+          ) : null}
+          {data.profiles.length > 0 ? <ProfileMenu profiles={data.profiles} current={data.profile} triggerClassName={barItem} /> : null}
+          {data.languages.length > 1 ? <LanguageMenu languages={data.languages} current={data.locale} home={data.home.href} triggerClassName={barItem} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Locale } from '@/env';
+import type { InvestorProfile } from '@/domain/catalog';
+
+/**
+ * Everything the header, the mobile menu and the footer show, prepared on the server by
+ * src/server/queries/layout.ts for one locale and profile. Components receive it as props.
+ */
+export type NavLink = { href: string; label: string };
+
+export type LayoutData = {
+  locale: Locale;
+  /** The languages this site serves (LOCALES), with their own names ("Français", "English"…). */
+  languages: { locale: Locale; label: string }[];
+  profile: InvestorProfile;
+  profiles: { code: InvestorProfile; title: string }[];
+  company: {
+    title: string;
+    address: string | null;
+    zipCode: string | null;
+    city: string | null;
+    phone: string | null;
+    pressEmail: string | null;
+    linkedin: string | null;
+  };
+  /** Top bar: the group's site and the "our jobs" external sites (open in a new tab). */
+  groupLink: NavLink | null;
+  jobs: NavLink[];
+  /** Main menu, in order: about us, expertise, (funds dropdown), ESG, news, contact. */
+  main: { aboutUs: NavLink; expertise: NavLink; esg: NavLink; news: NavLink; contact: NavLink };
+  /** Funds the profile may see, sorted by category display order (SPEC §2). */
+  funds: { slug: string; title: string; categoryTitle: string; href: string }[];
+  fundRange: NavLink;
+  /** Footer legal links: legal notices, regulatory information, SRI (responsible investment), GDPR. */
+  legal: { legalNotices: NavLink; regulatory: NavLink; sri: NavLink; gdpr: NavLink };
+  home: NavLink;
+};

@@ -1,0 +1,67 @@
+/**
+ * Security headers of every response (DESIGN.md "Security"). Pages are cached per language and
+ * profile, so the CSP cannot carry a per-request nonce (a nonce forces every page to render on
+ * every request: see docs/decisions/002-csp-without-nonces.md); scripts are limited to this origin
+ * and the third-party hosts of the services the visitor consented to.
+ */
+export const CONSENT_COOKIE = 'cookie_consent';
+
+/** Third-party hosts per optional service (SPEC §4: video off by default, captcha on). */
+const SERVICE_HOSTS = {
+  captcha: { script: ['https://www.google.com', 'https://www.gstatic.com'], frame: ['https://www.google.com', 'https://recaptcha.google.com'], connect: ['https://www.google.com'] },
+  video: { script: [], frame: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'], connect: [] },
+} as const;
+
+type Service = keyof typeof SERVICE_HOSTS;
+
+/** The services the consent cookie turns on; captcha is a required service and always allowed. */
+export function consentedServices(cookieValue: string | undefined): Service[] {
+  const services: Service[] = ['captcha'];
+  if (!cookieValue) return services;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(cookieValue)) as Record<string, unknown>;
+    if (parsed.video === true) services.push('video');
+  } catch {
+    /* an unreadable consent counts as no consent */
+  }
+  return services;
+}
+
+export function contentSecurityPolicy(services: Service[], production: boolean): string {
+  const hosts = (kind: 'script' | 'frame' | 'connect') => services.flatMap((s) => SERVICE_HOSTS[s][kind]).join(' ');
+  const directives = [
+    "default-src 'self'",
+    // Next inlines its flight data in <script> tags: without per-request nonces they need 'unsafe-inline'.
+    `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"} ${hosts('script')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${hosts('connect')}`.trim(),
+    `frame-src ${hosts('frame') || "'none'"}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "manifest-src 'self'",
+  ];
+  if (production) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+type RequestLike = { cookies: { get(name: string): { value: string } | undefined }; nextUrl: URL; headers: Headers };
+
+export function securityHeaders(request: RequestLike): Record<string, string> {
+  const production = process.env.NODE_ENV === 'production';
+  // Behind a TLS-terminating load balancer the request reaches us over http: trust its header.
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(consentedServices(request.cookies.get(CONSENT_COOKIE)?.value), production && https),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (production && https) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains; preload';
+  return headers;
+}

@@ -1,0 +1,31 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { cache } from 'react';
+import { env, type Locale } from '@/env';
+import type { PageCode } from '@/domain/catalog';
+import { alternatePaths, localizedPath } from '@/i18n/paths';
+import type { AppPathname } from '@/i18n/routing';
+import { getCompany, getPage } from '@/server/queries/site';
+import { buildPageMetadata } from './metadata';
+
+/** One company read per request, shared by every metadata call of the render. */
+const companyTitle = cache(async (locale: Locale) => (await getCompany(locale))?.title ?? null);
+
+/**
+ * The metadata of a content page (SPEC §3 Page) for generateMetadata: its title and description
+ * from the database, canonical and hreflang links to the same route in every served language.
+ * A page missing from the database gets no title here; the page itself answers 404.
+ */
+export async function contentPageMetadata(code: PageCode, locale: Locale, routeKey: AppPathname): Promise<Metadata> {
+  const [page, siteName] = await Promise.all([getPage(locale, code), companyTitle(locale)]);
+  if (!page) return {};
+  return buildPageMetadata({
+    locale,
+    title: page.title,
+    description: page.description,
+    pathname: localizedPath(routeKey, locale),
+    alternates: alternatePaths(routeKey, env().locales),
+    siteName,
+    type: 'website',
+  });
+}

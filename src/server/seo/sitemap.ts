@@ -1,0 +1,54 @@
+import 'server-only';
+import type { MetadataRoute } from 'next';
+import { unstable_cache } from 'next/cache';
+import { env, type Locale } from '@/env';
+import { DEFAULT_PROFILE } from '@/domain/catalog';
+import type { NewsItemView } from '@/domain/model';
+import { listFunds } from '@/server/queries/funds';
+import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/queries/news';
+import { listPages } from '@/server/queries/site';
+import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
+
+/** The sitemap is rebuilt at most once an hour; `revalidateTag(SITEMAP_TAG, 'max')` refreshes it sooner. */
+export const SITEMAP_REVALIDATE_SECONDS = 3600;
+export const SITEMAP_TAG = 'sitemap';
+
+/** Every news item of a language visible to RETAIL, page by page (listNews caps a page at NEWS_MAX_PAGE). */
+async function allNews(locale: Locale): Promise<NewsItemView[]> {
+  const items: NewsItemView[] = [];
+  for (;;) {
+    const page = await listNews(locale, DEFAULT_PROFILE, { limit: NEWS_MAX_PAGE, offset: items.length });
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) return items;
+  }
+}
+
+/** What a first-time visitor (DEFAULT_PROFILE, RETAIL) may see, in one language. */
+async function localeData(locale: Locale): Promise<SitemapLocaleData> {
+  const [pages, funds, news, categories] = await Promise.all([
+    listPages(locale),
+    listFunds(locale, DEFAULT_PROFILE),
+    allNews(locale),
+    listNewsCategories(locale),
+  ]);
+  return { pageCodes: pages.map((p) => p.code), funds, news, categories };
+}
+
+async function generate(locales: readonly Locale[], baseUrl: string): Promise<MetadataRoute.Sitemap> {
+  const data = await Promise.all(locales.map(async (l) => [l, await localeData(l)] as const));
+  return buildSitemap(Object.fromEntries(data), baseUrl);
+}
+
+/**
+ * The sitemap, built on request and kept in Next's data cache for an hour. The entries hold only
+ * strings (lastModified is an ISO date), so they survive the cache's JSON round trip unchanged.
+ */
+const cachedSitemap = unstable_cache(generate, ['seo-sitemap'], {
+  revalidate: SITEMAP_REVALIDATE_SECONDS,
+  tags: [SITEMAP_TAG],
+});
+
+export function siteSitemap(): Promise<MetadataRoute.Sitemap> {
+  const { locales, PUBLIC_BASE_URL } = env();
+  return cachedSitemap(locales, PUBLIC_BASE_URL);
+}
