@@ -8,7 +8,9 @@ import next from 'next';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
-const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+// Next builds the proxy's request URLs with 'localhost' whatever address we listen on; giving it
+// another hostname makes its own rewrites look external (then proxied, and failing).
+const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
 const handle = app.getRequestHandler();
 
 function decodable(url) {

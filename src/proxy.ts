@@ -31,7 +31,9 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   const rewrite = response.headers.get('x-middleware-rewrite');
   const isNext = response.headers.get('x-middleware-next') === '1';
   if (!rewrite && !isNext) return response; // a redirect: nothing to render here
-  const target = rewrite ? new URL(rewrite) : request.nextUrl.clone();
+  // request.url keeps the Host the visitor used; nextUrl may carry the server's own hostname instead,
+  // which Next would then treat as an external origin to proxy to.
+  const target = new URL(rewrite ?? request.url);
   const [, locale, ...rest] = target.pathname.split('/');
   const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
   const profile = isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE;

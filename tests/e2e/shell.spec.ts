@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { categories } from '../../src/server/db/seed/fixtures/categories';
+import { company } from '../../src/server/db/seed/fixtures/content/company';
+import { funds } from '../../src/server/db/seed/fixtures/funds';
+
+const LOCALES = ['fr', 'en', 'es'] as const;
+type Locale = (typeof LOCALES)[number];
+
+/** The funds a profile may see, in the order of SPEC §2: ascending category display order. */
+function visibleFunds(profile: 'RETAIL' | 'INSTIT', locale: Locale) {
+  const order = (code: string) => categories.find((c) => c.code === code)?.displayOrder ?? 99;
+  return funds
+    .filter((f) => f.visibleTo.includes(profile))
+    .sort((a, b) => order(a.categoryCode) - order(b.categoryCode))
+    .map((f) => f.title[locale]);
+}
+
+async function labelsFromMessages(page: Page, locale: Locale) {
+  const messages = (await import(`../../messages/${locale}.json`, { with: { type: 'json' } })).default as {
+    Layout: { funds: string; ourJobs: string; language: string; menu: { open: string }; mainNavigation: string };
+  };
+  void page;
+  return messages.Layout;
+}
+
+test.describe('desktop header (1280 px)', () => {
+  for (const locale of LOCALES) {
+    test(`the funds dropdown opens on hover and lists every fund in ${locale}, sorted by category`, async ({ page }) => {
+      const labels = await labelsFromMessages(page, locale);
+      await page.goto(`/${locale}`);
+      const nav = page.getByRole('navigation', { name: labels.mainNavigation });
+      await nav.getByRole('button', { name: labels.funds }).hover();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const items = await menu.getByRole('menuitem').allInnerTexts();
+      const expected = visibleFunds('RETAIL', locale);
+      const titles = items.map((text) => expected.find((t) => text.includes(t))).filter(Boolean);
+      expect(titles).toEqual(expected);
+      expect(items.length).toBe(expected.length + 1); // plus the fund range link
+      // Each fund item shows its category too.
+      const first = funds.find((f) => f.title[locale] === expected[0]);
+      const category = categories.find((c) => c.code === first?.categoryCode);
+      expect(items[0]).toContain(category?.title[locale] ?? '');
+      await page.mouse.move(5, 700);
+      await expect(menu).toBeHidden({ timeout: 2000 });
+    });
+  }
+
+  test('an INSTIT visitor sees the funds hidden from RETAIL in the menu', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'investor_profile', value: 'INSTIT', url: baseURL ?? '' }]);
+    await page.goto('/en');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Our funds' }).click();
+    const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts();
+    for (const title of visibleFunds('INSTIT', 'en')) expect(items.some((i) => i.includes(title))).toBe(true);
+    expect(items.length).toBe(visibleFunds('INSTIT', 'en').length + 1);
+  });
+
+  test('header links lead to live pages and the jobs dropdown opens external sites in a new tab', async ({ page }) => {
+    await page.goto('/en');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const [name, path] of [
+      ['About us', '/en/about-us'],
+      ['Contact', '/en/contact'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: false }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.getByRole('button', { name: /Our businesses/ }).click();
+    const jobs = page.getByRole('menu').getByRole('menuitem');
+    await expect(jobs).toHaveCount(2);
+    for (const link of await jobs.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('the language dropdown switches to the same page and stores the cookie for a year', async ({ page, context }) => {
+    await page.goto('/en/about-us');
+    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByRole('menuitem', { name: /Español/ }).click();
+    await expect(page).toHaveURL(/\/es\/conocernos$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('es');
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+  });
+
+  test('the funds dropdown is keyboard operable', async ({ page }) => {
+    await page.goto('/en');
+    const trigger = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Our funds' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('footer', () => {
+  for (const locale of LOCALES) {
+    test(`shows the address, the legal links, LinkedIn, the cookie button and this year's copyright in ${locale}`, async ({ page }) => {
+      await page.goto(`/${locale}`);
+      const footer = page.getByRole('contentinfo');
+      const address = company.infos.find((i) => i.code === 'ADDRESS')?.content[locale] ?? '';
+      await expect(footer.getByText(address)).toBeVisible();
+      await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('target', '_blank');
+      await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
+      const legal = {
+        fr: ['/fr/mentions-legales', '/fr/informations-reglementaires', '/fr/investissement-responsable', '/fr/confidentialite', '/fr/contact'],
+        en: ['/en/legal-notices', '/en/regulatory-informations', '/en/responsible-investment', '/en/gdpr', '/en/contact'],
+        es: ['/es/legal-notices', '/es/regulatory-informations', '/es/inversion-responsable', '/es/gdpr', '/es/contacto'],
+      }[locale];
+      for (const href of legal) await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
+      await expect(footer.getByRole('button', { name: { fr: /cookies/i, en: /cookies/i, es: /cookies/i }[locale] })).toBeVisible();
+    });
+  }
+});
+
+test.describe('mobile (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const locale of LOCALES) {
+    test(`the menu opens, locks the page scroll, traps focus and closes on navigation in ${locale}`, async ({ page }) => {
+      const labels = await labelsFromMessages(page, locale);
+      await page.goto(`/${locale}`);
+      await page.getByRole('button', { name: labels.menu.open }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      expect(Math.round((await dialog.boundingBox())?.width ?? 999)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      for (let i = 0; i < 40; i += 1) await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      const target = (await dialog.getByRole('link').filter({ hasNotText: company.title[locale] }).first().getAttribute('href')) ?? '';
+      await dialog.getByRole('link').filter({ hasNotText: company.title[locale] }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(dialog).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    });
+  }
+
+  test('Escape closes the menu, and the collapsible fund list shows every fund', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Our funds/ }).click();
+    for (const title of visibleFunds('RETAIL', 'en')) await expect(dialog.getByRole('link', { name: new RegExp(escape(title)) })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const path of ['/fr', '/en/about-us', '/es/noticias', '/fr/gamme-fonds', '/en/no-such-page']) {
+    test(`no axe violation on ${path} at 375 px`, async ({ page }) => {
+      await page.goto(path);
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    });
+  }
+});
+
+test('the page-loading indicator and the online status are announced, and going offline is shown', async ({ page, context }) => {
+  await page.goto('/en');
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: /offline/i })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: /back online/i })).toBeVisible();
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
