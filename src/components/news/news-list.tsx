@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { NewsItemView } from '@/domain/model';
+import { NewsLink } from './news-link';
 
 type Props = {
   items: NewsItemView[];
@@ -44,20 +45,7 @@ export async function NewsList({ items, categories, allHref, page, pageCount, pa
               <time dateTime={item.publishedAt}>{item.formattedDate}</time> · {item.category.title}
             </p>
             <h3 className="mt-2 text-lg font-semibold">
-              {item.routeType === 'plain' ? (
-                <Link href={item.route} className="text-brand hover:underline">
-                  {item.title}
-                </Link>
-              ) : (
-                <a
-                  href={item.route}
-                  className="text-brand hover:underline"
-                  {...(item.routeType === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : { type: 'application/pdf' })}
-                >
-                  {item.title}
-                  <span className="sr-only"> ({item.routeType === 'external' ? t('external') : t('document')})</span>
-                </a>
-              )}
+              <NewsLink item={item} labels={{ external: t('external'), document: t('document') }} className="text-brand hover:underline" />
             </h3>
             <p className="mt-2 text-muted">{item.summary}</p>
           </li>

@@ -7,6 +7,7 @@ import { env } from '@/env';
 import { localizedPath } from '@/i18n/paths';
 import type { PageView } from '@/domain/model';
 import { RichText } from '@/components/content/rich-text';
+import { NewsLink } from '@/components/news/news-link';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { listFunds } from '@/server/queries/funds';
 import { listNews } from '@/server/queries/news';
@@ -48,12 +49,13 @@ function Teaser({ id, page, component, href, children }: { id: string; page: Pag
 /** The home page: who the company is, its figures, a way into every part of the site. */
 export default async function HomePage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
-  const [company, page, funds, news, t] = await Promise.all([
+  const [company, page, funds, news, t, tNews] = await Promise.all([
     getCompany(locale),
     getPage(locale, 'home'),
     listFunds(locale, profile),
     listNews(locale, profile, { limit: 3 }),
     getTranslations('Home'),
+    getTranslations('News'),
   ]);
   if (!company || !page) notFound();
   const hero = texts(page, 'hero');
@@ -115,15 +117,7 @@ export default async function HomePage({ params }: Props) {
                   <time dateTime={item.publishedAt}>{item.formattedDate}</time> · {item.category.title}
                 </p>
                 <h3 className="mt-1 font-semibold">
-                  {item.routeType === 'plain' ? (
-                    <Link href={item.route} className="text-brand hover:underline">
-                      {item.title}
-                    </Link>
-                  ) : (
-                    <a href={item.route} className="text-brand hover:underline" {...(item.routeType === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                      {item.title}
-                    </a>
-                  )}
+                  <NewsLink item={item} labels={{ external: tNews('external'), document: tNews('document') }} className="text-brand hover:underline" />
                 </h3>
               </li>
             ))}
