@@ -129,7 +129,8 @@ async function main() {
       { name: 'home page', path: '/fr', page: true },
       { name: 'fund page', path: fund?.url ?? '/fr/funds', page: true },
       { name: 'share page', path: fund?.mainShare?.url ?? '/fr/funds', page: true },
-      { name: 'prerendered page', path: process.env.BENCH_PRERENDERED ?? '/_not-found', page: true },
+      // A content page rendered once at its first request and then served from Next's cache (ISR).
+      { name: 'prerendered page', path: process.env.BENCH_PRERENDERED ?? '/fr/mentions-legales', page: true },
       { name: 'static file', path: staticFile, page: false },
     ];
     const results = new Map<string, { status: number; result: autocannon.Result }>();
