@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // next-intl's ESM imports 'next/server' without an extension, which Node alone cannot resolve.
+          server: { deps: { inline: ['next-intl'] } },
         },
       },
       {

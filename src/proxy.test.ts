@@ -1,0 +1,60 @@
+import { NextRequest } from 'next/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+async function loadProxy(envVars: Record<string, string | undefined> = {}) {
+  vi.resetModules();
+  vi.unstubAllEnvs();
+  for (const [k, v] of Object.entries(envVars)) vi.stubEnv(k, v ?? '');
+  return (await import('./proxy')).default;
+}
+
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
+
+describe('proxy', () => {
+  beforeEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('rewrites a localized path to its route folder with the profile segment (docs/decisions/001)', async () => {
+    const proxy = await loadProxy();
+    const retail = proxy(request('/fr/nous-connaitre'));
+    expect(new URL(retail.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL/about-us');
+    const instit = proxy(request('/fr/nous-connaitre', { cookie: 'investor_profile=INSTIT' }));
+    expect(new URL(instit.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/INSTIT/about-us');
+    const home = proxy(request('/en', { cookie: 'investor_profile=CGP' }));
+    expect(new URL(home.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/en/CGP');
+  });
+
+  it('ignores an unknown profile cookie and cannot be steered into the internal segment', async () => {
+    const proxy = await loadProxy();
+    const forged = proxy(request('/fr/INSTIT/about-us', { cookie: 'investor_profile=ADMIN' }));
+    expect(new URL(forged.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL/INSTIT/about-us');
+  });
+
+  it('sends / to ROOT_REDIRECT when it is set, else negotiates the language', async () => {
+    const redirected = (await loadProxy({ ROOT_REDIRECT: '/en/fund-range' }))(request('/'));
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get('location')).toBe('http://localhost:3000/en/fund-range');
+    const negotiated = (await loadProxy())(request('/', { 'accept-language': 'es-ES,es;q=0.9' }));
+    expect(negotiated.headers.get('location')).toBe('http://localhost:3000/es');
+    const fallback = (await loadProxy())(request('/', { 'accept-language': 'de-DE' }));
+    expect(fallback.headers.get('location')).toBe('http://localhost:3000/fr');
+  });
+
+  it('answers 404 to an undecodable path and leaves APIs and documents alone', async () => {
+    const proxy = await loadProxy();
+    expect(proxy(request('/fr/%E0%A4%A')).status).toBe(404);
+    for (const path of ['/graphql', '/api/health', '/e/fr/docs/funds/x/KIID', '/_content/fr/news', '/icon.svg']) {
+      const response = proxy(request(path));
+      expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
+      expect(response.headers.get('x-middleware-next'), path).toBe('1');
+    }
+  });
+
+  it('sets the security headers', async () => {
+    const response = (await loadProxy())(request('/fr'));
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
