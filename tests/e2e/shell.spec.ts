@@ -51,6 +51,7 @@ test.describe('desktop header (1280 px)', () => {
     await context.addCookies([{ name: 'investor_profile', value: 'INSTIT', url: baseURL ?? '' }]);
     await page.goto('/en');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Our funds' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
     const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts();
     for (const title of visibleFunds('INSTIT', 'en')) expect(items.some((i) => i.includes(title))).toBe(true);
     expect(items.length).toBe(visibleFunds('INSTIT', 'en').length + 1);

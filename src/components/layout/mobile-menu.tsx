@@ -2,22 +2,36 @@
 
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NAVBAR_BREAKPOINT_PX } from './constants';
-import { CloseIcon, MenuIcon } from './icons';
-import { MobileMenuSections } from './mobile-menu-sections';
+import { MenuIcon } from './icons';
+import { lazyModule } from './lazy-module';
 import { focusRing } from './styles';
 import type { LayoutData } from './types';
+import { useLazyModule } from './use-lazy-module';
 
 /**
- * The slide-in menu below the navbar breakpoint (SPEC §2, max width 375 px). Radix Dialog traps focus,
- * closes on Escape and locks page scroll (through Dialog.Overlay). It also closes on every route change,
- * when a link inside is followed, and when the window grows to the desktop layout.
+ * The dialog (Radix Dialog and the menu's contents, mobile-menu-dialog.tsx) is not part of the page's
+ * first-load JavaScript: it is fetched when the menu button is first touched, pointed at or focused.
+ */
+const dialogModule = lazyModule(() => import('./mobile-menu-dialog'));
+
+/**
+ * The slide-in menu below the navbar breakpoint (SPEC §2, max width 375 px). The menu button is a
+ * plain button (aria-haspopup="dialog", aria-expanded, aria-controls, as Radix's Dialog.Trigger);
+ * the dialog, once loaded, is a controlled Radix Dialog that traps focus, closes on Escape, locks
+ * page scroll (through Dialog.Overlay) and gives the focus back to the button. It also closes on
+ * every route change, when a link inside is followed, and when the window grows to the desktop layout.
  */
 export function MobileMenu({ data }: { data: LayoutData }) {
   const t = useTranslations('Layout');
   const [open, setOpen] = useState(false);
+  const [dialog, loadDialog] = useLazyModule(
+    dialogModule,
+    useCallback(() => setOpen(false), []),
+  );
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
   if (pathname !== shownFor) {
@@ -31,34 +45,32 @@ export function MobileMenu({ data }: { data: LayoutData }) {
     desktop.addEventListener('change', close);
     return () => desktop.removeEventListener('change', close);
   }, [open]);
-  const closeOnLink = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
-  };
+  // A click before the dialog's code has arrived opens it as soon as it is there.
+  const shown = open && dialog !== null;
 
+  const Dialog = dialog?.MobileMenuDialog;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label={t('menu.open')}
+        aria-haspopup="dialog"
+        aria-expanded={shown}
+        aria-controls={shown ? contentId : undefined}
+        data-state={shown ? 'open' : 'closed'}
         className={`-mr-2 inline-flex size-11 items-center justify-center rounded-md text-brand hover:bg-slate-100 lg:hidden ${focusRing}`}
+        onPointerEnter={loadDialog}
+        onTouchStart={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => {
+          loadDialog();
+          setOpen(true);
+        }}
       >
         <MenuIcon className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50 transition-opacity starting:opacity-0 motion-reduce:transition-none lg:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onClick={closeOnLink}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[375px] flex-col overflow-y-auto overscroll-contain bg-white text-ink shadow-2xl outline-none transition-transform duration-300 ease-out starting:translate-x-full motion-reduce:transition-none lg:hidden"
-        >
-          <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white py-2 pr-3 pl-5">
-            <Dialog.Title className="text-lg font-bold text-brand">{t('menu.title')}</Dialog.Title>
-            <Dialog.Close aria-label={t('menu.close')} className={`inline-flex size-11 items-center justify-center rounded-md text-brand hover:bg-slate-100 ${focusRing}`}>
-              <CloseIcon className="size-6" />
-            </Dialog.Close>
-          </div>
-          <MobileMenuSections data={data} onProfileChosen={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {Dialog ? <Dialog data={data} open={shown} onOpenChange={setOpen} contentId={contentId} returnFocusTo={buttonRef} /> : null}
+    </>
   );
 }
