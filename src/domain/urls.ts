@@ -1,11 +1,12 @@
 import type { Locale } from '@/env';
+import { localizedPath } from '@/i18n/paths';
 
-/** Fund, share and document paths are the same in every language (SPEC §2): no routing table lookup needed. */
-export const fundPath = (locale: Locale, fundSlug: string) => `/${locale}/funds/${encodeURIComponent(fundSlug)}`;
+export const fundPath = (locale: Locale, fundSlug: string) => localizedPath('/funds/[fundSlug]', locale, { fundSlug });
 
 export const sharePath = (locale: Locale, fundSlug: string, shareSlug: string) =>
-  `${fundPath(locale, fundSlug)}/shares/${encodeURIComponent(shareSlug)}`;
+  localizedPath('/funds/[fundSlug]/shares/[shareSlug]', locale, { fundSlug, shareSlug });
 
+/** Document routes (SPEC §2) are API routes outside the localized page table, the same in every language. */
 export const fundDocumentPath = (locale: Locale, fundSlug: string, typeCode: string) =>
   `/e/${locale}/docs/funds/${encodeURIComponent(fundSlug)}/${typeCode}`;
 

@@ -75,5 +75,7 @@ describe('document routes (SPEC §2)', () => {
     expect((await call(`/e/fr/docs/funds/${hiddenFund?.slug}/${type}`)).status).toBe(404);
     const instit = await call(`/e/fr/docs/funds/${hiddenFund?.slug}/${type}`, { cookie: 'investor_profile=INSTIT' });
     expect(instit.status).toBe(200);
+    // A malformed cookie counts as no profile (RETAIL), never as an error.
+    expect((await call(`/e/fr/docs/funds/${hiddenFund?.slug}/${type}`, { cookie: 'investor_profile=%E0%A4%A' })).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
+import { readCookie } from '@/server/http/cookies';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
 export type GraphQLContext = {
@@ -8,22 +9,6 @@ export type GraphQLContext = {
 };
 
 export const AUTH_COOKIE = 'apollo-token';
-
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return null;
-}
 
 /** SPEC §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
 export function authorizationFrom(headers: Headers): string | null {

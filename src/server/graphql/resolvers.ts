@@ -29,10 +29,6 @@ function byTypes(documents: DocumentRef[], types: unknown): DocumentRef[] {
   return Array.isArray(types) && types.length > 0 ? documents.filter((d) => types.includes(d.documentType.code)) : documents;
 }
 
-function scopeFund(fund: FundView, locale: Locale, profile: InvestorProfile) {
-  return scope(fund, locale, profile);
-}
-
 export const resolvers = {
   Query: {
     pages: (_: unknown, args: Args) => listPages(requireLocale(args.locale), args.codes as string[] | null),
@@ -49,13 +45,13 @@ export const resolvers = {
     funds: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
       const profile = profileOf(args.investorProfile);
-      return (await listFunds(locale, profile, GQL_FUND_OPTIONS)).map((f) => scopeFund(f, locale, profile));
+      return (await listFunds(locale, profile, GQL_FUND_OPTIONS)).map((f) => scope(f, locale, profile));
     },
     fund: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
       const profile = profileOf(args.investorProfile);
       const fund = await getFund(locale, String(args.slug), profile, GQL_FUND_OPTIONS);
-      return fund ? scopeFund(fund, locale, profile) : null;
+      return fund ? scope(fund, locale, profile) : null;
     },
     share: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
@@ -88,7 +84,7 @@ export const resolvers = {
       const locale = args.locale ? requireLocale(args.locale) : category.__locale;
       const profile = profileOf(args.investorProfile);
       const funds = await listFunds(locale, profile, GQL_FUND_OPTIONS);
-      return funds.filter((f) => f.category.code === category.code).map((f) => scopeFund(f, locale, profile));
+      return funds.filter((f) => f.category.code === category.code).map((f) => scope(f, locale, profile));
     },
   },
 

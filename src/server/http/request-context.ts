@@ -1,5 +1,6 @@
 import 'server-only';
 import { env, type Locale } from '@/env';
+import { readCookie } from './cookies';
 import { DEFAULT_PROFILE, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
 export const PROFILE_COOKIE = 'investor_profile';
@@ -15,7 +16,5 @@ export function profileFromCookies(cookieValue: string | undefined | null): Inve
 }
 
 export function profileFromRequest(request: Request): InvestorProfile {
-  const header = request.headers.get('cookie') ?? '';
-  const match = header.match(/(?:^|;\s*)investor_profile=([^;]*)/);
-  return profileFromCookies(match?.[1] ? decodeURIComponent(match[1]) : null);
+  return profileFromCookies(readCookie(request.headers.get('cookie'), PROFILE_COOKIE));
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';
@@ -82,12 +82,6 @@ export async function findNewsTranslation(group: string, locale: Locale): Promis
     .where(and(eq(t.news.groupCode, group), eq(t.news.locale, locale)))
     .limit(1);
   return row?.slug ?? null;
-}
-
-export async function countNews(locale: Locale): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(t.news).where(eq(t.news.locale, locale));
-  return row?.n ?? 0;
 }
 
 async function toViews(

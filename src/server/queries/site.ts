@@ -3,17 +3,15 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
-import { PAGE_PATHNAMES, routing } from '@/i18n/routing';
+import { localizedPath } from '@/i18n/paths';
+import { PAGE_PATHNAMES } from '@/i18n/routing';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 
 /** The localized route of a server page (SPEC §3 Page.route), from the one routing table. */
 function pageRoute(code: string, locale: Locale): string | null {
   const key = PAGE_PATHNAMES[code as keyof typeof PAGE_PATHNAMES];
-  if (!key) return null;
-  const entry = routing.pathnames[key];
-  const path = typeof entry === 'string' ? entry : entry[locale];
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+  return key ? localizedPath(key, locale) : null;
 }
 
 /** SPEC §7 pages(locale, codes): codes empty or absent means every page. */
