@@ -1,22 +1,36 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_AREAS } from './i18n/messages';
 
 type Tree = { [key: string]: string | Tree };
-const load = (locale: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, '../messages', `${locale}.json`), 'utf8')) as Tree;
+const load = (area: string, locale: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../messages', area, `${locale}.json`), 'utf8')) as Tree;
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 
 describe('messages (STYLE.md §6)', () => {
-  const en = load('en');
-  for (const locale of ['fr', 'es']) {
-    it(`${locale} has exactly the keys of en, each translated`, () => {
-      const other = load(locale);
-      expect(keys(other).sort()).toEqual(keys(en).sort());
-      for (const key of keys(other)) {
-        const value = key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part] as Tree | string, other);
-        expect(typeof value === 'string' && value.trim().length > 0, `${locale}: ${key}`).toBe(true);
-      }
-    });
+  for (const area of MESSAGE_AREAS) {
+    const en = load(area, 'en');
+    for (const locale of ['fr', 'es']) {
+      it(`${area}: ${locale} has exactly the keys of en, each translated`, () => {
+        const other = load(area, locale);
+        expect(keys(other).sort()).toEqual(keys(en).sort());
+        for (const key of keys(other)) {
+          const value = key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part] as Tree | string, other);
+          expect(typeof value === 'string' && value.trim().length > 0, `${locale}: ${key}`).toBe(true);
+        }
+      });
+    }
   }
+
+  it('each namespace belongs to exactly one area', () => {
+    const seen = new Map<string, string>();
+    for (const area of MESSAGE_AREAS) {
+      for (const namespace of Object.keys(load(area, 'en'))) {
+        expect(seen.get(namespace), `${namespace} in ${area} and ${seen.get(namespace)}`).toBeUndefined();
+        seen.set(namespace, area);
+      }
+    }
+  });
 });

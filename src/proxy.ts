@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
+import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
 import { securityHeaders } from './server/http/security-headers';
@@ -10,7 +11,6 @@ const intl = createMiddleware({ ...routing, locales: env().locales });
 
 /** Paths that are not localized pages: APIs, documents, content queries and Next's own files. */
 const NOT_A_PAGE = /^\/(?:api|graphql|_content|e|_next|_vercel)(?:\/|$)|\.[a-z0-9]+$/i;
-const PROFILE_COOKIE = 'investor_profile';
 
 function decodable(pathname: string): boolean {
   try {

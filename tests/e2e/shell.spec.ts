@@ -17,7 +17,7 @@ function visibleFunds(profile: 'RETAIL' | 'INSTIT', locale: Locale) {
 }
 
 async function labelsFromMessages(page: Page, locale: Locale) {
-  const messages = (await import(`../../messages/${locale}.json`, { with: { type: 'json' } })).default as {
+  const messages = (await import(`../../messages/core/${locale}.json`, { with: { type: 'json' } })).default as {
     Layout: { funds: string; ourJobs: string; language: string; menu: { open: string }; mainNavigation: string };
   };
   void page;

@@ -4,7 +4,9 @@
  * every request: see docs/decisions/002-csp-without-nonces.md); scripts are limited to this origin
  * and the third-party hosts of the services the visitor consented to.
  */
-export const CONSENT_COOKIE = 'cookie_consent';
+import { CONSENT_COOKIE, parseConsent } from '@/domain/consent';
+
+export { CONSENT_COOKIE };
 
 /** Third-party hosts per optional service (SPEC §4: video off by default, captcha on). */
 const SERVICE_HOSTS = {
@@ -16,15 +18,7 @@ type Service = keyof typeof SERVICE_HOSTS;
 
 /** The services the consent cookie turns on; captcha is a required service and always allowed. */
 export function consentedServices(cookieValue: string | undefined): Service[] {
-  const services: Service[] = ['captcha'];
-  if (!cookieValue) return services;
-  try {
-    const parsed = JSON.parse(decodeURIComponent(cookieValue)) as Record<string, unknown>;
-    if (parsed.video === true) services.push('video');
-  } catch {
-    /* an unreadable consent counts as no consent */
-  }
-  return services;
+  return parseConsent(cookieValue).video ? ['captcha', 'video'] : ['captcha'];
 }
 
 export function contentSecurityPolicy(services: Service[], production: boolean): string {

@@ -57,6 +57,19 @@ export async function getPage(locale: Locale, code: string): Promise<PageView | 
   return page ?? null;
 }
 
+export type Disclaimers = { title: string; main: string; pastPerformance: string };
+
+/**
+ * The disclaimers of a language (SPEC §3): the general-conditions text the popup shows and the
+ * past-performance warning ('performances-passees') every page with performance figures shows.
+ */
+export async function getDisclaimers(locale: Locale): Promise<Disclaimers> {
+  const page = await getPage(locale, 'disclaimers');
+  const texts = page?.components.flatMap((c) => c.texts) ?? [];
+  const text = (code: string) => texts.find((x) => x.code === code)?.content ?? '';
+  return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
+}
+
 export async function getCompany(locale: Locale): Promise<CompanyView | null> {
   const db = await getDb();
   const [[row], infos, figures] = await Promise.all([

@@ -1,0 +1,34 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { CONSENT_COOKIE, NO_CONSENT, parseConsent, readCookie, type ConsentState } from '@/domain/consent';
+
+/**
+ * The visitor's consent as recorded in its cookie (SPEC §4). Pages are cached and shared, so the
+ * choice is read in the browser: server rendering and hydration see "no choice" (video off,
+ * captcha on), then the real choice applies. Components gate third-party content on it:
+ * `const { video } = useConsent()`.
+ */
+export const CONSENT_CHANGE_EVENT = 'fundhouse:consent-change';
+
+let cachedHeader: string | null = null;
+let cachedState: ConsentState = NO_CONSENT;
+
+function snapshot(): ConsentState {
+  const header = document.cookie;
+  if (header !== cachedHeader) {
+    cachedHeader = header;
+    const next = parseConsent(readCookie(header, CONSENT_COOKIE));
+    if (next.recorded !== cachedState.recorded || next.video !== cachedState.video) cachedState = next;
+  }
+  return cachedState;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CONSENT_CHANGE_EVENT, onChange);
+  return () => window.removeEventListener(CONSENT_CHANGE_EVENT, onChange);
+}
+
+export function useConsent(): ConsentState {
+  return useSyncExternalStore(subscribe, snapshot, () => NO_CONSENT);
+}

@@ -1,0 +1,66 @@
+/**
+ * The names, lifetimes and formats of everything the site keeps in the visitor's browser
+ * (SPEC §4, §9; DESIGN.md "Client state"). Pure: the browser stores and the proxy read them.
+ */
+const DAY = 24 * 60 * 60;
+
+export const CONSENT_COOKIE = 'cookie_consent';
+export const PROFILE_COOKIE = 'investor_profile';
+export const DISCLAIMER_COOKIE = 'disclaimer_validated';
+
+/** localStorage keys (SPEC §9): always written, consent or not. */
+export const PROFILE_STORAGE_KEY = 'investor_profile';
+export const DISCLAIMER_STORAGE_KEY = 'disclaimer_validated';
+
+/** Cookie lifetimes in seconds (SPEC §9). */
+export const CONSENT_MAX_AGE = 182 * DAY;
+export const PROFILE_MAX_AGE = 30 * DAY;
+export const DISCLAIMER_MAX_AGE = 30 * DAY;
+
+/**
+ * Consent services (SPEC §4): the required cookies are always on; captcha is a required service
+ * (on, not switchable: it protects the forms); video is optional and off until the visitor turns it on.
+ */
+export const CONSENT_SERVICES = ['required', 'captcha', 'video'] as const;
+export type ConsentService = (typeof CONSENT_SERVICES)[number];
+export const OPTIONAL_SERVICES = ['video'] as const satisfies readonly ConsentService[];
+
+export type ConsentState = {
+  /** The visitor made a choice (any consent button). Until then: no optional service, no preference cookie. */
+  recorded: boolean;
+  video: boolean;
+  captcha: true;
+};
+
+export const NO_CONSENT: ConsentState = { recorded: false, video: false, captcha: true };
+
+/** The consent cookie's value: `{"v":1,"video":false,"at":"2026-11-21"}`, URI-encoded. Unreadable counts as no choice. */
+export function parseConsent(cookieValue: string | undefined | null): ConsentState {
+  if (!cookieValue) return NO_CONSENT;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(cookieValue)) as unknown;
+    if (!parsed || typeof parsed !== 'object' || (parsed as { v?: unknown }).v !== 1) return NO_CONSENT;
+    return { recorded: true, video: (parsed as { video?: unknown }).video === true, captcha: true };
+  } catch {
+    return NO_CONSENT;
+  }
+}
+
+export function serializeConsent(choice: { video: boolean }, at: Date): string {
+  return encodeURIComponent(JSON.stringify({ v: 1, video: choice.video, at: at.toISOString().slice(0, 10) }));
+}
+
+/** Reads one cookie from a `document.cookie`-style header. */
+export function readCookie(cookieHeader: string, name: string): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** A `Set-Cookie`/`document.cookie` assignment for a site-wide first-party cookie. */
+export function cookieAssignment(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
