@@ -4,6 +4,27 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
+ * A returning visitor: the disclaimer accepted and the cookie choice made (video refused), so the
+ * popup and the notice of a first visit stay out of the way of tests about something else.
+ * tests/e2e/compliance.spec.ts starts from an empty browser instead (test.use({ storageState: EMPTY })).
+ */
+const returningVisitor = {
+  cookies: [
+    {
+      name: 'cookie_consent',
+      value: encodeURIComponent(JSON.stringify({ v: 1, video: false, at: '2026-11-21' })),
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
+  origins: [{ origin: baseURL, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }],
+};
+
+/**
  * Browser tests run in Debian's Chromium (scripts/e2e.sh installs it): Playwright never downloads
  * a browser here. The server is the production build on its own fresh PGlite folder.
  */
@@ -18,6 +39,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
+    storageState: returningVisitor,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

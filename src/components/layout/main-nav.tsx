@@ -1,7 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Dropdown } from './dropdown';
-import { ChevronDownIcon } from './icons';
-import { fundMenuItems } from './menu-items';
+import { FundsDropdown } from './funds-dropdown';
 import { NavLink } from './nav-link';
 import { focusRing } from './styles';
 import type { LayoutData } from './types';
@@ -26,19 +24,7 @@ export async function MainNav({ data }: { data: LayoutData }) {
           </li>
         ))}
         <li>
-          <Dropdown
-            openOnHover
-            markCurrentPath
-            triggerClassName={navItem}
-            contentClassName="w-[min(24rem,calc(100vw-1rem))]"
-            items={fundMenuItems(data.funds, data.fundRange)}
-            trigger={
-              <>
-                {t('funds')}
-                <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-              </>
-            }
-          />
+          <FundsDropdown funds={data.funds} fundRange={data.fundRange} label={t('funds')} triggerClassName={navItem} />
         </li>
         {[esg, news].map((link) => (
           <li key={link.href}>

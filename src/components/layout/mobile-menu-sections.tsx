@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Collapsible } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useCurrentProfile, useProfileFunds } from '@/components/compliance/profile-context';
 import { WithCurrentUrl } from './current-url';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { languageItems } from './menu-items';
@@ -18,6 +19,8 @@ const choice = `flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 tex
 
 /** The contents of the mobile menu: main links with the collapsible fund list, profile, group and language. */
 export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData; onProfileChosen: () => void }) {
+  const profile = useCurrentProfile(data.profile);
+  const funds = useProfileFunds(data.funds);
   const t = useTranslations('Layout');
   const { aboutUs, expertise, esg, news, contact } = data.main;
   const link = (l: { href: string; label: string }) => (
@@ -34,7 +37,7 @@ export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData
           {link(aboutUs)}
           {link(expertise)}
           <li>
-            <FundList funds={data.funds} fundRange={data.fundRange} label={t('funds')} />
+            <FundList funds={funds} fundRange={data.fundRange} label={t('funds')} />
           </li>
           {link(esg)}
           {link(news)}
@@ -47,14 +50,14 @@ export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData
             <li key={code}>
               <button
                 type="button"
-                aria-current={code === data.profile ? 'true' : undefined}
+                aria-current={code === profile ? 'true' : undefined}
                 className={choice}
                 onClick={() => {
-                  onSelectProfile(code, data.profile);
+                  onSelectProfile(code, profile);
                   onProfileChosen();
                 }}
               >
-                <Check shown={code === data.profile} />
+                <Check shown={code === profile} />
                 {title}
               </button>
             </li>

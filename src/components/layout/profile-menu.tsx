@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { InvestorProfile } from '@/domain/catalog';
+import { useCurrentProfile } from '@/components/compliance/profile-context';
 import { Dropdown } from './dropdown';
 import { dispatchSelectProfile } from './events';
 import { ChevronDownIcon, UserIcon } from './icons';
@@ -9,15 +10,16 @@ import type { LayoutData } from './types';
 
 /**
  * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);
- * the compliance layer stores it and reloads (SPEC §4). Choosing the current profile changes nothing.
+ * the compliance layer (src/components/compliance) stores it and reloads (SPEC §4). Choosing the current profile changes nothing.
  */
 export function onSelectProfile(code: InvestorProfile, current: InvestorProfile): void {
   if (code !== current) dispatchSelectProfile(code);
 }
 
 /** Top-bar investor-profile dropdown (desktop). */
-export function ProfileMenu({ profiles, current, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
+export function ProfileMenu({ profiles, current: serverProfile, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
   const t = useTranslations('Layout');
+  const current = useCurrentProfile(serverProfile);
   const currentTitle = profiles.find((p) => p.code === current)?.title ?? current;
   return (
     <Dropdown

@@ -151,3 +151,42 @@ export const LAYOUT_VARIABLES = {
   documentsTypes: ['PROSPECTUS', 'KIID', 'ESG_MONTHLY_REPORT', 'MONTHLY_REPORT', 'WEEKLY_REPORT'],
   fetchedDataCodes: ['ytd', '1y', '3y', '5y', 'creation_annu'],
 };
+
+/**
+ * What the disclaimer popup needs in one language (SPEC §7 disclaimer query, fetched for each
+ * available locale): the disclaimer texts and the investor profiles' titles in that language.
+ */
+export const DISCLAIMER_POPUP_QUERY = /* GraphQL */ `
+  query DisclaimerPopup($locale: String!) {
+    pages(locale: $locale, codes: ["disclaimers"]) {
+      code
+      title
+      components {
+        code
+        texts {
+          code
+          content
+        }
+      }
+    }
+    investorProfiles(locale: $locale) {
+      code
+      title
+      description
+    }
+  }
+`;
+
+/** The funds of the header menus for a profile: refetched when a stored profile differs from the page's (SPEC §4). */
+export const PROFILE_FUNDS_QUERY = /* GraphQL */ `
+  query ProfileFunds($locale: String!, $investorProfile: String) {
+    funds(locale: $locale, investorProfile: $investorProfile) {
+      slug
+      title
+      url
+      category {
+        title
+      }
+    }
+  }
+`;

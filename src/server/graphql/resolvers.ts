@@ -147,4 +147,13 @@ export const resolvers = {
   NewsItem: {
     body: (item: { body: string }) => sanitizeRichText(item.body),
   },
+
+  /**
+   * Page texts are rich text: the API hands them out cleaned (SPEC §5), so a client may render them
+   * as HTML. Texts that hold a URL (a video, a link target: codes 'video' and '*-url') are data, not markup.
+   */
+  Text: {
+    content: (text: { code: string; content: string }) =>
+      text.code === 'video' || text.code.endsWith('-url') ? text.content : sanitizeRichText(text.content),
+  },
 };

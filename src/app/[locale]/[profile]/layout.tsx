@@ -1,5 +1,8 @@
+import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
+import { ComplianceProvider } from '@/components/compliance/compliance-provider';
+import type { DisclaimerLabels } from '@/components/compliance/types';
 import { SiteShell } from '@/components/layout/site-shell';
 import { localizedPath } from '@/i18n/paths';
 import { env } from '@/env';
@@ -19,12 +22,23 @@ export function generateStaticParams(): SiteParams[] {
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
   const { locale, profile } = await siteParams(params);
-  const data = await getLayoutData(locale, profile);
-  const newsBasePaths = env().locales.map((l) => localizedPath('/news', l));
+  const locales = env().locales;
+  const [data, labels] = await Promise.all([
+    getLayoutData(locale, profile),
+    // The disclaimer popup switches language on the spot (SPEC §4): it gets its own texts in every language.
+    Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
+  ]);
+  const newsBasePaths = locales.map((l) => localizedPath('/news', l));
   return (
-    <>
+    <ComplianceProvider
+      locale={locale}
+      serverProfile={profile}
+      languages={data.languages}
+      homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
+      disclaimerLabels={Object.fromEntries(labels)}
+    >
       <SiteShell data={data}>{children}</SiteShell>
       <SiteBehaviours newsBasePaths={newsBasePaths} />
-    </>
+    </ComplianceProvider>
   );
 }

@@ -1,0 +1,115 @@
+import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE,
+  cookieAssignment,
+  DISCLAIMER_COOKIE,
+  DISCLAIMER_MAX_AGE,
+  DISCLAIMER_STORAGE_KEY,
+  parseConsent,
+  PROFILE_COOKIE,
+  PROFILE_MAX_AGE,
+  PROFILE_STORAGE_KEY,
+  readCookie,
+  serializeConsent,
+} from '@/domain/consent';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/routing';
+import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
+
+/**
+ * The visitor's choices in the browser (SPEC §4, §9; DESIGN.md "Client state"): localStorage
+ * always; the `investor_profile` and `disclaimer_validated` cookies only once a consent choice is
+ * recorded. Every access tolerates a browser that refuses storage (private modes, policies).
+ */
+function local(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function getItem(key: string): string | null {
+  try {
+    return local()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Announces a change made in this tab (the `storage` event only reports other tabs). */
+export const STORAGE_CHANGE_EVENT = 'fundhouse:storage-change';
+
+function setItem(key: string, value: string): void {
+  try {
+    local()?.setItem(key, value);
+  } catch {
+    /* storage refused or full: the cookie (with consent) still holds the choice */
+  }
+  window.dispatchEvent(new CustomEvent(STORAGE_CHANGE_EVENT));
+}
+
+/** For useSyncExternalStore: changes from this tab and from the others. */
+export function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener(STORAGE_CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(STORAGE_CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+function cookie(name: string): string | undefined {
+  return readCookie(document.cookie, name);
+}
+
+function setCookie(name: string, value: string, maxAge: number): void {
+  document.cookie = cookieAssignment(name, value, maxAge, window.location.protocol === 'https:');
+}
+
+export function consentRecorded(): boolean {
+  return parseConsent(cookie(CONSENT_COOKIE)).recorded;
+}
+
+export function storedProfile(): InvestorProfile | null {
+  const value = getItem(PROFILE_STORAGE_KEY);
+  return isInvestorProfile(value) ? value : null;
+}
+
+export function profileCookie(): InvestorProfile | null {
+  const value = cookie(PROFILE_COOKIE);
+  return isInvestorProfile(value) ? value : null;
+}
+
+/** Saves the profile: localStorage always, the 30-day cookie with a recorded consent. */
+export function saveProfile(profile: InvestorProfile): void {
+  setItem(PROFILE_STORAGE_KEY, profile);
+  if (consentRecorded()) setCookie(PROFILE_COOKIE, profile, PROFILE_MAX_AGE);
+}
+
+/** SPEC §4: validation recorded in the storage flag (equal to "true") or in the cookie. */
+export function disclaimerRecorded(): boolean {
+  return getItem(DISCLAIMER_STORAGE_KEY) === 'true' || cookie(DISCLAIMER_COOKIE) === 'true';
+}
+
+export function saveDisclaimerValidated(validated: boolean): void {
+  setItem(DISCLAIMER_STORAGE_KEY, String(validated));
+  if (validated && consentRecorded()) setCookie(DISCLAIMER_COOKIE, 'true', DISCLAIMER_MAX_AGE);
+  if (!validated) setCookie(DISCLAIMER_COOKIE, '', 0);
+}
+
+export function saveLocale(locale: string): void {
+  setCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
+}
+
+/**
+ * Records a consent choice for 182 days, then writes the preference cookies the choice now allows
+ * (profile and disclaimer, from localStorage) so the server renders the visitor's profile.
+ */
+export function saveConsent(choice: { video: boolean }): void {
+  setCookie(CONSENT_COOKIE, serializeConsent(choice, new Date()), CONSENT_MAX_AGE);
+  const profile = storedProfile();
+  if (profile) setCookie(PROFILE_COOKIE, profile, PROFILE_MAX_AGE);
+  if (getItem(DISCLAIMER_STORAGE_KEY) === 'true') setCookie(DISCLAIMER_COOKIE, 'true', DISCLAIMER_MAX_AGE);
+  window.dispatchEvent(new CustomEvent(CONSENT_CHANGE_EVENT));
+}

@@ -1,0 +1,343 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/pages/disclaimers';
+import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
+import { funds } from '../../src/server/db/seed/fixtures/funds';
+
+/**
+ * The compliance layer (SPEC §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
+ * profile, cookie consent. Storage keys, cookie names and lifetimes are read back from the browser.
+ */
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const DAY = 86_400;
+const LOCALES = ['fr', 'en', 'es'] as const;
+type Locale = (typeof LOCALES)[number];
+
+const messages = async (locale: Locale) =>
+  (await import(`../../messages/compliance/${locale}.json`, { with: { type: 'json' } })).default as {
+    Disclaimer: Record<string, string>;
+    Consent: Record<string, string>;
+  };
+
+const disclaimerTitle = (locale: Locale) => {
+  const text = disclaimers.components.flatMap((c) => c.texts).find((t) => t.code === 'title');
+  return text!.content[locale];
+};
+const profileTitle = (code: string, locale: Locale) => investorProfiles.find((p) => p.code === code)!.title[locale];
+const institOnlyFund = funds.find((f) => f.visibleTo.length === 1 && f.visibleTo[0] === 'INSTIT')!;
+const languageNames = { fr: 'Français', en: 'English', es: 'Español' } as const;
+
+async function storage(page: Page, key: string) {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+/** Remaining lifetime in days of a cookie, as the browser recorded it. */
+function lifetimeDays(expires: number): number {
+  return Math.round((expires - Date.now() / 1000) / DAY);
+}
+
+async function acceptDisclaimerByMouse(page: Page, locale: Locale, profile: string, targetLocale: Locale = locale) {
+  const t = (await messages(targetLocale)).Disclaimer;
+  const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
+  await expect(dialog).toBeVisible();
+  if (targetLocale !== locale) await dialog.getByRole('radio', { name: languageNames[targetLocale] }).check();
+  await page.getByRole('dialog').getByRole('radio', { name: profileTitle(profile, targetLocale) }).check();
+  await page.getByRole('dialog').getByRole('checkbox', { name: t.accept }).check();
+  await page.getByRole('dialog').getByRole('button', { name: t.confirm }).click();
+}
+
+test.describe('disclaimer popup', () => {
+  for (const locale of LOCALES) {
+    test(`first visit in ${locale}: the popup gates the site until the checkbox is ticked, and passes axe`, async ({ page }) => {
+      const t = (await messages(locale)).Disclaimer;
+      await page.goto(`/${locale}/${locale === 'fr' ? 'nous-connaitre' : locale === 'en' ? 'about-us' : 'conocernos'}`);
+      const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
+      await expect(dialog).toBeVisible();
+      // The general conditions of the language, as the server holds them.
+      await expect(dialog.getByRole('region', { name: disclaimerTitle(locale) })).toContainText('US');
+      for (const profile of ['RETAIL', 'INSTIT', 'CGP']) await expect(dialog.getByRole('radio', { name: profileTitle(profile, locale) })).toBeVisible();
+      await expect(dialog.getByRole('radio', { name: profileTitle('RETAIL', locale) })).toBeChecked();
+      const confirm = dialog.getByRole('button', { name: t.confirm });
+      await expect(confirm).toBeDisabled();
+      expect(await storage(page, 'disclaimer_validated')).toBeNull();
+      // Max width 842 px (SPEC §9).
+      expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(842);
+      // Neither Escape nor a click outside dismisses it.
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 5);
+      await expect(dialog).toBeVisible();
+      // The consent notice waits until the popup is gone.
+      await expect(page.getByRole('region', { name: (await messages(locale)).Consent.noticeLabel })).toHaveCount(0);
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      await dialog.getByRole('checkbox', { name: t.accept }).check();
+      await expect(confirm).toBeEnabled();
+      await dialog.getByRole('checkbox', { name: t.accept }).uncheck();
+      await expect(confirm).toBeDisabled();
+    });
+  }
+
+  test('choosing a language inside the popup switches it at once; confirming saves the choices and reloads at that home page', async ({ page, context }) => {
+    await page.goto('/fr/gamme-fonds');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName(disclaimerTitle('fr'));
+    await dialog.getByRole('radio', { name: 'English' }).check();
+    await expect(dialog).toHaveAccessibleName(disclaimerTitle('en'));
+    await expect(dialog).toHaveAttribute('lang', 'en');
+    await expect(dialog.getByRole('radio', { name: profileTitle('INSTIT', 'en') })).toBeVisible();
+    await acceptDisclaimerByMouse(page, 'en', 'INSTIT');
+    await page.waitForURL(/\/en$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await storage(page, 'disclaimer_validated')).toBe('true');
+    expect(await storage(page, 'investor_profile')).toBe('INSTIT');
+    const locale = await cookie(context, 'i18n_redirected');
+    expect(locale?.value).toBe('en');
+    expect(lifetimeDays(locale!.expires)).toBe(365);
+    // No consent choice yet: the preference cookies are not written, only localStorage.
+    expect(await cookie(context, 'disclaimer_validated')).toBeUndefined();
+    expect(await cookie(context, 'investor_profile')).toBeUndefined();
+    // The profile kept in the browser applies: the header shows it and the funds were refetched for it.
+    await expect(page.getByRole('button', { name: new RegExp(profileTitle('INSTIT', 'en')) })).toBeVisible();
+    // Revisit: the flag keeps the popup closed.
+    await page.reload();
+    await expect(page.getByRole('region', { name: (await messages('en')).Consent.noticeLabel })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a revisit with the flag in localStorage or only in the cookie shows no popup; an invalid flag does', async ({ page, context, baseURL }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'true'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'false'));
+    await page.reload();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await context.addCookies([{ name: 'disclaimer_validated', value: 'true', url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the server renders pages as validated: no popup without JavaScript', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/en/fund-range');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('keyboard only: choose language and profile, tick, confirm; the focus stays trapped in the popup', async ({ page, context }) => {
+    const t = (await messages('es')).Disclaimer;
+    await page.goto('/fr');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'Français' })).toBeFocused();
+    // Arrow keys move within a radio group: Français → English → Español.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: 'Español' })).toBeChecked();
+    await expect(dialog).toHaveAccessibleName(disclaimerTitle('es'));
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: profileTitle('RETAIL', 'es') })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: profileTitle('CGP', 'es') })).toBeChecked();
+    await page.keyboard.press('Tab'); // the scrollable text
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('checkbox', { name: t.accept })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: t.confirm })).toBeFocused();
+    // Trapped: tabbing on cycles back into the popup, never onto the page behind it.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
+    await dialog.getByRole('button', { name: t.confirm }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/es$/);
+    expect(await storage(page, 'investor_profile')).toBe('CGP');
+    expect((await cookie(context, 'i18n_redirected'))?.value).toBe('es');
+  });
+});
+
+test.describe('investor profile', () => {
+  test('a choice in the header is stored, written as a 30-day cookie with consent, and the site reloads at the home page for it', async ({ page, context }) => {
+    await page.goto('/en/about-us');
+    await acceptDisclaimerByMouse(page, 'en', 'RETAIL');
+    await page.waitForURL(/\/en$/);
+    const consent = (await messages('en')).Consent;
+    await page.getByRole('button', { name: consent.refuseAll }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('region', { name: consent.noticeLabel })).toHaveCount(0);
+    // With a consent choice recorded, the disclaimer cookie is written too (30 days).
+    expect(lifetimeDays((await cookie(context, 'disclaimer_validated'))!.expires)).toBe(30);
+    await page.goto('/en/about-us');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Our funds' }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.en) })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Investor profile/ }).click();
+    await page.getByRole('menuitem', { name: profileTitle('INSTIT', 'en') }).click();
+    await page.waitForURL(/\/en$/);
+    expect(await storage(page, 'investor_profile')).toBe('INSTIT');
+    const profile = await cookie(context, 'investor_profile');
+    expect(profile?.value).toBe('INSTIT');
+    expect(lifetimeDays(profile!.expires)).toBe(30);
+    // Rendered by the server for INSTIT: the fund hidden from RETAIL is in the menu and its page answers.
+    await nav.getByRole('button', { name: 'Our funds' }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.en) })).toBeVisible();
+    expect((await page.goto(`/en/funds/${institOnlyFund.slug}`))?.status()).toBe(200);
+  });
+
+  test('on start, a profile stored only in localStorage is applied and the funds are refetched for it through /graphql', async ({ page }) => {
+    await page.goto('/fr');
+    await page.evaluate(() => {
+      window.localStorage.setItem('disclaimer_validated', 'true');
+      window.localStorage.setItem('investor_profile', 'INSTIT');
+    });
+    const refetch = page.waitForRequest((r) => r.url().endsWith('/graphql') && r.method() === 'POST' && (r.postData() ?? '').includes('"investorProfile":"INSTIT"'));
+    await page.goto('/fr/nous-connaitre');
+    await refetch;
+    await expect(page.getByRole('button', { name: new RegExp(profileTitle('INSTIT', 'fr')) })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Nos fonds' }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.fr) })).toBeVisible();
+  });
+
+  test('without a profile cookie a fund hidden from RETAIL is a 404; with it, a 200', async ({ request, baseURL }) => {
+    expect((await request.get(`/fr/funds/${institOnlyFund.slug}`)).status()).toBe(404);
+    const instit = await request.get(`${baseURL}/fr/funds/${institOnlyFund.slug}`, { headers: { cookie: 'investor_profile=INSTIT' } });
+    expect(instit.status()).toBe(200);
+  });
+});
+
+test.describe('cookie consent', () => {
+  async function validated(page: Page, path: string) {
+    await page.goto(path);
+    await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'true'));
+    await page.reload();
+  }
+
+  for (const locale of LOCALES) {
+    test(`the notice in ${locale}: refuse and accept weigh the same, and it passes axe`, async ({ page }) => {
+      const t = (await messages(locale)).Consent;
+      await validated(page, `/${locale}`);
+      const notice = page.getByRole('region', { name: t.noticeLabel });
+      await expect(notice).toBeVisible();
+      const refuse = notice.getByRole('button', { name: t.refuseAll });
+      const accept = notice.getByRole('button', { name: t.acceptAll });
+      const [r, a] = [await refuse.boundingBox(), await accept.boundingBox()];
+      expect(Math.abs(r!.height - a!.height)).toBeLessThan(1);
+      expect(await refuse.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await accept.evaluate((el) => getComputedStyle(el).backgroundColor));
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    });
+  }
+
+  test('accept all: a 182-day consent with video on, the preference cookies written, the page reloaded', async ({ page, context }) => {
+    const t = (await messages('en')).Consent;
+    await validated(page, '/en');
+    await page.evaluate(() => window.localStorage.setItem('investor_profile', 'CGP'));
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('region', { name: t.noticeLabel }).getByRole('button', { name: t.acceptAll }).click();
+    await reloaded;
+    const consent = await cookie(context, 'cookie_consent');
+    expect(JSON.parse(decodeURIComponent(consent!.value))).toMatchObject({ v: 1, video: true });
+    expect(lifetimeDays(consent!.expires)).toBe(182);
+    expect((await cookie(context, 'investor_profile'))?.value).toBe('CGP');
+    expect(lifetimeDays((await cookie(context, 'investor_profile'))!.expires)).toBe(30);
+    expect((await cookie(context, 'disclaimer_validated'))?.value).toBe('true');
+    await expect(page.getByRole('region', { name: t.noticeLabel })).toHaveCount(0);
+    // The CSP now lets the video hosts in.
+    const response = await page.goto('/en');
+    expect(response?.headers()['content-security-policy']).toContain('youtube-nocookie.com');
+  });
+
+  test('refuse all: consent recorded with video off, nothing optional allowed', async ({ page, context }) => {
+    const t = (await messages('fr')).Consent;
+    await validated(page, '/fr');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('region', { name: t.noticeLabel }).getByRole('button', { name: t.refuseAll }).click();
+    await reloaded;
+    const consent = await cookie(context, 'cookie_consent');
+    expect(JSON.parse(decodeURIComponent(consent!.value))).toMatchObject({ v: 1, video: false });
+    expect(lifetimeDays(consent!.expires)).toBe(182);
+    await expect(page.getByRole('region', { name: t.noticeLabel })).toHaveCount(0);
+    const response = await page.goto('/fr');
+    expect(response?.headers()['content-security-policy']).not.toContain('youtube-nocookie.com');
+  });
+
+  test('the modal from the footer lists every service with its lifetimes; a change is saved and the page reloads; axe passes', async ({ page, context }) => {
+    const t = (await messages('en')).Consent;
+    const all = (await import('../../messages/compliance/en.json', { with: { type: 'json' } })).default.Consent;
+    await validated(page, '/en');
+    await page.getByRole('contentinfo').getByRole('button', { name: /cookie/i }).click();
+    const modal = page.getByRole('dialog', { name: t.modalTitle });
+    await expect(modal).toBeVisible();
+    for (const service of Object.values(all.services)) await expect(modal.getByRole('heading', { name: service.title })).toBeVisible();
+    for (const duration of ['6 months', '30 days', '1 year', '30 minutes']) await expect(modal.getByText(duration).first()).toBeVisible();
+    for (const c of Object.values(all.cookies)) await expect(modal.getByRole('rowheader', { name: c.name })).toBeVisible();
+    const video = modal.getByRole('switch', { name: all.services.video.title });
+    await expect(video).toHaveAttribute('aria-checked', 'false');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await video.click();
+    await expect(video).toHaveAttribute('aria-checked', 'true');
+    const reloaded = page.waitForEvent('load');
+    await modal.getByRole('button', { name: t.save }).click();
+    await reloaded;
+    expect(JSON.parse(decodeURIComponent((await cookie(context, 'cookie_consent'))!.value))).toMatchObject({ video: true });
+    await page.getByRole('contentinfo').getByRole('button', { name: /cookie/i }).click();
+    await expect(page.getByRole('dialog', { name: t.modalTitle }).getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('keyboard only: the notice is first in the tab order; the modal opens, switches and saves by keyboard', async ({ page, context }) => {
+    const t = (await messages('es')).Consent;
+    await validated(page, '/es');
+    await expect(page.getByRole('region', { name: t.noticeLabel })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: t.refuseAll })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: t.customize })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: t.modalTitle });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('switch').focus();
+    await page.keyboard.press('Space');
+    await expect(modal.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(modal.getByRole('button', { name: t.save })).toBeFocused();
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('Enter');
+    await reloaded;
+    expect(JSON.parse(decodeURIComponent((await cookie(context, 'cookie_consent'))!.value))).toMatchObject({ video: true });
+    // Escape closes the settings without recording anything new.
+    await page.getByRole('contentinfo').getByRole('button', { name: /cookie/i }).press('Enter');
+    await expect(page.getByRole('dialog', { name: t.modalTitle })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: t.modalTitle })).toHaveCount(0);
+  });
+
+  test('the floating cookie button shows from 640 px wide, not at 639 px, and opens the modal', async ({ page, context, baseURL }) => {
+    const t = (await messages('en')).Consent;
+    await context.addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"v":1,"video":false,"at":"2026-11-21"}'), url: baseURL! }]);
+    await page.setViewportSize({ width: 640, height: 800 });
+    await validated(page, '/en');
+    const fab = page.getByRole('button', { name: t.floatingButton, exact: true });
+    await expect(fab).toBeVisible();
+    await page.setViewportSize({ width: 639, height: 800 });
+    await expect(fab).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await fab.click();
+    await expect(page.getByRole('dialog', { name: t.modalTitle })).toBeVisible();
+  });
+});
