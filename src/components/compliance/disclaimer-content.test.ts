@@ -31,7 +31,7 @@ describe('disclaimer popup content', () => {
   });
 
   it('falls back to the page title, and to empty texts when the page is missing', () => {
-    const noTitle = { ...response, pages: [{ ...response.pages[0], components: [{ code: 'disclaimers', texts: [{ code: 'main', content: 'x' }] }] }] };
+    const noTitle = { ...response, pages: [{ code: 'disclaimers', title: 'Terms of access', components: [{ code: 'disclaimers', texts: [{ code: 'main', content: 'x' }] }] }] };
     expect(toDisclaimerContent(noTitle).title).toBe('Terms of access');
     expect(toDisclaimerContent({ pages: [], investorProfiles: [] })).toEqual({ title: '', main: '', profiles: [] });
   });
