@@ -40,6 +40,8 @@ export const routing = defineRouting({
     '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
     '/funds': '/funds',
     '/funds/[fundSlug]': '/funds/[fundSlug]',
+    // The fund page's tabs other than the overview (src/domain/fund-tabs.ts); the static `shares` segment wins.
+    '/funds/[fundSlug]/[tab]': '/funds/[fundSlug]/[tab]',
     '/funds/[fundSlug]/shares/[shareSlug]': '/funds/[fundSlug]/shares/[shareSlug]',
   },
 });

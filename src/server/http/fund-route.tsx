@@ -1,0 +1,97 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { env, type Locale } from '@/env';
+import { FundCharacteristics } from '@/components/fund/fund-characteristics';
+import { FundDocuments } from '@/components/fund/fund-documents';
+import { FundNews } from '@/components/fund/fund-news';
+import { FundOverview } from '@/components/fund/fund-overview';
+import { FundPage } from '@/components/fund/fund-page';
+import { FundPerformances } from '@/components/fund/fund-performances';
+import { FundPortfolio } from '@/components/fund/fund-portfolio';
+import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
+import { documentOffer, esgDocuments } from '@/domain/fund-documents';
+import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
+import type { FundView } from '@/domain/model';
+import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { getFund } from '@/server/queries/funds';
+import { listNews, NEWS_MAX_PAGE } from '@/server/queries/news';
+import { getPortfolio } from '@/server/queries/portfolio';
+import { getCompany, getDisclaimers, listDocumentTypes } from '@/server/queries/site';
+import { fundJsonLd } from '@/server/seo/json-ld';
+import { JsonLd } from '@/server/seo/json-ld-script';
+import { buildPageMetadata } from '@/server/seo/metadata';
+
+type FundRouteProps = { locale: Locale; profile: InvestorProfile; fundSlug: string; tab: FundTab };
+
+/** The title, canonical URL and language versions of one tab of a fund page. */
+export async function fundTabMetadata({ locale, profile, fundSlug, tab }: FundRouteProps): Promise<Metadata> {
+  const [fund, company, t] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale), getTranslations({ locale, namespace: 'FundTabs' })]);
+  if (!fund) return {};
+  const alternates =
+    tab === 'overview'
+      ? alternatePaths('/funds/[fundSlug]', env().locales, { fundSlug })
+      : alternatePaths('/funds/[fundSlug]/[tab]', env().locales, { fundSlug, tab });
+  return buildPageMetadata({
+    locale,
+    title: tab === 'overview' ? fund.title : `${t(tab)} - ${fund.title}`,
+    description: fund.description.slice(0, 160),
+    pathname: fundTabPath(locale, fundSlug, tab),
+    alternates,
+    siteName: company?.title ?? null,
+    type: 'website',
+  });
+}
+
+async function documentTypes(locale: Locale): Promise<{ code: DocumentTypeCode; title: string }[]> {
+  return (await listDocumentTypes(locale)).flatMap((d) => (isDocumentTypeCode(d.code) ? [{ code: d.code, title: d.title }] : []));
+}
+
+async function offerFor(locale: Locale, fund: FundView) {
+  return documentOffer({ locale, fund, shares: fund.shares, types: await documentTypes(locale), checkDocuments: env().DOCUMENT_CHECK });
+}
+
+/** The content of one tab, with only the data that tab needs. */
+async function TabContent({ locale, profile, fund, tab }: { locale: Locale; profile: InvestorProfile; fund: FundView; tab: FundTab }) {
+  switch (tab) {
+    case 'overview': {
+      const offer = await offerFor(locale, fund);
+      return (
+        <FundOverview
+          locale={locale}
+          fund={fund}
+          esgDocuments={esgDocuments(offer.fund)}
+          contactHref={localizedPath('/contact', locale)}
+          documentsHref={fundTabPath(locale, fund.slug, 'documents')}
+        />
+      );
+    }
+    case 'characteristics':
+      return <FundCharacteristics fund={fund} />;
+    case 'performances':
+      return <FundPerformances shares={fund.shares} pastPerformance={(await getDisclaimers(locale)).pastPerformance} />;
+    case 'portfolio':
+      return <FundPortfolio locale={locale} portfolio={await getPortfolio(fund.id, locale)} />;
+    case 'documents':
+      return <FundDocuments locale={locale} offer={await offerFor(locale, fund)} />;
+    case 'news': {
+      const news = await listNews(locale, profile, { fundSlug: fund.slug, limit: NEWS_MAX_PAGE });
+      return <FundNews items={news.items} allNewsHref={localizedPath('/news', locale)} />;
+    }
+  }
+}
+
+/** One tab of a fund page (SPEC §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
+export async function FundRoute({ locale, profile, fundSlug, tab }: FundRouteProps) {
+  const [fund, company] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale)]);
+  if (!fund) notFound();
+  return (
+    <>
+      {company ? <JsonLd data={fundJsonLd(fund, company, env().PUBLIC_BASE_URL)} /> : null}
+      <FundPage locale={locale} fund={fund} tab={tab}>
+        <TabContent locale={locale} profile={profile} fund={fund} tab={tab} />
+      </FundPage>
+    </>
+  );
+}
