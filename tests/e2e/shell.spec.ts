@@ -7,12 +7,12 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
 
-/** The funds a profile may see, in the order of SPEC §2: ascending category display order. */
+/** The funds a profile may see, in the order of SPEC §2: ascending category display order, highlighted funds first. */
 function visibleFunds(profile: 'RETAIL' | 'INSTIT', locale: Locale) {
   const order = (code: string) => categories.find((c) => c.code === code)?.displayOrder ?? 99;
   return funds
     .filter((f) => f.visibleTo.includes(profile))
-    .sort((a, b) => order(a.categoryCode) - order(b.categoryCode))
+    .sort((a, b) => order(a.categoryCode) - order(b.categoryCode) || Number(b.isHighlight) - Number(a.isHighlight))
     .map((f) => f.title[locale]);
 }
 
