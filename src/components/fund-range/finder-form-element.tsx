@@ -15,11 +15,14 @@ export function FinderFormElement({ action, values, label, className, children }
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const key = JSON.stringify(values);
+  const shownKey = useRef(key);
 
   // After a navigation the form did not make (the reset link, Back), show the values of the URL.
+  // Not on hydration: what the visitor typed or chose before the script arrived stays.
   useEffect(() => {
     const current = form.current;
-    if (!current) return;
+    if (!current || shownKey.current === key) return;
+    shownKey.current = key;
     for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>)) {
       const field = current.elements.namedItem(name);
       if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value;
