@@ -29,3 +29,31 @@ export function formatCompactMoney(value: number, currency: string, locale: Loca
   }
   return format.format(value);
 }
+
+const axisFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A chart's date label: "Nov 2026" for long periods, "20 Nov" for periods of a few months. */
+export function formatAxisDate(iso: IsoDate, locale: Locale, withDay: boolean): string {
+  const key = `${locale}|${withDay}`;
+  let format = axisFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = withDay ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' };
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone: 'UTC' });
+    axisFormats.set(key, format);
+  }
+  const { year, month, day } = parseIsoDate(iso);
+  return format.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/** A plain number in the visitor's language, e.g. a growth-of-100 value: "132.4" (en), "132,4" (fr). */
+export function formatDecimal(value: number, locale: Locale, maxDecimals = 1, minDecimals = maxDecimals): string {
+  const key = `${locale}|${minDecimals}|${maxDecimals}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}

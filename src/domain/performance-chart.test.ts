@@ -1,7 +1,7 @@
 // Expected dates follow METHODOLOGY month arithmetic by calendar; rebased values are 100 × NAV / base NAV done
 // by hand; downsampled indices are round(k × (n − 1) / (max − 1)).
 import { describe, it, expect } from 'vitest';
-import { CHART_PERIODS, downsample, periodStart, rebaseSeries } from './performance-chart';
+import { CHART_PERIODS, downsample, growthFromHistory, periodStart, rebaseSeries } from './performance-chart';
 
 describe('periodStart', () => {
   const asOf = '2024-03-31';
@@ -67,5 +67,46 @@ describe('downsample', () => {
 
   it('refuses fewer than two points', () => {
     expect(() => downsample(series, 1)).toThrow(RangeError);
+  });
+});
+
+describe('growthFromHistory', () => {
+  const navs = [
+    { date: '2023-12-29', nav: 50 },
+    { date: '2024-01-05', nav: 55 },
+    { date: '2024-01-12', nav: 60 },
+    { date: '2024-02-01', nav: 66 },
+  ];
+  const benchmark = [
+    { date: '2023-12-29', nav: 200 },
+    { date: '2024-01-05', nav: 210 },
+    { date: '2024-02-01', nav: 220 },
+  ];
+
+  it('rebases share and benchmark to 100 at the period start and stops at the as-of date', () => {
+    // YTD at 31 Jan 2024 starts on 31 Dec 2023 → Fri 29 Dec: 55 / 50 = 110, 60 / 50 = 120; 210 / 200 = 105.
+    expect(growthFromHistory(navs, benchmark, '2024-01-31', '2023-12-01', 'ytd', 10)).toEqual({
+      period: 'ytd',
+      from: '2023-12-31',
+      share: [
+        { date: '2023-12-29', value: 100 },
+        { date: '2024-01-05', value: 110 },
+        { date: '2024-01-12', value: 120 },
+      ],
+      benchmark: [
+        { date: '2023-12-29', value: 100 },
+        { date: '2024-01-05', value: 105 },
+      ],
+    });
+  });
+
+  it('has no chart for a period starting before inception, and no benchmark line without a benchmark', () => {
+    expect(growthFromHistory(navs, benchmark, '2024-01-31', '2023-12-01', '1y', 10)).toBeNull();
+    expect(growthFromHistory(navs, [], '2024-02-01', '2023-12-01', 'inception', 2)?.benchmark).toEqual([]);
+    // Thinned to 2 points: the first and the last.
+    expect(growthFromHistory(navs, [], '2024-02-01', '2023-12-01', 'inception', 2)?.share).toEqual([
+      { date: '2023-12-29', value: 100 },
+      { date: '2024-02-01', value: 132 },
+    ]);
   });
 });

@@ -46,3 +46,24 @@ export function downsample<T>(points: readonly T[], maxPoints: number): T[] {
   }
   return kept;
 }
+
+export type Growth = { period: ChartPeriod; from: IsoDate; share: ChartPoint[]; benchmark: ChartPoint[] };
+
+/**
+ * The growth chart of one period from full histories: share and benchmark up to `asOf`, both rebased to 100
+ * at the period start and thinned to `maxPoints`. Null when the period starts before inception.
+ */
+export function growthFromHistory(
+  navs: readonly NavPoint[],
+  benchmark: readonly NavPoint[],
+  asOf: IsoDate,
+  inceptionDate: IsoDate,
+  period: ChartPeriod,
+  maxPoints: number,
+): Growth | null {
+  const from = periodStart(period, asOf, inceptionDate);
+  if (!from) return null;
+  const upToAsOf = (point: NavPoint) => point.date <= asOf;
+  const rebased = (points: readonly NavPoint[]) => downsample(rebaseSeries(points.filter(upToAsOf), from), maxPoints);
+  return { period, from, share: rebased(navs), benchmark: benchmark.length > 0 ? rebased(benchmark) : [] };
+}

@@ -4,8 +4,8 @@ import { annualisedVolatility, maxDrawdown, weeklyReturns } from './performance-
 import { isLessThanOneYear } from './share-age';
 
 export type { NavPoint } from './nav-series';
-export { downsample, periodStart, rebaseSeries, CHART_PERIODS } from './performance-chart';
-export type { ChartPeriod, ChartPoint } from './performance-chart';
+export { downsample, growthFromHistory, periodStart, rebaseSeries, CHART_PERIODS } from './performance-chart';
+export type { ChartPeriod, ChartPoint, Growth } from './performance-chart';
 
 export type PerformanceInput = {
   inceptionDate: IsoDate;

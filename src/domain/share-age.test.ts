@@ -1,7 +1,7 @@
 // Expected values follow SPEC §4 by calendar: inception + 12 months, clamped at month end, is the first day the
 // share is one year old.
 import { describe, it, expect } from 'vitest';
-import { inceptionYear, isLessThanOneYear } from './share-age';
+import { inceptionYear, isLessThanOneYear, performanceShownFrom } from './share-age';
 
 describe('isLessThanOneYear', () => {
   it('is true without a last price', () => {
@@ -21,6 +21,31 @@ describe('isLessThanOneYear', () => {
 
   it('is false for an old share', () => {
     expect(isLessThanOneYear('2013-03-15', '2026-10-30')).toBe(false);
+  });
+});
+
+describe('the demo data young share (inception 2026-03-02, NAVs to 2026-11-20)', () => {
+  it('is less than a year old at the end of the demo data, and until the day before 2027-03-02', () => {
+    expect(isLessThanOneYear('2026-03-02', '2026-11-20')).toBe(true);
+    expect(isLessThanOneYear('2026-03-02', '2027-03-01')).toBe(true);
+    expect(isLessThanOneYear('2026-03-02', '2027-03-02')).toBe(false);
+  });
+});
+
+describe('performanceShownFrom', () => {
+  it('is inception + 12 calendar months, clamped at the end of February', () => {
+    expect(performanceShownFrom('2026-03-02')).toBe('2027-03-02');
+    expect(performanceShownFrom('2024-02-29')).toBe('2025-02-28');
+    expect(performanceShownFrom('2023-12-31')).toBe('2024-12-31');
+  });
+
+  it('is the first date for which isLessThanOneYear is false', () => {
+    for (const inception of ['2019-10-01', '2024-02-29', '2025-01-31']) {
+      const from = performanceShownFrom(inception);
+      expect(isLessThanOneYear(inception, from)).toBe(false);
+      const dayBefore = new Date(Date.parse(from) - 86_400_000).toISOString().slice(0, 10);
+      expect(isLessThanOneYear(inception, dayBefore)).toBe(true);
+    }
   });
 });
 

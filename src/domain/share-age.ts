@@ -8,7 +8,15 @@ import { addMonths, yearOf, type IsoDate } from './dates';
 export function isLessThanOneYear(inceptionDate: IsoDate, lastPriceDate: IsoDate | null | undefined): boolean {
   if (lastPriceDate === null || lastPriceDate === undefined) return true;
   // ISO dates compare correctly as strings.
-  return lastPriceDate < addMonths(inceptionDate, 12);
+  return lastPriceDate < performanceShownFrom(inceptionDate);
+}
+
+/**
+ * The first last-price date at which a share's performance may be shown: inception + 12 months. The young
+ * share's message tells the visitor this date.
+ */
+export function performanceShownFrom(inceptionDate: IsoDate): IsoDate {
+  return addMonths(inceptionDate, 12);
 }
 
 export function inceptionYear(inceptionDate: IsoDate): number {

@@ -12,3 +12,7 @@ export const fundDocumentPath = (locale: Locale, fundSlug: string, typeCode: str
 
 export const shareDocumentPath = (locale: Locale, fundSlug: string, isin: string, typeCode: string) =>
   `/e/${locale}/docs/funds/${encodeURIComponent(fundSlug)}/${isin}/${typeCode}`;
+
+/** The share page's CSV downloads (src/app/e/[locale]/data/…), outside the localized page table like documents. */
+export const shareDataPath = (locale: Locale, fundSlug: string, isin: string, file: 'nav-history.csv' | 'performance.csv') =>
+  `/e/${locale}/data/funds/${encodeURIComponent(fundSlug)}/${isin}/${file}`;

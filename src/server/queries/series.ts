@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { IsoDate } from '@/domain/dates';
-import { downsample, periodStart, rebaseSeries, type ChartPeriod, type ChartPoint, type NavPoint } from '@/domain/performance';
+import { CHART_PERIODS, growthFromHistory, periodStart, type ChartPeriod, type Growth, type NavPoint } from '@/domain/performance';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 
@@ -27,7 +27,10 @@ export async function benchmarkHistory(code: string, from?: IsoDate | null): Pro
     .orderBy(asc(t.benchmarkValues.date));
 }
 
-export type GrowthSeries = { period: ChartPeriod; from: IsoDate; share: ChartPoint[]; benchmark: ChartPoint[] };
+export type GrowthSeries = Growth;
+
+/** A week before `date`: enough margin to find the value on or before a period start that is a holiday. */
+const weekBefore = (date: IsoDate) => new Date(Date.parse(date) - 7 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The growth chart of a share against its benchmark, both rebased to 100 at the period start
@@ -42,16 +45,28 @@ export async function growthSeries(
 ): Promise<GrowthSeries | null> {
   const from = periodStart(period, asOf, share.inceptionDate);
   if (!from) return null;
-  // A week of margin finds the value on or before the start when the start is a holiday.
-  const margin = new Date(Date.parse(from) - 7 * 86_400_000).toISOString().slice(0, 10);
+  const margin = weekBefore(from);
   const [navs, bench] = await Promise.all([
     navHistory(share.id, margin),
     benchmarkCode ? benchmarkHistory(benchmarkCode, margin) : Promise.resolve([]),
   ]);
-  return {
-    period,
-    from,
-    share: downsample(rebaseSeries(navs.filter((p) => p.date <= asOf), from), maxPoints),
-    benchmark: bench.length ? downsample(rebaseSeries(bench.filter((p) => p.date <= asOf), from), maxPoints) : [],
-  };
+  return growthFromHistory(navs, bench, asOf, share.inceptionDate, period, maxPoints);
+}
+
+/**
+ * Every chart period a share has (those starting on or after inception), from one read of each history:
+ * the share page renders them all and switches between them without a request.
+ */
+export async function growthSeriesByPeriod(
+  share: { id: number; inceptionDate: IsoDate },
+  benchmarkCode: string | null,
+  asOf: IsoDate,
+  maxPoints: number,
+): Promise<Growth[]> {
+  const margin = weekBefore(share.inceptionDate);
+  const [navs, bench] = await Promise.all([
+    navHistory(share.id, margin),
+    benchmarkCode ? benchmarkHistory(benchmarkCode, margin) : Promise.resolve([]),
+  ]);
+  return CHART_PERIODS.flatMap((period) => growthFromHistory(navs, bench, asOf, share.inceptionDate, period, maxPoints) ?? []);
 }

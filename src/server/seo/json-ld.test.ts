@@ -137,6 +137,34 @@ describe('fundJsonLd and shareJsonLd', () => {
   });
 });
 
+describe('shareJsonLd with the last NAV', () => {
+  const share = {
+    name: 'Aurore Actions Europe C EUR',
+    isinCode: 'FR00140A3K73',
+    url: '/en/funds/aurore-actions-europe/shares/part-c-eur',
+    managementGoal: 'Outperform European equities.',
+    currency: { code: 'EUR', symbol: '€' },
+    lastPrice: { date: '2026-11-20', formattedDate: '20 Nov 2026', value: 287.1234, displayValue: '€287.12' },
+  };
+  const fund = { title: 'Aurore Actions Europe', url: '/en/funds/aurore-actions-europe' };
+
+  it('offers the share at its last NAV, in its currency, from the NAV date', () => {
+    const data = shareJsonLd(fund, share, company, BASE);
+    expect(data.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'ISIN', value: 'FR00140A3K73' });
+    expect(data.offers).toEqual({
+      '@type': 'Offer',
+      price: 287.1234,
+      priceCurrency: 'EUR',
+      validFrom: '2026-11-20',
+      url: 'https://www.aurore.example/en/funds/aurore-actions-europe/shares/part-c-eur',
+    });
+  });
+
+  it('has no offer without a NAV', () => {
+    expect(shareJsonLd(fund, { ...share, lastPrice: null }, company, BASE).offers).toBeUndefined();
+  });
+});
+
 describe('serializeJsonLd and <JsonLd>', () => {
   const hostile = { '@type': 'Thing', name: '</script><script>alert(1)</script> <!-- & \u2028' };
 

@@ -124,16 +124,35 @@ export function fundJsonLd(fund: FundInput, company: Pick<CompanyView, 'title'>,
   });
 }
 
-/** A share page: the share class, with a pointer to its fund. */
+type SharePageInput = ShareInput & Partial<Pick<ShareView, 'currency' | 'lastPrice'>>;
+
+/**
+ * The last NAV as an offer (schema.org Offer): units are bought and sold at the NAV, in the share's currency,
+ * from the NAV's date. A share without a NAV yet has no offer.
+ */
+function navOffer(share: SharePageInput, url: string): JsonLdObject | undefined {
+  if (!share.lastPrice || !share.currency) return undefined;
+  return {
+    '@type': 'Offer',
+    price: share.lastPrice.value,
+    priceCurrency: share.currency.code,
+    validFrom: share.lastPrice.date,
+    url,
+  };
+}
+
+/** A share page: the share class (an InvestmentFund, hence a FinancialProduct) with its ISIN, last NAV and fund. */
 export function shareJsonLd(
   fund: Pick<FundView, 'title' | 'url'>,
-  share: ShareInput,
+  share: SharePageInput,
   company: Pick<CompanyView, 'title'>,
   baseUrl: string,
 ): JsonLdObject {
+  const url = absoluteUrl(share.url, baseUrl);
   return compact({
     '@context': CONTEXT,
     ...shareNode(share, company, baseUrl),
+    offers: navOffer(share, url),
     isRelatedTo: { '@type': 'InvestmentFund', '@id': absoluteUrl(fund.url, baseUrl), name: fund.title, url: absoluteUrl(fund.url, baseUrl) },
   });
 }

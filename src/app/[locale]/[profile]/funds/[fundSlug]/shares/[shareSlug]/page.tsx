@@ -3,14 +3,28 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env } from '@/env';
-import { alternatePaths } from '@/i18n/paths';
+import type { ChartPeriod } from '@/domain/performance';
+import { CopyButton } from '@/components/share/copy-button';
+import { ShareDocuments } from '@/components/share/share-documents';
+import { ShareDownloads } from '@/components/share/share-downloads';
+import { ShareKeyFacts } from '@/components/share/share-key-facts';
+import { SharePerformance } from '@/components/share/share-performance';
+import { alternatePaths, localizedPath } from '@/i18n/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getShare } from '@/server/queries/funds';
+import { growthSeriesByPeriod } from '@/server/queries/series';
+import { getCompany, getDisclaimers } from '@/server/queries/site';
+import { JsonLd } from '@/server/seo/json-ld-script';
+import { shareJsonLd } from '@/server/seo/json-ld';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
-const HEADLINE = ['ytd', '1y', '3y', '5y', 'creation'] as const;
+/** Points per line and period: smooth at any width, light enough to render all nine periods in the page. */
+const CHART_POINTS = 100;
+/** The growth chart opens on five years (a common recommended holding period), else on the whole history. */
+const DEFAULT_PERIOD: ChartPeriod = '5y';
+const FALLBACK_PERIOD: ChartPeriod = 'inception';
 
 /** Rendered on first request per language and profile, then cached (docs/decisions/001). */
 export function generateStaticParams() {
@@ -35,71 +49,85 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharePage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, profile), getTranslations('Share')]);
+  const [found, t, disclaimers, company] = await Promise.all([
+    getShare(locale, fundSlug, shareSlug, profile),
+    getTranslations('Share'),
+    getDisclaimers(locale),
+    getCompany(locale),
+  ]);
   if (!found) notFound();
   const { fund, share } = found;
-  const figures = share.fetchedData.filter((d) => (HEADLINE as readonly string[]).includes(d.code));
+  const showPerformance = !share.lessThanOneYear && share.lastPrice !== null;
+  const growth = showPerformance && share.lastPrice ? await growthSeriesByPeriod(share, fund.benchmark?.code ?? null, share.lastPrice.date, CHART_POINTS) : [];
+  const defaultPeriod = growth.some((g) => g.period === DEFAULT_PERIOD) ? DEFAULT_PERIOD : FALLBACK_PERIOD;
+  const otherShares = fund.shares.filter((s) => s.slug !== share.slug);
+
   return (
-    <article className="mx-auto max-w-6xl px-4 py-10 md:py-14">
-      <p className="text-sm">
-        <Link href={fund.url} className="text-brand underline">
+    <article className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:max-w-none print:p-0">
+      <nav aria-label={t('breadcrumb')} className="mb-4 text-sm print:hidden">
+        <ol className="flex flex-wrap gap-x-2 text-muted">
+          <li>
+            <Link href={localizedPath('/fund-range', locale)} className="text-brand underline underline-offset-2">
+              {t('fundRange')}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link href={fund.url} className="text-brand underline underline-offset-2">
+              {fund.title}
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">{share.name}</li>
+        </ol>
+      </nav>
+      <p className="text-sm text-muted">{fund.category.title}</p>
+      <h1 className="mt-1 mb-2 text-3xl font-bold text-brand md:text-4xl print:text-2xl">
+        {fund.title} - {share.name}
+      </h1>
+      <p className="mb-4">
+        {t('fund')}{' '}
+        <Link href={fund.url} className="font-medium text-brand underline underline-offset-2">
           {fund.title}
         </Link>
       </p>
-      <h1 className="mt-1 mb-4 text-3xl font-bold text-brand md:text-4xl">
-        {fund.title} - {share.name}
-      </h1>
-      <dl className="mb-8 grid grid-cols-2 gap-4 md:grid-cols-4">
-        <div>
-          <dt className="text-sm text-muted">{t('isin')}</dt>
-          <dd className="font-mono font-semibold">{share.isinCode}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{t('lastNav')}</dt>
-          <dd className="font-semibold">
-            {share.lastPrice ? `${share.lastPrice.displayValue} (${share.lastPrice.formattedDate})` : '-'}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{t('inception')}</dt>
-          <dd className="font-semibold">{share.formattedInceptionDate}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{t('sri')}</dt>
-          <dd className="font-semibold">{share.sriLevel} / 7</dd>
-        </div>
-      </dl>
-      <p className="mb-8 leading-relaxed">{share.managementGoal}</p>
-      <section aria-labelledby="performance">
-        <h2 id="performance" className="mb-3 text-2xl font-semibold">
-          {t('performance')}
+      <div className="mb-8">
+        <CopyButton path={share.url} label={t('copyLink')} copied={t('linkCopied')} failed={t('copyFailed')} />
+      </div>
+      <ShareKeyFacts share={share} locale={locale} />
+      <section aria-labelledby="goal-heading" className="mb-10 break-inside-avoid">
+        <h2 id="goal-heading" className="mb-3 text-2xl font-semibold">
+          {t('managementGoal')}
         </h2>
-        {share.lessThanOneYear ? (
-          <p className="rounded border border-slate-300 bg-slate-50 p-4">{t('tooYoung')}</p>
-        ) : (
-          <table className="w-full border-collapse text-left">
-            <caption className="mb-2 text-left text-sm text-muted">{t('asOf', { date: figures[0]?.dateTo ?? '-' })}</caption>
-            <thead>
-              <tr>
-                {figures.map((f) => (
-                  <th key={f.code} scope="col" className="border-b border-slate-300 p-2 text-sm">
-                    {t(`code.${f.code}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                {figures.map((f) => (
-                  <td key={f.code} className="p-2 font-semibold">
-                    {f.displayValue}
-                  </td>
-                ))}
-              </tr>
-            </tbody>
-          </table>
-        )}
+        <p className="max-w-3xl leading-relaxed">{share.managementGoal}</p>
       </section>
+      <SharePerformance
+        share={share}
+        locale={locale}
+        benchmark={fund.benchmark?.title ?? null}
+        growth={growth}
+        defaultPeriod={defaultPeriod}
+        pastPerformance={disclaimers.pastPerformance}
+      />
+      <ShareDocuments documents={share.documents} locale={locale} />
+      {showPerformance ? <ShareDownloads locale={locale} fundSlug={fund.slug} isin={share.isinCode} /> : null}
+      {otherShares.length > 0 ? (
+        <nav aria-labelledby="other-shares-heading" className="mb-10 print:hidden">
+          <h2 id="other-shares-heading" className="mb-3 text-2xl font-semibold">
+            {t('otherShares')}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {otherShares.map((s) => (
+              <li key={s.slug}>
+                <Link href={s.url} className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm hover:border-brand">
+                  {s.name} <span className="text-muted">· {s.isinCode}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {company ? <JsonLd data={shareJsonLd(fund, share, company, env().PUBLIC_BASE_URL)} /> : null}
     </article>
   );
 }

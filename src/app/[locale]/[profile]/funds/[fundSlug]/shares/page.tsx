@@ -1,0 +1,18 @@
+import { notFound, redirect } from 'next/navigation';
+import { siteParams, type SiteParams } from '@/server/http/route-params';
+import { getFund } from '@/server/queries/funds';
+
+/**
+ * SPEC §2: the share parameter is optional, /{locale}/funds/{fundSlug}/shares leads to the fund's main share
+ * (the first the profile may see when the main one is hidden from it). A temporary redirect: the main share
+ * may change.
+ */
+export default async function FundSharesIndex({ params }: { params: Promise<SiteParams & { fundSlug: string }> }) {
+  const { locale, profile } = await siteParams(params);
+  const { fundSlug } = await params;
+  const fund = await getFund(locale, fundSlug, profile);
+  // Shares come main first, then in their display order.
+  const main = fund?.shares[0];
+  if (!main) notFound();
+  redirect(main.url);
+}

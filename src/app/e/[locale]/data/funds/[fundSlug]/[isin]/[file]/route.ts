@@ -1,0 +1,42 @@
+import { parseIsin } from '@/domain/isin';
+import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/share-csv';
+import { csvResponse } from '@/server/http/csv-response';
+import { notFound } from '@/server/http/document-response';
+import { performanceCsvLabels } from '@/server/http/performance-labels';
+import { profileFromRequest, routeLocale } from '@/server/http/request-context';
+import { getFund } from '@/server/queries/funds';
+import { navHistory } from '@/server/queries/series';
+
+export const dynamic = 'force-dynamic';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+type Params = { locale: string; fundSlug: string; isin: string; file: string };
+
+/**
+ * A share's data as CSV (src/domain/share-csv.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv and
+ * …/performance.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
+ * see, or a share younger than a year (no performance may be shown, SPEC §4) is a 404.
+ */
+async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
+  const { locale: rawLocale, fundSlug, isin: rawIsin, file } = await params;
+  const locale = routeLocale(rawLocale);
+  const isin = parseIsin(rawIsin);
+  if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || !isShareDownload(file)) return notFound();
+  const fund = await getFund(locale, fundSlug, profileFromRequest(request));
+  const share = fund?.shares.find((s) => s.isinCode === isin);
+  if (!share || share.lessThanOneYear || !share.lastPrice) return notFound();
+  const asOf = share.lastPrice.date;
+  const fileName = downloadFileName(isin, file, asOf);
+  if (file === 'nav-history.csv') {
+    const navs = await navHistory(share.id);
+    return csvResponse(request, navHistoryCsv(isin, share.currency.code, navs), fileName);
+  }
+  const csv = performanceCsv(
+    { isin, currency: share.currency.code, asOf, figures: share.fetchedData, calendarYears: share.calendarYears },
+    await performanceCsvLabels(locale),
+  );
+  return csvResponse(request, csv, fileName);
+}
+
+export { handle as GET, handle as HEAD };

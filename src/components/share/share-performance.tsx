@@ -1,0 +1,63 @@
+import { useTranslations } from 'next-intl';
+import type { Locale } from '@/env';
+import { formatDate } from '@/domain/format';
+import type { ShareView } from '@/domain/model';
+import type { ChartPeriod, Growth } from '@/domain/performance';
+import { performanceShownFrom } from '@/domain/share-age';
+import { CalendarChart } from '@/components/performance/calendar-chart';
+import { GrowthChart } from '@/components/performance/growth-chart';
+import { PerformanceTable } from '@/components/performance/performance-table';
+
+type Props = {
+  share: ShareView;
+  locale: Locale;
+  benchmark: string | null;
+  growth: Growth[];
+  defaultPeriod: ChartPeriod;
+  pastPerformance: string;
+};
+
+/**
+ * The performance section of a share page. A share younger than a year (SPEC §4 lessThanOneYear) shows no
+ * figure at all, no table, chart or bar, only why: EU rules forbid past performance under 12 months of history.
+ */
+export function SharePerformance({ share, locale, benchmark, growth, defaultPeriod, pastPerformance }: Props) {
+  const t = useTranslations('Share');
+  return (
+    <section aria-labelledby="performance-heading" className="mb-10">
+      <h2 id="performance-heading" className="mb-4 text-2xl font-semibold print:mb-2">
+        {t('performance')}
+      </h2>
+      {share.lessThanOneYear ? (
+        <p className="rounded border border-slate-300 bg-slate-50 p-4 leading-relaxed">
+          {t('tooYoung', {
+            inception: share.formattedInceptionDate,
+            date: formatDate(performanceShownFrom(share.inceptionDate), locale),
+          })}
+        </p>
+      ) : (
+        <div className="space-y-10 print:space-y-4">
+          <PerformanceTable
+            figures={share.fetchedData}
+            locale={locale}
+            shareName={share.name}
+            currency={share.currency.code}
+            benchmark={benchmark}
+            pastPerformance={pastPerformance}
+          />
+          <div className="grid gap-10 lg:grid-cols-2 print:grid-cols-2 print:gap-4 [&>*]:min-w-0">
+            <GrowthChart
+              series={growth}
+              defaultPeriod={defaultPeriod}
+              shareName={share.name}
+              benchmark={benchmark}
+              locale={locale}
+              pastPerformance={pastPerformance}
+            />
+            <CalendarChart years={share.calendarYears} shareName={share.name} benchmark={benchmark} locale={locale} pastPerformance={pastPerformance} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
