@@ -15,18 +15,25 @@ type Props = {
   growth: Growth[];
   defaultPeriod: ChartPeriod;
   pastPerformance: string;
+  /** The section's heading; "Performance" on a share page. */
+  title?: string;
 };
+
+/** The growth chart opens on five years (a common recommended holding period), else on the whole history. */
+export function defaultChartPeriod(growth: Growth[]): ChartPeriod {
+  return growth.some((g) => g.period === '5y') ? '5y' : 'inception';
+}
 
 /**
  * The performance section of a share page. A share younger than a year (SPEC §4 lessThanOneYear) shows no
  * figure at all, no table, chart or bar, only why: EU rules forbid past performance under 12 months of history.
  */
-export function SharePerformance({ share, locale, benchmark, growth, defaultPeriod, pastPerformance }: Props) {
+export function SharePerformance({ share, locale, benchmark, growth, defaultPeriod, pastPerformance, title }: Props) {
   const t = useTranslations('Share');
   return (
     <section aria-labelledby="performance-heading" className="mb-10">
       <h2 id="performance-heading" className="mb-4 text-2xl font-semibold print:mb-2">
-        {t('performance')}
+        {title ?? t('performance')}
       </h2>
       {share.lessThanOneYear ? (
         <p className="rounded border border-slate-300 bg-slate-50 p-4 leading-relaxed">

@@ -10,6 +10,9 @@ import { FundOverview } from '@/components/fund/fund-overview';
 import { FundPage } from '@/components/fund/fund-page';
 import { FundPerformances } from '@/components/fund/fund-performances';
 import { FundPortfolio } from '@/components/fund/fund-portfolio';
+import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
+import { headlineShare } from '@/domain/fund-headline';
+import { growthSeriesByPeriod } from '@/server/queries/series';
 import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
 import { documentOffer, esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
@@ -22,6 +25,9 @@ import { getCompany, getDisclaimers, listDocumentTypes } from '@/server/queries/
 import { fundJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata } from '@/server/seo/metadata';
+
+/** Points per line and period of the growth chart, as on share pages. */
+const CHART_POINTS = 100;
 
 type FundRouteProps = { locale: Locale; profile: InvestorProfile; fundSlug: string; tab: FundTab };
 
@@ -69,8 +75,31 @@ async function TabContent({ locale, profile, fund, tab }: { locale: Locale; prof
     }
     case 'characteristics':
       return <FundCharacteristics fund={fund} />;
-    case 'performances':
-      return <FundPerformances shares={fund.shares} pastPerformance={(await getDisclaimers(locale)).pastPerformance} />;
+    case 'performances': {
+      // Every class's headline figures, then the main class's full table and charts (as on its own page).
+      const [{ pastPerformance }, t] = await Promise.all([getDisclaimers(locale), getTranslations({ locale, namespace: 'FundPerformances' })]);
+      const main = headlineShare(fund);
+      const growth =
+        main && !main.lessThanOneYear && main.lastPrice ? await growthSeriesByPeriod(main, fund.benchmark?.code ?? null, main.lastPrice.date, CHART_POINTS) : [];
+      return (
+        <>
+          <FundPerformances shares={fund.shares} pastPerformance={pastPerformance} />
+          {main ? (
+            <div className="mt-12">
+              <SharePerformance
+                share={main}
+                locale={locale}
+                benchmark={fund.benchmark?.title ?? null}
+                growth={growth}
+                defaultPeriod={defaultChartPeriod(growth)}
+                pastPerformance={pastPerformance}
+                title={t('mainShare', { share: main.name })}
+              />
+            </div>
+          ) : null}
+        </>
+      );
+    }
     case 'portfolio':
       return <FundPortfolio locale={locale} portfolio={await getPortfolio(fund.id, locale)} />;
     case 'documents':

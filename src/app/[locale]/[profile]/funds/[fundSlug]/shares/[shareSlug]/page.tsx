@@ -3,12 +3,11 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env } from '@/env';
-import type { ChartPeriod } from '@/domain/performance';
 import { CopyButton } from '@/components/share/copy-button';
 import { ShareDocuments } from '@/components/share/share-documents';
 import { ShareDownloads } from '@/components/share/share-downloads';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
-import { SharePerformance } from '@/components/share/share-performance';
+import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { alternatePaths, localizedPath } from '@/i18n/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getShare } from '@/server/queries/funds';
@@ -22,9 +21,6 @@ type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: strin
 
 /** Points per line and period: smooth at any width, light enough to render all nine periods in the page. */
 const CHART_POINTS = 100;
-/** The growth chart opens on five years (a common recommended holding period), else on the whole history. */
-const DEFAULT_PERIOD: ChartPeriod = '5y';
-const FALLBACK_PERIOD: ChartPeriod = 'inception';
 
 /** Rendered on first request per language and profile, then cached (docs/decisions/001). */
 export function generateStaticParams() {
@@ -59,7 +55,7 @@ export default async function SharePage({ params }: Props) {
   const { fund, share } = found;
   const showPerformance = !share.lessThanOneYear && share.lastPrice !== null;
   const growth = showPerformance && share.lastPrice ? await growthSeriesByPeriod(share, fund.benchmark?.code ?? null, share.lastPrice.date, CHART_POINTS) : [];
-  const defaultPeriod = growth.some((g) => g.period === DEFAULT_PERIOD) ? DEFAULT_PERIOD : FALLBACK_PERIOD;
+  const defaultPeriod = defaultChartPeriod(growth);
   const otherShares = fund.shares.filter((s) => s.slug !== share.slug);
 
   return (
