@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEWS_PAGE_SIZE, newsArticlePath, newsCategoryPath, newsLink, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from './news-links';
+import { NEWS_PAGE_SIZE, newsFeedPath, newsArticlePath, newsCategoryPath, newsLink, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from './news-links';
 
 describe('newsLink (SPEC §2 link rule)', () => {
   it('sends an item with an external URL there, even when it also has documents', () => {
@@ -57,6 +57,10 @@ describe('news pages', () => {
     expect(parsePageNumber('2')).toBe(2);
     expect(parsePageNumber('9999')).toBe(9999);
     for (const bad of [undefined, '', '0', '01', '-1', '1.5', '2a', ' 2', '10000', 'page']) expect(parsePageNumber(bad), String(bad)).toBeNull();
+  });
+
+  it('has one feed per language', () => {
+    expect(newsFeedPath('es')).toBe('/es/rss.xml');
   });
 
   it('counts pages, one at least', () => {

@@ -11,6 +11,12 @@ export const newsArticlePath = (locale: Locale, slug: string) => localizedPath('
 
 export const newsDocumentPath = (locale: Locale, slug: string) => localizedPath('/news/[slug]/doc', locale, { slug });
 
+/**
+ * The RSS feed of a language's news (/fr/rss.xml). A path ending in .xml is not a page for the
+ * proxy, so it is served as is by its route handler.
+ */
+export const newsFeedPath = (locale: Locale) => `/${locale}/rss.xml`;
+
 /** Items per page of the news list. */
 export const NEWS_PAGE_SIZE = 9;
 
