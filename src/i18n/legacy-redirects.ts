@@ -1,4 +1,5 @@
-import { SUPPORTED_LOCALES, type Locale } from '@/env';
+// Relative imports: next.config.ts loads this file, and its loader does not resolve the @/ alias.
+import { SUPPORTED_LOCALES, type Locale } from '../env';
 import { routing, type AppPathname } from './routing';
 
 export type LegacyRedirect = {

@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
-import { SUPPORTED_LOCALES } from '@/env';
+import { SUPPORTED_LOCALES } from '../env';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // SPEC §9: 365 days
