@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { legacyNewsPageRedirects } from './src/i18n/legacy-redirects';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -10,6 +11,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The migrations are read from disk at start; keep them next to a standalone build too.
   outputFileTracingIncludes: { '/*': ['./src/server/db/migrations/**/*'] },
+  // Old news list addresses (?page=N) lead to the pages now in the path.
+  async redirects() {
+    return legacyNewsPageRedirects();
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,20 +1,58 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * SPEC §5: rich text from content keeps only bold, italic, strong and links with an href.
- * Links keep http, https, mailto and site-relative targets; `javascript:`, `data:` and every
- * other scheme lose their href. Everything else is dropped, keeping the text of harmless tags.
+ * SPEC §5: rich text from content keeps only bold, italic, strong and links with an href. This
+ * module is the one place content HTML is cleaned; components inject nothing else.
+ *
+ * Links keep http, https, mailto and site-relative targets. Any other target (`javascript:`,
+ * `data:`, `vbscript:`, protocol-relative `//host`, however it is disguised with entities, case,
+ * tabs or control characters) makes the link plain text: an `<a>` without an href is not a link,
+ * so it is unwrapped rather than left as a dead anchor. Every other tag is dropped keeping its
+ * text, except tags whose content is code, which go with their content.
  */
+const ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/**
+ * The target a browser would follow: it ignores ASCII tab and newlines anywhere in a URL and
+ * trims leading and trailing C0 controls and spaces (WHATWG URL parsing), so we do too before
+ * reading the scheme. The parser has already decoded entities (`java&#x09;script:`).
+ */
+function browserView(href: string): string {
+  return href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+/** The href to keep, or null when the link must lose it. */
+export function safeHref(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const href = browserView(raw);
+  if (href === '') return null;
+  if (/[\u0000-\u001f\u007f]/.test(href)) return null;
+  if (href.startsWith('//') || href.startsWith('\\\\') || href.startsWith('/\\')) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
+  if (scheme !== undefined) return (ALLOWED_SCHEMES as readonly string[]).includes(scheme) ? href : null;
+  // No scheme: a path, a query or a fragment of this site. A colon before any / ? # would be read
+  // as a scheme by some parsers ("javascript&colon;" decodes to one): refuse it.
+  return /^[^/?#]*:/.test(href) ? null : href;
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['b', 'i', 'strong', 'a'],
   allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  // Second line of defence behind safeHref: sanitize-html drops any other scheme on its own.
+  allowedSchemes: [...ALLOWED_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Tags whose content is code or markup, not text: removed with their content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes'],
   enforceHtmlBoundary: false,
+  transformTags: {
+    // An unsafe or missing href turns the link into a tag that is not allowed: its text stays.
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
+      const href = safeHref(attribs.href);
+      return href === null ? { tagName: 'span', attribs: {} } : { tagName: 'a', attribs: { href } };
+    },
+  },
 };
 
 export function sanitizeRichText(html: string): string {
@@ -27,4 +65,16 @@ export function richTextParagraphs(html: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/** The words of a rich text without any markup, for feeds, metadata and search. */
+export function richTextToPlain(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
-import { SUPPORTED_LOCALES } from '@/env';
+import { SUPPORTED_LOCALES } from '../env';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // SPEC §9: 365 days
@@ -24,6 +24,13 @@ export const routing = defineRouting({
     '/legal-notices': { fr: '/mentions-legales', en: '/legal-notices', es: '/legal-notices' },
     '/news': { fr: '/actualites', en: '/news', es: '/noticias' },
     '/news/c/[category]': { fr: '/actualites/c/[category]', en: '/news/c/[category]', es: '/noticias/c/[category]' },
+    // Pages 2, 3… of the news list, unfiltered and per category: in the path, so each is cached.
+    '/news/page/[page]': { fr: '/actualites/page/[page]', en: '/news/page/[page]', es: '/noticias/pagina/[page]' },
+    '/news/c/[category]/page/[page]': {
+      fr: '/actualites/c/[category]/page/[page]',
+      en: '/news/c/[category]/page/[page]',
+      es: '/noticias/c/[category]/pagina/[page]',
+    },
     '/news/[slug]': { fr: '/actualites/[slug]', en: '/news/[slug]', es: '/noticias/[slug]' },
     '/news/[slug]/doc': '/news/[slug]/doc',
     '/regulatory-informations': {

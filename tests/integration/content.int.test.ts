@@ -1,16 +1,39 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST } from '../../src/app/%5Fcontent/[...path]/route';
+import { getDb } from '../../src/server/db';
+import { contentDocuments } from '../../src/server/db/schema';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
+import { pages } from '../../src/server/db/seed/fixtures/content/pages';
+import { funds } from '../../src/server/db/seed/fixtures/funds';
+import { listNews } from '../../src/server/queries/news';
+import { getPage } from '../../src/server/queries/site';
 
-const query = (path: string, body: unknown) =>
+const query = (path: string, body: unknown, cookie?: string) =>
   POST(
     new Request(`http://localhost/_content${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
     { params: Promise.resolve({ path: path.split('/').filter(Boolean) }) },
   );
+
+type NewsDocument = {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+  date: string;
+  formattedDate: string;
+  category: string;
+  categoryTitle: string;
+  externalUrl: string | null;
+  author: string | null;
+  route: string;
+  routeType: string;
+  fund: { slug: string; title: string } | null;
+};
 
 describe('content query endpoint (SPEC §7)', () => {
   it('lists the news of a language, sorted, limited and projected', async () => {
@@ -53,5 +76,67 @@ describe('content query endpoint (SPEC §7)', () => {
     expect((await query('/fr/news', '{not json')).status).toBe(400);
     expect((await query('/fr/news', { where: { $where: 'sleep(1000)' } })).status).toBe(400);
     expect((await query('/fr/nothing-here', {})).status).toBe(404);
+  });
+});
+
+describe('the content endpoint serves what the news and content pages show', () => {
+  for (const locale of ['fr', 'en', 'es'] as const) {
+    it(`news in ${locale}: the same items, texts, dates, categories, funds and links (SPEC §2 rule) as the news pages`, async () => {
+      const served = (await (await query(`/${locale}/news`, { sortBy: [{ field: 'date', direction: 'desc' }] })).json()) as NewsDocument[];
+      const shown = (await listNews(locale, 'RETAIL', { limit: 100 })).items;
+      expect(served.map((d) => d.slug).sort()).toEqual(shown.map((n) => n.slug).sort());
+      expect(served.map((d) => d.date)).toEqual(shown.map((n) => n.publishedAt));
+      for (const item of shown) {
+        const doc = served.find((d) => d.slug === item.slug);
+        expect(doc, item.slug).toMatchObject({
+          title: item.title,
+          description: item.summary,
+          body: item.body,
+          formattedDate: item.formattedDate,
+          category: item.category.code,
+          categoryTitle: item.category.title,
+          externalUrl: item.externalUrl,
+          author: item.author,
+          route: item.route,
+          routeType: item.routeType,
+        });
+        expect(doc?.fund?.slug ?? null).toBe(item.fund?.slug ?? null);
+        expect(doc?.fund?.title ?? null).toBe(item.fund?.title ?? null);
+      }
+      expect(new Set(served.map((d) => d.routeType))).toEqual(new Set(['external', 'doc', 'plain']));
+    });
+
+    it(`pages in ${locale}: the same title and components as the content pages`, async () => {
+      for (const fixture of pages) {
+        const shown = await getPage(locale, fixture.code);
+        const served = (await (await query(`/${locale}/pages/${fixture.code}`, {})).json()) as { title: string; description: string; components: unknown };
+        expect(served.title, fixture.code).toBe(shown?.title);
+        expect(served.description, fixture.code).toBe(shown?.description);
+        expect(served.components, fixture.code).toEqual(shown?.components);
+      }
+    });
+  }
+
+  it('leaves out news about a fund the visitor’s profile may not see, as the news pages do', async () => {
+    const hidden = funds.find((f) => !f.visibleTo.includes('RETAIL') && f.visibleTo.includes('INSTIT'));
+    expect(hidden).toBeDefined();
+    const path = '/en/news/hidden-fund-update';
+    const db = await getDb();
+    await db.insert(contentDocuments).values({
+      path,
+      locale: 'en',
+      data: { path, slug: 'hidden-fund-update', title: 'Hidden fund update', date: '2026-11-19', fund: { slug: hidden?.slug, title: 'x', category: null } },
+    });
+    try {
+      const slugs = async (cookie?: string) =>
+        ((await (await query('/en/news', { only: ['slug'] }, cookie)).json()) as { slug: string }[]).map((d) => d.slug);
+      expect(await slugs()).not.toContain('hidden-fund-update');
+      expect(await slugs('investor_profile=RETAIL')).not.toContain('hidden-fund-update');
+      expect(await slugs('investor_profile=INSTIT')).toContain('hidden-fund-update');
+      expect((await query(path, {})).status).toBe(404);
+      expect((await query(path, {}, 'investor_profile=INSTIT')).status).toBe(200);
+    } finally {
+      await db.delete(contentDocuments).where(eq(contentDocuments.path, path));
+    }
   });
 });

@@ -1,23 +1,46 @@
 import type { PageView } from '@/domain/model';
+import { NewTabHint } from '@/components/layout/new-tab-hint';
+import { ContentVideo } from './content-video';
 import { RichText } from './rich-text';
-import { VideoNotice } from './video-notice';
 
 type Component = PageView['components'][number];
 type Text = Component['texts'][number];
 
+const isExternal = (href: string) => /^https?:\/\//i.test(href);
+
+/** A link from a '-url' text: an external one opens in a new tab and says so. */
+export function ContentLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  const external = isExternal(href);
+  return (
+    <a
+      href={href}
+      className={className ?? 'inline-flex items-center gap-1 font-semibold text-brand underline'}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {children}
+      {external ? <NewTabHint /> : null}
+    </a>
+  );
+}
+
 /** Texts whose code ends in -url are links; -title are subheadings; 'video' is an embed (consent-gated). */
-function TextBlock({ text, all }: { text: Text; all: Text[] }) {
+function TextBlock({ text, component }: { text: Text; component: Component }) {
+  const all = component.texts;
   if (text.code === 'title') return null;
-  if (text.code === 'video') return <VideoNotice url={text.content} />;
+  if (text.code === 'video') {
+    const title = all.find((t) => t.code === 'title')?.content ?? '';
+    return (
+      <div className="mb-6">
+        <ContentVideo url={text.content} title={title} />
+      </div>
+    );
+  }
   if (text.code.endsWith('-url')) {
     const base = text.code.slice(0, -'-url'.length);
     const label = all.find((t) => t.code === `${base}-title`)?.content ?? text.content;
-    const external = /^https?:\/\//.test(text.content);
     return (
       <p className="mb-4">
-        <a href={text.content} className="font-semibold text-brand underline" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          {label}
-        </a>
+        <ContentLink href={text.content}>{label}</ContentLink>
       </p>
     );
   }
@@ -29,8 +52,8 @@ function TextBlock({ text, all }: { text: Text; all: Text[] }) {
 }
 
 /**
- * The coded components of a server page (SPEC §3), each as a section with its heading. The richer
- * designs of particular pages build on the same data.
+ * The coded components of a server page (SPEC §3), each as a section with its heading: the
+ * plain rendering for pages without a layout of their own (contact, fund range, news intro).
  */
 export function ContentSections({ components }: { components: PageView['components'] }) {
   return (
@@ -46,7 +69,7 @@ export function ContentSections({ components }: { components: PageView['componen
               </h2>
             ) : null}
             {component.texts.map((text) => (
-              <TextBlock key={text.code} text={text} all={component.texts} />
+              <TextBlock key={text.code} text={text} component={component} />
             ))}
           </section>
         );

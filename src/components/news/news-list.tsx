@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { NewsItemView } from '@/domain/model';
-import { NewsLink } from './news-link';
+import { NewsCard } from './news-card';
 
 type Props = {
   items: NewsItemView[];
@@ -12,25 +12,32 @@ type Props = {
   pageHref: (page: number) => string;
 };
 
-/** The news section: categories as links, the items newest first, pagination (SPEC §2). */
+const chip = (current: boolean) =>
+  `inline-block rounded-full border px-4 py-2 text-sm ${current ? 'border-brand bg-brand text-white' : 'border-slate-300 text-ink hover:border-brand'}`;
+
+/**
+ * The news section (#news, where moving between news pages scrolls to): the categories as links,
+ * the current one marked, the items newest first, and the pages.
+ */
 export async function NewsList({ items, categories, allHref, page, pageCount, pageHref }: Props) {
   const t = await getTranslations('News');
   const noCategory = categories.every((c) => !c.current);
+  const labels = { external: t('external'), document: t('document') };
   return (
-    <section id="news" aria-labelledby="news-heading" className="scroll-mt-4">
+    <section id="news" aria-labelledby="news-heading" className="scroll-mt-24">
       <h2 id="news-heading" className="sr-only">
-        {t('list')}
+        {pageCount > 1 ? t('listPage', { page, count: pageCount }) : t('list')}
       </h2>
       <nav aria-label={t('categories')} className="mb-8">
         <ul className="flex flex-wrap gap-2">
           <li>
-            <Link href={allHref} aria-current={noCategory ? 'page' : undefined} className={`inline-block rounded-full border px-4 py-2 text-sm ${noCategory ? 'border-brand bg-brand text-white' : 'border-slate-300 text-ink hover:border-brand'}`}>
+            <Link href={allHref} aria-current={noCategory ? 'page' : undefined} className={chip(noCategory)}>
               {t('all')}
             </Link>
           </li>
           {categories.map((c) => (
             <li key={c.code}>
-              <Link href={c.href} aria-current={c.current ? 'page' : undefined} className={`inline-block rounded-full border px-4 py-2 text-sm ${c.current ? 'border-brand bg-brand text-white' : 'border-slate-300 text-ink hover:border-brand'}`}>
+              <Link href={c.href} aria-current={c.current ? 'page' : undefined} className={chip(c.current)}>
                 {c.title}
               </Link>
             </li>
@@ -40,20 +47,21 @@ export async function NewsList({ items, categories, allHref, page, pageCount, pa
       {items.length === 0 ? <p>{t('empty')}</p> : null}
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
-          <li key={item.slug} className="flex flex-col rounded border border-slate-200 p-5">
-            <p className="text-sm text-muted">
-              <time dateTime={item.publishedAt}>{item.formattedDate}</time> · {item.category.title}
-            </p>
-            <h3 className="mt-2 text-lg font-semibold">
-              <NewsLink item={item} labels={{ external: t('external'), document: t('document') }} className="text-brand hover:underline" />
-            </h3>
-            <p className="mt-2 text-muted">{item.summary}</p>
+          <li key={item.slug}>
+            <NewsCard item={item} labels={labels} />
           </li>
         ))}
       </ul>
       {pageCount > 1 ? (
         <nav aria-label={t('pagination')} className="mt-10">
           <ul className="flex flex-wrap items-center gap-2">
+            {page > 1 ? (
+              <li>
+                <Link href={pageHref(page - 1)} rel="prev" className="inline-flex h-11 items-center rounded border border-slate-300 px-4 hover:border-brand">
+                  {t('previous')}
+                </Link>
+              </li>
+            ) : null}
             {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
               <li key={n}>
                 <Link
@@ -66,6 +74,13 @@ export async function NewsList({ items, categories, allHref, page, pageCount, pa
                 </Link>
               </li>
             ))}
+            {page < pageCount ? (
+              <li>
+                <Link href={pageHref(page + 1)} rel="next" className="inline-flex h-11 items-center rounded border border-slate-300 px-4 hover:border-brand">
+                  {t('next')}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
       ) : null}

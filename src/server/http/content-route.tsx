@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import type { Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
+import type { PageView } from '@/domain/model';
 import type { AppPathname } from '@/i18n/routing';
 import { ContentPage } from '@/components/content/content-page';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
@@ -10,11 +13,16 @@ import { siteParams, type SiteParams } from './route-params';
 
 type Props = { params: Promise<SiteParams> };
 
+/** The design of one content page: it receives the server page (components and texts) in its language. */
+export type ContentLayout = (props: { page: PageView; locale: Locale }) => ReactNode | Promise<ReactNode>;
+
+const PlainLayout: ContentLayout = ({ page }) => <ContentPage page={page} />;
+
 /**
- * A route that shows one server page (SPEC §3 Page) at its localized path: the same three
- * lines in every content route file, so each route stays a thin file.
+ * A route that shows one server page (SPEC §3 Page) at its localized path with the layout
+ * designed for it: the same three lines in every content route file, so each stays thin.
  */
-export function contentRoute(code: PageCode, routeKey: AppPathname) {
+export function contentRoute(code: PageCode, routeKey: AppPathname, Layout: ContentLayout = PlainLayout) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { locale } = await siteParams(params);
     return contentPageMetadata(code, locale, routeKey);
@@ -23,7 +31,7 @@ export function contentRoute(code: PageCode, routeKey: AppPathname) {
     const { locale } = await siteParams(params);
     const page = await getPage(locale, code);
     if (!page) notFound();
-    return <ContentPage page={page} />;
+    return <Layout page={page} locale={locale} />;
   }
   return { generateMetadata, Page };
 }

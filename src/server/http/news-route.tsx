@@ -1,45 +1,81 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
-import type { Locale } from '@/env';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { env, type Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
-import { newsCategoryPath, newsListPath } from '@/domain/news-links';
+import { NEWS_PAGE_SIZE, newsCategoryPath, newsFeedPath, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from '@/domain/news-links';
+import { findComponent, textOf } from '@/domain/page-texts';
+import { RichText } from '@/components/content/rich-text';
 import { NewsList } from '@/components/news/news-list';
-import { ContentSections } from '@/components/content/content-sections';
 import { listNews, listNewsCategories } from '@/server/queries/news';
-import { getPage } from '@/server/queries/site';
+import { getCompany, getPage } from '@/server/queries/site';
+import { buildPageMetadata } from '@/server/seo/metadata';
+import { withNewsFeed } from './news-feed';
 
-export const NEWS_PAGE_SIZE = 9;
-
-/** ?page=N, 1 when absent; anything that is not a page number of this list is a 404. */
-export function pageNumber(raw: string | string[] | undefined): number {
-  if (raw === undefined) return 1;
-  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,3}$/.test(raw)) notFound();
-  return Number(raw);
+/**
+ * The page number of a /page/{n} route: 404 unless it is a number; page 1 lives at the list's
+ * own address, so /page/1 redirects there for good.
+ */
+export function pageFromPath(raw: string, locale: Locale, category: string | null): number {
+  const page = parsePageNumber(raw);
+  if (page === null) notFound();
+  if (page === 1) permanentRedirect(newsPagePath(locale, 1, category));
+  return page;
 }
 
-/** The news page, unfiltered or for one category, shared by both routes. */
+/** Title, canonical and hreflang links of a news page, and its language's RSS feed. */
+export async function newsPageMetadata(locale: Locale, category: string | null, page: number): Promise<Metadata> {
+  const [content, categories, company, t] = await Promise.all([getPage(locale, 'news'), listNewsCategories(locale), getCompany(locale), getTranslations({ locale, namespace: 'News' })]);
+  const current = category ? categories.find((c) => c.code === category) : null;
+  if (!content || (category && !current)) return {};
+  const base = current ? `${content.title} - ${current.title}` : content.title;
+  const metadata = buildPageMetadata({
+    locale,
+    title: page > 1 ? `${base} - ${t('page', { page })}` : base,
+    description: content.description,
+    pathname: newsPagePath(locale, page, category),
+    alternates: Object.fromEntries(env().locales.map((l) => [l, newsPagePath(l, page, category)])),
+    siteName: company?.title,
+  });
+  return withNewsFeed(metadata, locale, company?.title ?? '', content.title);
+}
+
+/** The news list, unfiltered or for one category, one page of it: shared by the four news list routes. */
 export async function NewsPage({ locale, profile, category, page }: { locale: Locale; profile: InvestorProfile; category: string | null; page: number }) {
-  const [content, categories, news] = await Promise.all([
+  const [content, categories, news, t] = await Promise.all([
     getPage(locale, 'news'),
     listNewsCategories(locale),
     listNews(locale, profile, { category, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    getTranslations('News'),
   ]);
-  if (!content || (category && !categories.some((c) => c.code === category))) notFound();
-  const pageCount = Math.max(1, Math.ceil(news.total / NEWS_PAGE_SIZE));
+  const current = category ? categories.find((c) => c.code === category) : null;
+  if (!content || (category && !current)) notFound();
+  const pageCount = newsPageCount(news.total);
   if (page > pageCount) notFound();
-  const base = category ? newsCategoryPath(locale, category) : newsListPath(locale);
-  const title = category ? `${content.title} - ${categories.find((c) => c.code === category)?.title}` : content.title;
+  const intro = textOf(findComponent(content, 'intro'), 'text');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
-      <h1 className="mb-6 text-3xl font-bold text-brand md:text-4xl">{title}</h1>
-      <ContentSections components={content.components} />
+      <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-brand md:text-4xl">{current ? `${content.title} - ${current.title}` : content.title}</h1>
+          {intro ? <RichText html={intro} className="mt-4 max-w-3xl text-lg text-muted" /> : null}
+        </div>
+        <a href={newsFeedPath(locale)} type="application/rss+xml" className="inline-flex items-center gap-2 rounded border border-slate-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-4 fill-accent">
+            <circle cx="5" cy="19" r="2.5" />
+            <path d="M3 10.5v3a7.5 7.5 0 0 1 7.5 7.5h3A10.5 10.5 0 0 0 3 10.5Zm0-6v3A13.5 13.5 0 0 1 16.5 21h3A16.5 16.5 0 0 0 3 4.5Z" />
+          </svg>
+          {t('rss')}
+        </a>
+      </div>
       <NewsList
         items={news.items}
         categories={categories.map((c) => ({ ...c, href: newsCategoryPath(locale, c.code), current: c.code === category }))}
         allHref={newsListPath(locale)}
         page={page}
         pageCount={pageCount}
-        pageHref={(n) => (n === 1 ? base : `${base}?page=${n}`)}
+        pageHref={(n) => newsPagePath(locale, n, category)}
       />
     </div>
   );

@@ -1,20 +1,41 @@
 import 'server-only';
 import { eq, like, or } from 'drizzle-orm';
+import type { InvestorProfile } from '@/domain/catalog';
 import type { ContentDocument } from '@/server/content/types';
 import { getDb } from '@/server/db';
 import { contentDocuments } from '@/server/db/schema';
+import { rawCatalog, visibleTo } from './catalog';
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The content documents at a path or below it: the only ones a content query on that path can return. */
-export async function loadContentDocuments(path: string): Promise<ContentDocument[]> {
+/** The slug of the fund a content document (a news item) is about, if any. */
+function fundSlug(data: Record<string, unknown>): string | null {
+  const fund = data.fund;
+  return fund && typeof fund === 'object' && typeof (fund as { slug?: unknown }).slug === 'string' ? (fund as { slug: string }).slug : null;
+}
+
+/**
+ * The content documents at a path or below it: the only ones a content query on that path can
+ * return. News about a fund the profile may not see are left out, as everywhere else
+ * (DESIGN.md "Data"; listNews does the same for the news pages).
+ */
+export async function loadContentDocuments(path: string, profile: InvestorProfile): Promise<ContentDocument[]> {
   const db = await getDb();
   const base = path === '/' ? '' : path;
-  const rows = await db
-    .select({ path: contentDocuments.path, data: contentDocuments.data })
-    .from(contentDocuments)
-    .where(base ? or(eq(contentDocuments.path, base), like(contentDocuments.path, `${escapeLike(base)}/%`)) : undefined);
-  return rows.map((row) => ({ ...row.data, path: row.path }));
+  const [rows, catalog] = await Promise.all([
+    db
+      .select({ path: contentDocuments.path, data: contentDocuments.data })
+      .from(contentDocuments)
+      .where(base ? or(eq(contentDocuments.path, base), like(contentDocuments.path, `${escapeLike(base)}/%`)) : undefined),
+    rawCatalog(db),
+  ]);
+  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.slug));
+  return rows
+    .filter((row) => {
+      const slug = fundSlug(row.data);
+      return slug === null || !hidden.has(slug);
+    })
+    .map((row) => ({ ...row.data, path: row.path }));
 }

@@ -1,6 +1,7 @@
 import { normalizeContentPath } from '@/server/content/content-path';
 import { parseContentQuery } from '@/server/content/query-schema';
 import { runContentQuery } from '@/server/content/query';
+import { profileFromRequest } from '@/server/http/request-context';
 import { loadContentDocuments } from '@/server/queries/content';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +22,8 @@ function error(status: number, message: string): Response {
 
 /**
  * The folder is named %5Fcontent because Next.js treats folders starting with _ as private.
- * SPEC §7 content-query helper: POST /_content/{path} with a JSON body; JSON out. */
+ * SPEC §7 content-query helper: POST /_content/{path} with a JSON body; JSON out. It serves the
+ * news and page texts the site's pages show, for the visitor's investor profile (cookie, else RETAIL). */
 export async function POST(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const { path: segments } = await params;
   const raw = await request.text();
@@ -38,7 +40,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ pat
   if (!parsed.ok) return error(400, parsed.message);
   const path = normalizeContentPath(`/${segments.map(decodeSegment).join('/')}`);
   if (path === null) return error(404, 'Not Found');
-  const docs = await loadContentDocuments(path);
+  const docs = await loadContentDocuments(path, profileFromRequest(request));
   const result = runContentQuery(docs, path, parsed.query);
   return Response.json(result.body, { status: result.status, headers: { 'cache-control': 'no-store' } });
 }

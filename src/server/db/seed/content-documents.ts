@@ -1,3 +1,5 @@
+import { formatDate } from '@/domain/format';
+import { newsLink } from '@/domain/news-links';
 import { categories } from './fixtures/categories';
 import { news, newsCategories } from './fixtures/content/news';
 import { pages } from './fixtures/content/pages';
@@ -16,6 +18,9 @@ function toText(html: string): string {
 /**
  * The documents the content-query endpoint (/_content, SPEC §7) serves: news articles and page
  * bodies per locale, shaped like the content files of a headless CMS (path, slug, title, body…).
+ * They carry what the news and content pages show, from the same fixtures as the tables those
+ * pages read: a news item's link by the SPEC §2 rule (route, routeType), its date formatted for
+ * its language, its category and fund; a page's components and texts.
  */
 export function buildContentDocuments(): ContentDocumentRow[] {
   const rows: ContentDocumentRow[] = [];
@@ -25,6 +30,7 @@ export function buildContentDocuments(): ContentDocumentRow[] {
       const category = newsCategories.find((c) => c.code === item.categoryCode);
       const fund = item.fundSlug ? funds.find((f) => f.slug === item.fundSlug) : undefined;
       const path = `/${locale}/news/${tr.slug}`;
+      const link = newsLink({ slug: tr.slug, externalUrl: item.externalUrl, documentCount: item.hasDocument ? 1 : 0 }, locale);
       rows.push({
         path,
         locale,
@@ -36,11 +42,14 @@ export function buildContentDocuments(): ContentDocumentRow[] {
           title: tr.title,
           description: tr.summary,
           date: item.publishedAt,
+          formattedDate: formatDate(item.publishedAt, locale),
           category: item.categoryCode,
           categoryTitle: category ? category.title[locale] : item.categoryCode,
           fund: fund ? { slug: fund.slug, title: fund.title[locale], category: categories.find((c) => c.code === fund.categoryCode)?.code ?? null } : null,
           externalUrl: item.externalUrl,
           hasDocument: item.hasDocument,
+          route: link.route,
+          routeType: link.routeType,
           author: item.author,
           body: tr.body,
           text: toText(tr.body),

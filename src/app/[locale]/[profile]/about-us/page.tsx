@@ -1,6 +1,7 @@
+import { AboutUsPage } from '@/components/content/pages/about-us-page';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('about-us', '/about-us');
+const route = contentRoute('about-us', '/about-us', AboutUsPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,6 +1,7 @@
+import { EsgPage } from '@/components/content/pages/esg-page';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('esg', '/esg');
+const route = contentRoute('esg', '/esg', EsgPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,6 +1,7 @@
+import { ExpertisePage } from '@/components/content/pages/expertise-page';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('expertise', '/expertise');
+const route = contentRoute('expertise', '/expertise', ExpertisePage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

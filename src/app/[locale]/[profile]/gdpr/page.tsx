@@ -1,6 +1,7 @@
+import { PrivacyPage } from '@/components/content/pages/legal-pages';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('rgpd', '/gdpr');
+const route = contentRoute('rgpd', '/gdpr', PrivacyPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

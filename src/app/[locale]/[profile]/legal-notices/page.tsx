@@ -1,6 +1,7 @@
+import { LegalNoticesPage } from '@/components/content/pages/legal-pages';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('legal-notices', '/legal-notices');
+const route = contentRoute('legal-notices', '/legal-notices', LegalNoticesPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

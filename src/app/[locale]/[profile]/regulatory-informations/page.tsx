@@ -1,6 +1,7 @@
+import { RegulatoryPage } from '@/components/content/pages/legal-pages';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('regulatory-informations', '/regulatory-informations');
+const route = contentRoute('regulatory-informations', '/regulatory-informations', RegulatoryPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

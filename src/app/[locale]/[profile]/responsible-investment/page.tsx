@@ -1,6 +1,7 @@
+import { SriPage } from '@/components/content/pages/sri-page';
 import { contentRoute } from '@/server/http/content-route';
 
-const route = contentRoute('sri', '/responsible-investment');
+const route = contentRoute('sri', '/responsible-investment', SriPage);
 
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

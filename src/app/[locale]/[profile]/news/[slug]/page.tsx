@@ -6,14 +6,19 @@ import { env, type Locale } from '@/env';
 import { alternatePaths } from '@/i18n/paths';
 import { newsCategoryPath, newsListPath } from '@/domain/news-links';
 import { RichText } from '@/components/content/rich-text';
+import { NewsCard } from '@/components/news/news-card';
+import { withNewsFeed } from '@/server/http/news-feed';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { findNewsTranslation, getNewsItem } from '@/server/queries/news';
-import { getCompany } from '@/server/queries/site';
+import { findNewsTranslation, getNewsItem, listNews } from '@/server/queries/news';
+import { getCompany, getPage } from '@/server/queries/site';
 import { newsArticleJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { slug: string }> };
+
+/** Items shown under an article: the newest others of its category. */
+const RELATED = 3;
 
 async function translations(group: string): Promise<Partial<Record<Locale, string>>> {
   const slugs = new Map<Locale, string>();
@@ -32,17 +37,19 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, profile } = await siteParams(params);
   const { slug } = await params;
-  const item = await getNewsItem(locale, slug, profile);
+  const [item, company, news] = await Promise.all([getNewsItem(locale, slug, profile), getCompany(locale), getPage(locale, 'news')]);
   if (!item || item.routeType !== 'plain') return {};
-  return buildPageMetadata({
+  const metadata = buildPageMetadata({
     locale,
     title: item.title,
     description: item.summary,
     pathname: item.route,
     alternates: await translations(item.group),
+    siteName: company?.title,
     type: 'article',
     publishedTime: item.publishedAt,
   });
+  return withNewsFeed(metadata, locale, company?.title ?? '', news?.title ?? '');
 }
 
 /** A news article. Items with an external URL or a document are not pages of ours (SPEC §2 link rule). */
@@ -51,32 +58,50 @@ export default async function NewsArticlePage({ params }: Props) {
   const { slug } = await params;
   const [item, company, t] = await Promise.all([getNewsItem(locale, slug, profile), getCompany(locale), getTranslations('News')]);
   if (!item || item.routeType !== 'plain' || !company) notFound();
+  const sameCategory = await listNews(locale, profile, { category: item.category.code, limit: RELATED + 1 });
+  const related = sameCategory.items.filter((n) => n.slug !== item.slug).slice(0, RELATED);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
-      <JsonLd data={newsArticleJsonLd(item, company, env().PUBLIC_BASE_URL)} />
-      <p className="mb-2 text-sm">
-        <Link href={newsListPath(locale)} className="text-brand underline">
-          {t('back')}
-        </Link>
-      </p>
-      <h1 className="mb-3 text-3xl font-bold text-brand md:text-4xl">{item.title}</h1>
-      <p className="mb-8 text-sm text-muted">
-        <time dateTime={item.publishedAt}>{item.formattedDate}</time> ·{' '}
-        <Link href={newsCategoryPath(locale, item.category.code)} className="underline">
-          {item.category.title}
-        </Link>
-        {item.author ? ` · ${item.author}` : ''}
-      </p>
-      <p className="mb-6 text-lg font-semibold leading-relaxed">{item.summary}</p>
-      <RichText html={item.body} />
-      {item.fund ? (
-        <p className="mt-8 rounded border border-slate-200 bg-slate-50 p-4">
-          {t('relatedFund')}{' '}
-          <Link href={item.fund.url} className="font-semibold text-brand underline">
-            {item.fund.title}
+    <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <article className="mx-auto max-w-3xl">
+        <JsonLd data={newsArticleJsonLd(item, company, env().PUBLIC_BASE_URL)} />
+        <p className="mb-4 text-sm">
+          <Link href={newsListPath(locale)} className="text-brand underline">
+            {t('back')}
           </Link>
         </p>
+        <h1 className="mb-3 text-3xl font-bold text-brand md:text-4xl">{item.title}</h1>
+        <p className="mb-8 text-sm text-muted">
+          <time dateTime={item.publishedAt}>{item.formattedDate}</time> ·{' '}
+          <Link href={newsCategoryPath(locale, item.category.code)} className="underline">
+            {item.category.title}
+          </Link>
+          {item.author ? ` · ${t('by', { author: item.author })}` : ''}
+        </p>
+        <p className="mb-6 text-lg leading-relaxed font-semibold">{item.summary}</p>
+        <RichText html={item.body} className="text-lg" />
+        {item.fund ? (
+          <p className="mt-8 rounded border border-slate-200 bg-slate-50 p-4">
+            {t('relatedFund')}{' '}
+            <Link href={item.fund.url} className="font-semibold text-brand underline">
+              {item.fund.title}
+            </Link>
+          </p>
+        ) : null}
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-news" className="mt-16 border-t border-slate-200 pt-10">
+          <h2 id="related-news" className="mb-6 text-2xl font-semibold">
+            {t('moreInCategory', { category: item.category.title })}
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {related.map((n) => (
+              <li key={n.slug}>
+                <NewsCard item={n} labels={{ external: t('external'), document: t('document') }} />
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
-    </article>
+    </div>
   );
 }

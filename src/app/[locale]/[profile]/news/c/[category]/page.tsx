@@ -1,34 +1,21 @@
 import type { Metadata } from 'next';
-import { env } from '@/env';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { NewsPage, pageNumber } from '@/server/http/news-route';
-import { listNewsCategories } from '@/server/queries/news';
-import { getPage } from '@/server/queries/site';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { NewsPage, newsPageMetadata } from '@/server/http/news-route';
 
-/** The page number is in the query string (?page=2): rendered per request. */
-export const dynamic = 'force-dynamic';
+type Props = { params: Promise<SiteParams & { category: string }> };
 
-type Props = { params: Promise<SiteParams & { category: string }>; searchParams: Promise<{ page?: string | string[] }> };
+/** Rendered on first request per language and profile, then cached (docs/decisions/001). */
+export function generateStaticParams() {
+  return [];
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await siteParams(params);
-  const { category } = await params;
-  const [page, categories] = await Promise.all([getPage(locale, 'news'), listNewsCategories(locale)]);
-  const current = categories.find((c) => c.code === category);
-  if (!page || !current) return {};
-  return buildPageMetadata({
-    locale,
-    title: `${page.title} - ${current.title}`,
-    description: page.description,
-    pathname: localizedPath('/news/c/[category]', locale, { category }),
-    alternates: alternatePaths('/news/c/[category]', env().locales, { category }),
-  });
+  return newsPageMetadata(locale, (await params).category, 1);
 }
 
-export default async function NewsCategoryPage({ params, searchParams }: Props) {
+/** The news of one category, first page ({newsRoute}/c/{categoryCode}, SPEC §2); an unknown category is a 404. */
+export default async function NewsCategoryPage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
-  const { category } = await params;
-  return <NewsPage locale={locale} profile={profile} category={category} page={pageNumber((await searchParams).page)} />;
+  return <NewsPage locale={locale} profile={profile} category={(await params).category} page={1} />;
 }

@@ -1,0 +1,54 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { env, type Locale } from '@/env';
+import { DEFAULT_PROFILE } from '@/domain/catalog';
+import { INTL_LOCALE } from '@/domain/format';
+import { newsFeedPath, newsListPath } from '@/domain/news-links';
+import { richTextToPlain } from '@/domain/rich-text';
+import { buildRss } from '@/domain/rss';
+import { listNews } from '@/server/queries/news';
+import { getCompany, getPage } from '@/server/queries/site';
+import { absoluteUrl } from '@/server/seo/urls';
+
+/** The newest items a feed carries. */
+export const FEED_SIZE = 20;
+
+const feedTitle = (company: string, news: string) => `${company} – ${news}`;
+
+/**
+ * The RSS 2.0 feed of a language's news. Feed readers send no cookies and a feed is shared, so
+ * it carries what a first-time visitor sees: the RETAIL profile (news about a fund hidden from
+ * it are left out). Links follow the SPEC §2 rule, made absolute. Null when the site has no
+ * news page in the database.
+ */
+export async function newsFeedXml(locale: Locale): Promise<string | null> {
+  const base = env().PUBLIC_BASE_URL;
+  const [company, page, news] = await Promise.all([getCompany(locale), getPage(locale, 'news'), listNews(locale, DEFAULT_PROFILE, { limit: FEED_SIZE })]);
+  if (!company || !page) return null;
+  return buildRss({
+    title: feedTitle(company.title, page.title),
+    link: absoluteUrl(newsListPath(locale), base),
+    description: page.description,
+    language: INTL_LOCALE[locale].toLowerCase(),
+    selfUrl: absoluteUrl(newsFeedPath(locale), base),
+    items: news.items.map((item) => ({
+      title: richTextToPlain(item.title),
+      link: absoluteUrl(item.route, base),
+      description: richTextToPlain(item.summary),
+      pubDate: item.publishedAt,
+      category: item.category.title,
+      author: item.author,
+    })),
+  });
+}
+
+/** Metadata of a news page plus the <link rel="alternate" type="application/rss+xml"> of its language's feed. */
+export function withNewsFeed(metadata: Metadata, locale: Locale, companyTitle: string, newsTitle: string): Metadata {
+  return {
+    ...metadata,
+    alternates: {
+      ...metadata.alternates,
+      types: { 'application/rss+xml': [{ url: absoluteUrl(newsFeedPath(locale), env().PUBLIC_BASE_URL), title: feedTitle(companyTitle, newsTitle) }] },
+    },
+  };
+}
