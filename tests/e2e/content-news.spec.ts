@@ -114,6 +114,10 @@ for (const locale of LOCALES) {
       });
       await page.locator('main').getByRole('button', { name: m.Content.manageCookies }).click();
       expect(await page.evaluate(() => (window as unknown as { opened: number }).opened)).toBe(1);
+      // The consent layer answers with its settings dialog; closing it gives the page back.
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByRole('navigation', { name: m.Content.onThisPage })).toBeVisible();
     });
 
