@@ -108,3 +108,22 @@ describe('errorMessage', () => {
     );
   });
 });
+
+describe('formValues: FormData as the browser sends it and the server receives it', () => {
+  it('reads texts, a ticked box ("on"), a group and files; an empty file input is no file', async () => {
+    const { formValues } = await import('./form-data');
+    const data = new FormData();
+    data.set('firstName', 'Ada');
+    data.set('validation', 'on');
+    data.set('cv', new File([samplePdf() as BlobPart], 'cv.pdf'));
+    data.set('coverLetter', new File([], ''));
+    const values = await formValues(careerForm, data);
+    expect(values).toMatchObject({ firstName: 'Ada', lastName: '', validation: true, coverLetter: null, content: '' });
+    expect(values.cv).toMatchObject({ name: 'cv.pdf', size: samplePdf().length });
+    const group = new FormData();
+    group.append('newsletters', 'REP');
+    group.append('newsletters', 'EVE');
+    expect((await formValues(newsletterForm, group)).newsletters).toEqual(['REP', 'EVE']);
+    expect((await formValues(newsletterForm, new FormData())).validation).toBe(false);
+  });
+});
