@@ -164,20 +164,20 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
     await smtp.stop();
     const res = await post('contact', contact('fr', marker));
     expect(res.status).toBe(200);
-    const first = await drainOutbox();
-    expect(first).toMatchObject({ sent: 0, failed: 1 });
-    const pending = await getSubmission(res.body.id ?? '');
-    expect(pending?.mail).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
+    const mailOf = async () => (await getSubmission(res.body.id ?? ''))?.mail;
+    expect((await drainOutbox()).failed).toBeGreaterThanOrEqual(1);
+    expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
 
     smtp = await startSmtpSink(port);
-    // Not yet due (first retry after 5 s): nothing is sent now…
-    expect(await drainOutbox()).toMatchObject({ sent: 0, failed: 0 });
+    // Not yet due (first retry after 5 s): it stays in the outbox…
+    await drainOutbox();
+    expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1 });
     // …and once due, it goes out.
-    expect(await drainOutbox({ now: () => new Date(Date.now() + 6000) })).toMatchObject({ sent: 1, failed: 0 });
+    await drainOutbox({ now: () => new Date(Date.now() + 6000) });
     await smtp.waitFor(marker);
-    expect(await drainOutbox({ now: () => new Date(Date.now() + 3_600_000) })).toMatchObject({ sent: 0 });
+    expect(await mailOf()).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+    await drainOutbox({ now: () => new Date(Date.now() + 3_600_000) });
     expect(smtp.mails.filter((m) => decodeMail(m.raw).includes(marker))).toHaveLength(1);
-    expect((await getSubmission(res.body.id ?? ''))?.mail).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
   });
 
   it('two workers draining at once never take the same mail (FOR UPDATE SKIP LOCKED and a lease)', async () => {
