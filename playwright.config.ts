@@ -62,6 +62,15 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       SKIP_BUILD: '1',
       ENABLE_ERROR_TEST_ROUTE: 'true',
+      // tests/e2e/forms.spec.ts: mail goes to the SMTP server that spec starts on PORT + 20000, reCAPTCHA
+      // tokens are checked by its stand-in for Google's siteverify on PORT + 21000, and it reads
+      // stored submissions back through the inspection route.
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 20000}`,
+      MAIL_TO: 'staff@fundhouse.test',
+      RECAPTCHA_SITE_KEY: 'e2e-site-key',
+      RECAPTCHA_SECRET: 'e2e-secret',
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${PORT + 21000}/siteverify`,
+      ENABLE_SUBMISSION_INSPECTION: 'true',
     },
   },
 });

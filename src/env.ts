@@ -53,6 +53,8 @@ const envSchema = z.object({
   DOCUMENT_CHECK: booleanFlag(true),
   SEED_DEMO: booleanFlag(true),
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
+  /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
+  ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(1_000_000).default(20_000),

@@ -43,6 +43,9 @@ export const routing = defineRouting({
       en: '/responsible-investment',
       es: '/inversion-responsable',
     },
+    // SPEC §1: the career and subscribe forms; their paths are ours (SPEC §2 does not list them).
+    '/careers': { fr: '/carrieres', en: '/careers', es: '/empleo' },
+    '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
     // SPEC §2: the team path exists in the configuration; its screen is not part of the product.
     '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
     '/funds': '/funds',
@@ -68,4 +71,10 @@ export const PAGE_PATHNAMES = {
   'legal-notices': '/legal-notices',
   'regulatory-informations': '/regulatory-informations',
   rgpd: '/gdpr',
+} as const satisfies Record<string, AppPathname>;
+
+/** Pages made of a form and texts from messages, with no page in the database: always in the sitemap. */
+export const FORM_PAGE_PATHNAMES = {
+  careers: '/careers',
+  subscribe: '/subscribe',
 } as const satisfies Record<string, AppPathname>;

@@ -397,7 +397,11 @@ export const formSubmissions = pgTable(
     clientHash: text('client_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('form_submission_kind_date').on(t.kind, t.createdAt)],
+  (t) => [
+    index('form_submission_kind_date').on(t.kind, t.createdAt),
+    // The rate limit counts a client's recent submissions of one form.
+    index('form_submission_client').on(t.clientHash, t.kind, t.createdAt),
+  ],
 );
 
 export const submissionAttachments = pgTable('submission_attachment', {
@@ -405,6 +409,8 @@ export const submissionAttachments = pgTable('submission_attachment', {
   submissionId: uuid('submission_id')
     .notNull()
     .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+  /** The form field the file was sent in (a career form has a CV and a cover letter). */
+  field: text('field').notNull().default(''),
   fileName: text('file_name').notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),

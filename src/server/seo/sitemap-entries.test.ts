@@ -48,6 +48,10 @@ describe('buildSitemap', () => {
       'https://x.example/fr/informations-reglementaires',
       'https://x.example/fr/confidentialite',
       'https://x.example/en/gdpr',
+      'https://x.example/fr/carrieres',
+      'https://x.example/en/careers',
+      'https://x.example/fr/souscrire',
+      'https://x.example/en/subscribe',
     ]) {
       expect(list).toContain(url);
     }

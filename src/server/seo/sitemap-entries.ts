@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import type { IsoDate } from '@/domain/dates';
 import type { NewsRouteType } from '@/domain/model';
 import { localizedPath } from '@/i18n/paths';
-import { PAGE_PATHNAMES } from '@/i18n/routing';
+import { FORM_PAGE_PATHNAMES, PAGE_PATHNAMES } from '@/i18n/routing';
 import { absoluteUrl, hreflangLinks, type LocalizedPaths } from './urls';
 
 /** What the sitemap needs of one language, as the query layer returns it for the RETAIL profile. */
@@ -59,7 +59,7 @@ function collect(pages: Map<string, Page>, key: string, locale: Locale, path: st
 
 /**
  * The sitemap of the site (SPEC §2): every content page of the routing table (not /team, not
- * /funds), every fund and share page a RETAIL visitor may see, every news article with a page of
+ * /funds), the career and subscribe form pages, every fund and share page a RETAIL visitor may see, every news article with a page of
  * its own (route type plain: external links and documents are not our pages) and every news
  * category that has news, in each served language, with hreflang links to the other languages.
  */
@@ -71,6 +71,7 @@ export function buildSitemap(data: Partial<Record<Locale, SitemapLocaleData>>, b
       if (!d.pageCodes.includes(code)) continue;
       collect(pages, `page:${code}`, locale, localizedPath(route, locale), route === '/news' ? newest : undefined);
     }
+    for (const [code, route] of Object.entries(FORM_PAGE_PATHNAMES)) collect(pages, `form:${code}`, locale, localizedPath(route, locale));
     for (const fund of d.funds) {
       const shareDates = fund.shares.map((s) => s.lastPrice?.date);
       collect(pages, `fund:${fund.slug}`, locale, fund.url, latest(shareDates));

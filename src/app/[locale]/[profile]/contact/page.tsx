@@ -2,6 +2,10 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { ContentPage } from '@/components/content/content-page';
+import { ContactMap } from '@/components/forms/contact-map';
+import { FormSection } from '@/components/forms/form-section';
+import { LazyVisitorForm } from '@/components/forms/lazy-forms';
+import { captchaConfig } from '@/server/forms/captcha';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getCompany, getPage } from '@/server/queries/site';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
@@ -13,6 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return contentPageMetadata('contact', locale, '/contact');
 }
 
+/** Contact (SPEC §2): the company's details, the contact form, the newsletter subscription and the map. */
 export default async function ContactPage({ params }: Props) {
   const { locale } = await siteParams(params);
   const [page, company, t] = await Promise.all([getPage(locale, 'contact'), getCompany(locale), getTranslations('Contact')]);
@@ -20,6 +25,7 @@ export default async function ContactPage({ params }: Props) {
   const info = (code: string) => company.infos.find((i) => i.code === code)?.content;
   const phone = info('PHONE');
   const press = info('EMAIL_PRESS');
+  const captcha = captchaConfig();
   return (
     <ContentPage
       page={page}
@@ -49,6 +55,14 @@ export default async function ContactPage({ params }: Props) {
           </address>
         </section>
       }
-    />
+    >
+      <FormSection id="contact-form" title={t('formTitle')} intro={t('formIntro')}>
+        <LazyVisitorForm kind="contact" captcha={captcha} />
+      </FormSection>
+      <FormSection id="newsletter" title={t('newsletterTitle')} intro={t('newsletterIntro')}>
+        <LazyVisitorForm kind="newsletter" captcha={captcha} />
+      </FormSection>
+      <ContactMap address={{ company: company.title, street: info('ADDRESS') ?? '', zipCode: info('ZIP_CODE') ?? '', city: info('CITY') ?? '' }} />
+    </ContentPage>
   );
 }

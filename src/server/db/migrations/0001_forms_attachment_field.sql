@@ -1,0 +1,2 @@
+ALTER TABLE "submission_attachment" ADD COLUMN "field" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "form_submission_client" ON "form_submission" USING btree ("client_hash","kind","created_at");

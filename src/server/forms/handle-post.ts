@@ -1,0 +1,130 @@
+import 'server-only';
+import { createHash, randomUUID } from 'node:crypto';
+import { env, type Locale } from '@/env';
+import { routing } from '@/i18n/routing';
+import { INTL_LOCALE } from '@/domain/format';
+import { CAPTCHA_FIELD, FORMS, HONEYPOT_FIELD, isFormKind, LOCALE_FIELD } from '@/domain/forms/definitions';
+import type { FormDef } from '@/domain/forms/fields';
+import { formValues } from '@/domain/forms/form-data';
+import { submissionMail } from '@/domain/forms/mail';
+import { errorMessage, type StatusCode } from '@/domain/forms/messages';
+import { fieldErrors, formSchema, type CleanValues, type RuntimeOptions } from '@/domain/forms/schema';
+import { FORMAT_MIME, uploadFormat, type UploadValue } from '@/domain/forms/upload';
+import { profileFromRequest } from '@/server/http/request-context';
+import { storeSubmission, type NewAttachment } from '@/server/queries/submissions';
+import { verifyCaptcha } from './captcha';
+import { requestDrain } from './outbox';
+import { clientAddress, clientHash, requestLocale } from './request-info';
+import { subscribableShares, subscribeOptionLabels } from './subscribe-options';
+import { formsTranslator } from './translator';
+
+/** Per client and form: 5 stored submissions in 10 minutes (counted in the database, see storeSubmission). */
+export const RATE_LIMIT = { max: 5, windowSeconds: 600 };
+/** A whole request: two 5 MB files fit. It is also the body size Next's proxy passes on unchanged (10 MB). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The language of the staff's mails: the site's default language. */
+const STAFF_LOCALE: Locale = routing.defaultLocale;
+
+export type FormResponse =
+  | { ok: true; id: string; message: string }
+  | { ok: false; errors?: Record<string, string>; message?: string };
+
+const json = (status: number, body: FormResponse, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+
+function failure(status: number, code: StatusCode, locale: Locale, headers?: Record<string, string>): Response {
+  return json(status, { ok: false, message: formsTranslator(locale)(`status.${code}`) }, headers);
+}
+
+async function runtimeOptions(form: FormDef, request: Request): Promise<RuntimeOptions> {
+  if (form.kind !== 'subscribe') return {};
+  const groups = await subscribableShares(STAFF_LOCALE, profileFromRequest(request));
+  return { isin: groups.flatMap((g) => g.shares.map((s) => s.isin)) };
+}
+
+/** The text fields of a submission as stored (files are stored apart, as attachments). */
+function storedFields(form: FormDef, values: CleanValues): Record<string, unknown> {
+  return Object.fromEntries(form.fields.filter((f) => f.kind !== 'file').map((f) => [f.name, values[f.name]]));
+}
+
+function attachments(form: FormDef, values: CleanValues): NewAttachment[] {
+  return form.fields.flatMap((field) => {
+    const upload = values[field.name] as UploadValue | null;
+    if (field.kind !== 'file' || !upload?.bytes) return [];
+    const format = uploadFormat(upload, field.formats);
+    if (!format) return [];
+    // Only the last path segment, printable characters, 200 at most: the name goes into mails and exports.
+    const fileName = (upload.name.split(/[\\/]/).at(-1) ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').slice(-200) || `${field.name}.${format}`;
+    const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+    return [{ field: field.name, fileName, mimeType: FORMAT_MIME[format], size: upload.size, sha256, data: upload.bytes }];
+  });
+}
+
+/**
+ * POST /api/forms/{kind}: validates a submission with the form's schema, stores it (files
+ * included) with its mail in the outbox, and only then answers "Your request has been registered".
+ * Answers are JSON, translated in the visitor's language: field → message on 400.
+ * `afterResponse` runs the outbox once the answer is sent (next/server's after()).
+ */
+export async function handleFormPost(request: Request, kind: string, afterResponse: (task: () => Promise<unknown>) => void): Promise<Response> {
+  let locale = requestLocale(null, request.headers);
+  if (!isFormKind(kind)) return json(404, { ok: false, message: 'Not found' });
+  const form = FORMS[kind];
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return failure(413, 'tooLarge', locale);
+  let data: FormData;
+  try {
+    data = await request.formData();
+  } catch {
+    return failure(400, 'badRequest', locale);
+  }
+  locale = requestLocale(data.get(LOCALE_FIELD), request.headers);
+  const t = formsTranslator(locale);
+  const trap = data.get(HONEYPOT_FIELD);
+  if (typeof trap === 'string' && trap.trim() !== '') {
+    // A bot filled the field no human sees: it is told all went well, and nothing is kept.
+    console.info(`[forms] ${kind}: honeypot filled, submission dropped`);
+    return json(200, { ok: true, id: randomUUID(), message: t('registered') });
+  }
+  const parsed = formSchema(form, await runtimeOptions(form, request)).safeParse(await formValues(form, data));
+  if (!parsed.success) {
+    const errors = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([name, error]) => [name, errorMessage(t, error, locale)]));
+    return json(400, { ok: false, errors });
+  }
+  const address = clientAddress(request.headers);
+  const token = data.get(CAPTCHA_FIELD);
+  const captcha = await verifyCaptcha(typeof token === 'string' ? token : null, kind, address);
+  if (captcha.status === 'rejected') {
+    console.info(`[forms] ${kind}: captcha rejected (${captcha.reason})`);
+    return failure(400, 'captchaRejected', locale);
+  }
+  if (captcha.status === 'unverified') console.warn(`[forms] ${kind}: captcha not verified, kept and flagged (${captcha.reason})`);
+
+  const id = randomUUID();
+  const now = new Date();
+  const staff = formsTranslator(STAFF_LOCALE);
+  const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[STAFF_LOCALE], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+  const options = form.kind === 'subscribe' ? await subscribeOptionLabels(STAFF_LOCALE, profileFromRequest(request)) : {};
+  const unverified = captcha.status === 'unverified';
+  const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d) });
+  try {
+    const stored = await storeSubmission(
+      {
+        id,
+        kind,
+        locale,
+        data: { fields: storedFields(form, parsed.data), captcha: captcha.status === 'verified' ? { status: 'verified', score: captcha.score } : { status: captcha.status } },
+        clientHash: clientHash(address),
+        attachments: attachments(form, parsed.data),
+        mail: { to: env().MAIL_TO, ...mail },
+      },
+      RATE_LIMIT,
+      now,
+    );
+    if (stored.status === 'rateLimited') return failure(429, 'tooManyRequests', locale, { 'retry-after': String(RATE_LIMIT.windowSeconds) });
+  } catch (error) {
+    console.error(`[forms] ${kind}: submission not stored`, error);
+    return failure(500, 'server', locale);
+  }
+  afterResponse(() => requestDrain());
+  return json(200, { ok: true, id, message: t('registered') });
+}

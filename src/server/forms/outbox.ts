@@ -1,0 +1,99 @@
+import 'server-only';
+import nodemailer from 'nodemailer';
+import { env } from '@/env';
+import type { Db } from '@/server/db';
+import { retryDelaySeconds } from '@/domain/forms/retry';
+import { claimDueMails, mailExtras, markMailFailed, markMailSent } from '@/server/queries/outbox';
+
+/** A mail must be sent within its lease; nodemailer's timeouts below keep an attempt well under it. */
+const LEASE_SECONDS = 120;
+const BATCH = 10;
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
+export type MailTransport = { sendMail(message: MailMessage): Promise<unknown> };
+
+const transports = new Map<string, MailTransport>();
+function smtpTransport(url: string): MailTransport {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+export type DrainResult = { sent: number; failed: number; skipped: boolean };
+
+/**
+ * Sends every mail of the outbox that is due, once each. Without SMTP_URL nothing is sent and the
+ * mails stay pending: they go out once a mail server is configured. A failed attempt is recorded
+ * (attempts, last error) and retried later (retryDelaySeconds); nothing is ever dropped.
+ */
+export async function drainOutbox(options: { transport?: MailTransport; now?: () => Date; db?: Db } = {}): Promise<DrainResult> {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const config = env();
+  const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null);
+  if (!transport) return { sent: 0, failed: 0, skipped: true };
+  const result: DrainResult = { sent: 0, failed: 0, skipped: false };
+  for (;;) {
+    const batch = await claimDueMails(now(), BATCH, LEASE_SECONDS, db);
+    if (batch.length === 0) return result;
+    for (const mail of batch) {
+      try {
+        const extras = mail.submissionId ? await mailExtras(mail.submissionId, db) : { replyTo: null, files: [] };
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(extras.replyTo ? { replyTo: extras.replyTo } : {}),
+          attachments: extras.files.map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),
+        });
+        await markMailSent(mail.id, now(), db);
+        result.sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retryAt = new Date(now().getTime() + retryDelaySeconds(mail.attempts) * 1000);
+        await markMailFailed(mail.id, message, retryAt, db);
+        console.warn(`[outbox] mail ${mail.id} not sent (attempt ${mail.attempts}), retry at ${retryAt.toISOString()}: ${message}`);
+        result.failed += 1;
+      }
+    }
+  }
+}
+
+/**
+ * One drain at a time per process: a request that comes while a drain runs asks for another pass
+ * after it, so a mail stored meanwhile is not left waiting for the next tick. Kept on globalThis:
+ * the worker started at boot and the route handlers live in different bundles of one process.
+ */
+type DrainState = { running: Promise<void> | null; again: boolean };
+const state = ((globalThis as { __fundhouseOutbox?: DrainState }).__fundhouseOutbox ??= { running: null, again: false });
+
+export function requestDrain(): Promise<void> {
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    do {
+      state.again = false;
+      try {
+        await drainOutbox();
+      } catch (error) {
+        console.error('[outbox] drain failed:', error);
+      }
+    } while (state.again);
+  })().finally(() => {
+    state.running = null;
+  });
+  return state.running;
+}

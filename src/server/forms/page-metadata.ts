@@ -1,0 +1,22 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { env, type Locale } from '@/env';
+import { alternatePaths, localizedPath } from '@/i18n/paths';
+import type { AppPathname } from '@/i18n/routing';
+import { getCompany } from '@/server/queries/site';
+import { buildPageMetadata } from '@/server/seo/metadata';
+
+/** The metadata of a form page (careers, subscribe): its title and description come from the messages. */
+export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale: Locale, routeKey: AppPathname): Promise<Metadata> {
+  const [t, company] = await Promise.all([getTranslations({ locale, namespace }), getCompany(locale)]);
+  return buildPageMetadata({
+    locale,
+    title: t('title'),
+    description: t('description'),
+    pathname: localizedPath(routeKey, locale),
+    alternates: alternatePaths(routeKey, env().locales),
+    siteName: company?.title ?? null,
+    type: 'website',
+  });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress, clientHash, requestLocale } from './request-info';
+
+const headers = (init: Record<string, string>) => new Headers(init);
+
+describe('clientAddress', () => {
+  it('takes the address the nearest proxy appended to X-Forwarded-For, not what the client claimed', () => {
+    expect(clientAddress(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }))).toBe('203.0.113.7');
+    expect(clientAddress(headers({ 'x-forwarded-for': '203.0.113.7' }))).toBe('203.0.113.7');
+    expect(clientAddress(headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
+    expect(clientAddress(headers({}))).toBe('unknown');
+  });
+
+  it('keeps a hash of the address, never the address', () => {
+    expect(clientHash('203.0.113.7')).toMatch(/^[0-9a-f]{64}$/);
+    expect(clientHash('203.0.113.7')).not.toBe(clientHash('203.0.113.8'));
+  });
+});
+
+describe('requestLocale', () => {
+  it('uses the locale field, then Accept-Language by preference, then fr', () => {
+    expect(requestLocale('es', headers({ 'accept-language': 'en' }))).toBe('es');
+    expect(requestLocale('de', headers({ 'accept-language': 'de-DE,en;q=0.8,es;q=0.9' }))).toBe('es');
+    expect(requestLocale(null, headers({ 'accept-language': 'en-GB' }))).toBe('en');
+    expect(requestLocale(null, headers({ 'accept-language': 'de;q=1, it;q=0.5' }))).toBe('fr');
+    expect(requestLocale(null, headers({}))).toBe('fr');
+  });
+});

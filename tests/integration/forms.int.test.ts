@@ -1,0 +1,275 @@
+/**
+ * The form endpoint (POST /api/forms/{kind}) on a real database, a real SMTP server (smtp-server)
+ * and a stand-in for Google's siteverify: requests sent straight to the server, as a script would.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { funds } from '../../src/server/db/seed/fixtures/funds';
+import en from '../../messages/forms/en.json';
+import es from '../../messages/forms/es.json';
+import fr from '../../messages/forms/fr.json';
+import { largePdf, sampleDocx, sampleExe, samplePdf } from '../support/sample-documents';
+import { startFakeRecaptcha } from '../support/fake-recaptcha';
+import { decodeMail, startSmtpSink } from '../support/smtp-sink';
+
+const SECRET = 'int-secret';
+let smtp = await startSmtpSink();
+const recaptcha = await startFakeRecaptcha(SECRET);
+// env() is read once, on first use: configure before the modules under test run.
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+process.env.MAIL_TO = 'staff@fundhouse.test';
+process.env.RECAPTCHA_SITE_KEY = 'int-site-key';
+process.env.RECAPTCHA_SECRET = SECRET;
+process.env.RECAPTCHA_VERIFY_URL = recaptcha.url;
+
+const { handleFormPost, RATE_LIMIT } = await import('../../src/server/forms/handle-post');
+const { drainOutbox } = await import('../../src/server/forms/outbox');
+const { getSubmission, listSubmissions } = await import('../../src/server/queries/submissions');
+const { claimDueMails } = await import('../../src/server/queries/outbox');
+const { submissionsCsv } = await import('../../src/domain/forms/csv');
+const { getDb } = await import('../../src/server/db');
+const schema = await import('../../src/server/db/schema');
+
+afterAll(async () => {
+  await smtp.stop();
+  await recaptcha.stop();
+});
+
+const MESSAGES = { fr: fr.Forms, en: en.Forms, es: es.Forms } as const;
+const LOCALES = ['fr', 'en', 'es'] as const;
+type Locale = (typeof LOCALES)[number];
+
+let ip = 0;
+/** Each request comes from its own address unless told otherwise, so the rate limit only bites where tested. */
+const nextAddress = () => `198.51.100.${(ip += 1)}`;
+
+const tasks: (() => Promise<unknown>)[] = [];
+beforeEach(() => {
+  tasks.length = 0;
+});
+
+type Fields = Record<string, string | string[] | File>;
+
+function formData(fields: Fields): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) data.append(name, v);
+  }
+  return data;
+}
+
+async function post(kind: string, fields: Fields, headers: Record<string, string> = {}) {
+  const request = new Request(`http://localhost/api/forms/${kind}`, {
+    method: 'POST',
+    body: formData(fields),
+    headers: { 'x-forwarded-for': nextAddress(), ...headers },
+  });
+  const response = await handleFormPost(request, kind, (task) => tasks.push(task));
+  return { status: response.status, body: (await response.json()) as { ok: boolean; id?: string; message?: string; errors?: Record<string, string> } };
+}
+
+const file = (bytes: Uint8Array, name: string) => new File([bytes as BlobPart], name);
+
+const contact = (locale: Locale, marker: string): Fields => ({
+  locale,
+  civility: 'MS',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  subject: `Question ${marker}`,
+  content: 'Could you send me the prospectus?',
+  validation: 'on',
+  captchaToken: 'e2e-ok:contact',
+});
+
+describe('field messages of SPEC §5, translated, for a request sent straight to the server', () => {
+  for (const locale of LOCALES) {
+    const t = MESSAGES[locale];
+    it(`in ${locale}: required, invalid e-mail, no newsletter`, async () => {
+      const empty = await post('contact', { locale });
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors).toEqual({
+        firstName: t.errors.required,
+        lastName: t.errors.required,
+        email: t.errors.required,
+        subject: t.errors.required,
+        content: t.errors.required,
+        validation: t.errors.required,
+      });
+      const newsletter = await post('newsletter', { locale, email: 'not-an-address', firstName: 'A', lastName: 'B', validation: 'on' });
+      expect(newsletter.body.errors).toEqual({ email: t.errors.emailInvalid, newsletters: t.errors.newsletterRequired });
+    });
+
+    it(`in ${locale}: a file too large (with its size and the limit), an .exe renamed .pdf`, async () => {
+      const base = { locale, firstName: 'A', lastName: 'B', email: 'a@b.fr', position: 'Analyst', validation: 'on' };
+      const big = await post('career', { ...base, cv: file(largePdf(Math.round(6.2 * 1024 * 1024)), 'cv.pdf') });
+      const size = { fr: ['6,2', '5'], en: ['6.2', '5'], es: ['6,2', '5'] }[locale];
+      expect(big.body.errors).toEqual({ cv: t.errors.fileTooLarge.replace('{size}', size[0] ?? '').replace('{max}', size[1] ?? '') });
+      const exe = await post('career', { ...base, cv: file(sampleExe(), 'cv.pdf') });
+      expect(exe.body.errors).toEqual({ cv: t.errors.fileFormat });
+    });
+  }
+
+  it('takes the language from Accept-Language when the request names none', async () => {
+    const res = await post('contact', {}, { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' });
+    expect(res.body.errors?.email).toBe(es.Forms.errors.required);
+  });
+
+  it('answers 404 for an unknown form and 413 for a body over 10 MB', async () => {
+    expect((await post('unknown', {})).status).toBe(404);
+    const request = new Request('http://localhost/api/forms/contact', { method: 'POST', body: 'x', headers: { 'content-length': String(11 * 1024 * 1024) } });
+    const res = await handleFormPost(request, 'contact', () => undefined);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe(fr.Forms.status.tooLarge);
+  });
+});
+
+describe('a valid submission is stored, then mailed from the outbox', () => {
+  it('stores a career application with its files before answering, then mails it with the files attached', async () => {
+    const marker = `INT-${Date.now()}`;
+    const res = await post('career', {
+      locale: 'en',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      position: `Analyst ${marker}`,
+      cv: file(samplePdf(), 'grace-cv.pdf'),
+      coverLetter: file(sampleDocx(), 'letter.docx'),
+      validation: 'on',
+      captchaToken: 'e2e-ok:career',
+    });
+    expect(res).toMatchObject({ status: 200, body: { ok: true, message: 'Your request has been registered' } });
+    const stored = await getSubmission(res.body.id ?? '');
+    expect(stored).toMatchObject({ kind: 'career', locale: 'en', data: { fields: { position: `Analyst ${marker}`, validation: true }, captcha: { status: 'verified', score: 0.9 } } });
+    expect(stored?.attachments.map((a) => [a.field, a.fileName, a.mimeType])).toEqual([
+      ['cv', 'grace-cv.pdf', 'application/pdf'],
+      ['coverLetter', 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ]);
+    expect(stored?.mail).toEqual({ sentAt: null, attempts: 0, lastError: null });
+
+    expect(tasks).toHaveLength(1);
+    await Promise.all(tasks.map((task) => task()));
+    const mail = await smtp.waitFor(marker);
+    expect(mail.to).toEqual(['staff@fundhouse.test']);
+    const text = decodeMail(mail.raw);
+    expect(text).toContain('Reply-To: grace@example.com');
+    expect(text).toContain('filename=grace-cv.pdf');
+    expect(text).toContain('filename=letter.docx');
+    expect(text).toContain(`Référence : ${res.body.id}`);
+    expect((await getSubmission(res.body.id ?? ''))?.mail).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
+  });
+
+  it('keeps the mail while the SMTP server is down and delivers it, once, when it is back', async () => {
+    const marker = `DOWN-${Date.now()}`;
+    const port = smtp.port;
+    await smtp.stop();
+    const res = await post('contact', contact('fr', marker));
+    expect(res.status).toBe(200);
+    const mailOf = async () => (await getSubmission(res.body.id ?? ''))?.mail;
+    expect((await drainOutbox()).failed).toBeGreaterThanOrEqual(1);
+    expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
+
+    smtp = await startSmtpSink(port);
+    // Not yet due (first retry after 5 s): it stays in the outbox…
+    await drainOutbox();
+    expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1 });
+    // …and once due, it goes out.
+    await drainOutbox({ now: () => new Date(Date.now() + 6000) });
+    await smtp.waitFor(marker);
+    expect(await mailOf()).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+    await drainOutbox({ now: () => new Date(Date.now() + 3_600_000) });
+    expect(smtp.mails.filter((m) => decodeMail(m.raw).includes(marker))).toHaveLength(1);
+  });
+
+  it('two workers draining at once never take the same mail (FOR UPDATE SKIP LOCKED and a lease)', async () => {
+    const db = await getDb();
+    const inserted = await db
+      .insert(schema.mailOutbox)
+      .values([1, 2, 3, 4].map((n) => ({ to: 'staff@fundhouse.test', subject: `parallel ${n}`, text: 'x', nextAttemptAt: new Date(0) })))
+      .returning({ id: schema.mailOutbox.id });
+    const now = new Date();
+    const [a, b] = await Promise.all([claimDueMails(now, 10, 120), claimDueMails(now, 10, 120)]);
+    const ids = [...(a ?? []), ...(b ?? [])].map((m) => m.id).filter((id) => inserted.some((i) => i.id === id));
+    expect(ids.sort()).toEqual(inserted.map((i) => i.id).sort());
+    // Leased: a third worker finds nothing of them before the lease ends.
+    expect((await claimDueMails(now, 10, 120)).filter((m) => inserted.some((i) => i.id === m.id))).toEqual([]);
+  });
+
+  it('exports the submissions as CSV for the staff', async () => {
+    const marker = `CSV-${Date.now()}`;
+    const res = await post('newsletter', { locale: 'es', email: 'csv@example.com', firstName: marker, lastName: 'B', newsletters: ['REP', 'NEWS'], validation: 'on', captchaToken: 'e2e-ok:newsletter' });
+    expect(res.status).toBe(200);
+    const csv = submissionsCsv(await listSubmissions({ kind: 'newsletter' }));
+    const line = csv.split('\r\n').find((l) => l.includes(marker));
+    expect(line).toContain(`${res.body.id},`);
+    expect(line).toContain(',newsletter,es,');
+    expect(line).toContain('REP NEWS');
+  });
+});
+
+describe('abuse: honeypot, rate limit, captcha', () => {
+  it('answers a filled honeypot as a success and stores nothing', async () => {
+    const marker = `BOT-${Date.now()}`;
+    const before = (await listSubmissions()).length;
+    const res = await post('contact', { ...contact('en', marker), website: 'http://spam.example' });
+    expect(res).toMatchObject({ status: 200, body: { ok: true, message: 'Your request has been registered' } });
+    expect(await listSubmissions()).toHaveLength(before);
+    expect(tasks).toHaveLength(0);
+  });
+
+  it(`allows ${RATE_LIMIT.max} submissions of a form per client in 10 minutes, then answers 429, translated`, async () => {
+    const address = '203.0.113.77';
+    for (let i = 0; i < RATE_LIMIT.max; i += 1) {
+      expect((await post('contact', contact('es', `RATE-${i}`), { 'x-forwarded-for': `10.0.0.1, ${address}` })).status).toBe(200);
+    }
+    const limited = await post('contact', contact('es', 'RATE-X'), { 'x-forwarded-for': address });
+    expect(limited).toMatchObject({ status: 429, body: { ok: false, message: es.Forms.status.tooManyRequests } });
+    // Another form, or another client, is not limited.
+    expect((await post('newsletter', { locale: 'es', email: 'r@example.com', firstName: 'R', lastName: 'L', newsletters: 'AN', validation: 'on', captchaToken: 'e2e-ok:newsletter' }, { 'x-forwarded-for': address })).status).toBe(200);
+    expect((await post('contact', contact('es', 'RATE-Y'))).status).toBe(200);
+  });
+
+  it('refuses a missing, invalid, low-score or other-action token with a translated message, and stores nothing', async () => {
+    const before = (await listSubmissions()).length;
+    for (const token of [undefined, 'forged', 'e2e-low:contact', 'e2e-ok:newsletter']) {
+      const fields = contact('fr', 'CAPTCHA');
+      if (token) fields.captchaToken = token;
+      else delete fields.captchaToken;
+      const res = await post('contact', fields);
+      expect(res, String(token)).toMatchObject({ status: 400, body: { ok: false, message: fr.Forms.status.captchaRejected } });
+    }
+    expect(await listSubmissions()).toHaveLength(before);
+  });
+
+  it('keeps a submission, flagged, when the verification service cannot be reached', async () => {
+    await recaptcha.stop();
+    const res = await post('contact', contact('en', 'UNVERIFIED'));
+    expect(res.status).toBe(200);
+    expect((await getSubmission(res.body.id ?? ''))?.data.captcha).toEqual({ status: 'unverified' });
+  });
+});
+
+describe('subscribe: the share classes offered depend on the visitor’s profile', () => {
+  const hidden = funds.flatMap((f) => f.shares.map((s) => ({ fund: f, share: s }))).find(({ fund, share }) => !(fund.visibleTo.includes('RETAIL') && share.visibleTo.includes('RETAIL')) && fund.visibleTo.includes('INSTIT') && share.visibleTo.includes('INSTIT'));
+  const request = (isin: string) => ({
+    locale: 'en',
+    isin,
+    investorType: 'INSTIT',
+    amount: '250000',
+    firstName: 'Ann',
+    lastName: 'Investor',
+    email: 'ann@example.com',
+    phone: '+33 1 23 45 67 89',
+    validation: 'on',
+    captchaToken: 'e2e-ok:subscribe',
+  });
+
+  it('refuses a share class the profile may not see, accepts it for a profile that may', async () => {
+    expect(hidden).toBeDefined();
+    const isin = hidden?.share.isinCode ?? '';
+    const retail = await post('subscribe', request(isin));
+    expect(retail.body.errors).toEqual({ isin: en.Forms.errors.invalidChoice });
+    const instit = await post('subscribe', request(isin), { cookie: 'investor_profile=INSTIT' });
+    expect(instit.status).toBe(200);
+    expect((await getSubmission(instit.body.id ?? ''))?.data.fields).toMatchObject({ isin, amount: '250000', investorType: 'INSTIT' });
+  });
+});
