@@ -4,6 +4,13 @@ import type { OfferedDocument } from '@/domain/fund-documents';
 import type { FundView } from '@/domain/model';
 import { FundEsg } from './fund-esg';
 import { FundPartners } from './fund-partners';
+import { localizedPath } from '@/i18n/paths';
+
+/** The subscribe form, with the share class chosen (SPEC §1 subscribe form). */
+function subscribeHref(locale: Locale, share: { isinCode: string } | undefined): string {
+  const path = localizedPath('/subscribe', locale);
+  return share ? `${path}?isin=${share.isinCode}` : path;
+}
 
 type Props = {
   locale: Locale;
@@ -56,7 +63,12 @@ export function FundOverview({ locale, fund, esgDocuments, contactHref, document
         </section>
       </div>
       <FundEsg locale={locale} fund={fund} documents={esgDocuments} />
-      <FundPartners partners={fund.partners} contactHref={contactHref} documentsHref={documentsHref} />
+      <FundPartners
+        partners={fund.partners}
+        contactHref={contactHref}
+        documentsHref={documentsHref}
+        subscribeHref={subscribeHref(locale, fund.shares.find((s) => s.isMain) ?? fund.shares[0])}
+      />
     </div>
   );
 }

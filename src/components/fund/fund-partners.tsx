@@ -3,10 +3,10 @@ import { useTranslations } from 'next-intl';
 import { NewTabHint } from '@/components/layout/new-tab-hint';
 import type { FundView } from '@/domain/model';
 
-type Props = { partners: FundView['partners']; contactHref: string; documentsHref: string };
+type Props = { partners: FundView['partners']; contactHref: string; documentsHref: string; subscribeHref: string };
 
 /** SPEC §2 partners section, "How to subscribe?": investors subscribe through distributors, listed with their sites. */
-export function FundPartners({ partners, contactHref, documentsHref }: Props) {
+export function FundPartners({ partners, contactHref, documentsHref, subscribeHref }: Props) {
   const t = useTranslations('FundPartners');
   return (
     <section aria-labelledby="fund-partners" className="border-t border-slate-200 pt-10">
@@ -39,6 +39,12 @@ export function FundPartners({ partners, contactHref, documentsHref }: Props) {
         <p>{t('noPartners')}</p>
       )}
       <p className="mt-8">
+        {t('subscribeIntro')}{' '}
+        <Link href={subscribeHref} className="font-semibold text-brand underline underline-offset-2">
+          {t('subscribe')}
+        </Link>
+      </p>
+      <p className="mt-2">
         {t('contactIntro')}{' '}
         <Link href={contactHref} className="font-semibold text-brand underline underline-offset-2">
           {t('contact')}

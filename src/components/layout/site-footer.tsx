@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { localizedPath } from '@/i18n/paths';
 import { CookieSettingsButton } from './cookie-settings-button';
 import { LinkedInIcon } from './icons';
 import { Logo } from './logo';
@@ -52,7 +53,18 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
             {t('footerNavigation')}
           </h2>
           <nav aria-labelledby="footer-navigation" className="mt-4">
-            <ul>{links([main.aboutUs, main.expertise, data.fundRange, main.esg, main.news])}</ul>
+            <ul>
+              {links([
+                main.aboutUs,
+                main.expertise,
+                data.fundRange,
+                main.esg,
+                main.news,
+                { href: `${main.contact.href}#newsletter`, label: t('newsletter') },
+                { href: localizedPath('/subscribe', data.locale), label: t('subscribe') },
+                { href: localizedPath('/careers', data.locale), label: t('careers') },
+              ])}
+            </ul>
           </nav>
         </div>
         <div>

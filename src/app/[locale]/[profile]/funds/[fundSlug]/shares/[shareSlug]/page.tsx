@@ -87,8 +87,14 @@ export default async function SharePage({ params }: Props) {
           {fund.title}
         </Link>
       </p>
-      <div className="mb-8">
+      <div className="mb-8 flex flex-wrap items-start gap-3 print:hidden">
         <CopyButton path={share.url} label={t('copyLink')} copied={t('linkCopied')} failed={t('copyFailed')} />
+        <Link
+          href={`${localizedPath('/subscribe', locale)}?isin=${share.isinCode}`}
+          className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          {t('subscribe')}
+        </Link>
       </div>
       <ShareKeyFacts share={share} locale={locale} />
       <section aria-labelledby="goal-heading" className="mb-10 break-inside-avoid">
