@@ -34,3 +34,11 @@ describe('messages (STYLE.md §6)', () => {
     }
   });
 });
+
+describe('client namespaces', () => {
+  it('each namespace sent to the browser exists', async () => {
+    const { CLIENT_NAMESPACES } = await import('./i18n/messages');
+    const all = Object.assign({}, ...MESSAGE_AREAS.map((area) => load(area, 'en'))) as Tree;
+    for (const ns of CLIENT_NAMESPACES) expect(all[ns], ns).toBeDefined();
+  });
+});

@@ -12,6 +12,10 @@ export const DISCLAIMER_COOKIE = 'disclaimer_validated';
 export const PROFILE_STORAGE_KEY = 'investor_profile';
 export const DISCLAIMER_STORAGE_KEY = 'disclaimer_validated';
 
+/** The language cookie (SPEC §4, §9): its name is the redirect marker of the language negotiation. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 365 * DAY;
+
 /** Cookie lifetimes in seconds (SPEC §9). */
 export const CONSENT_MAX_AGE = 182 * DAY;
 export const PROFILE_MAX_AGE = 30 * DAY;

@@ -6,3 +6,10 @@
  */
 export const MESSAGE_AREAS = ['core', 'content', 'range', 'fund', 'share', 'forms', 'compliance'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
+
+/**
+ * The namespaces client components read (useTranslations in 'use client' code: layout menus, page
+ * behaviours, consent, videos, forms, the error screen). Only these travel to the browser with every
+ * page; server components read the rest on the server.
+ */
+export const CLIENT_NAMESPACES = ['Layout', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;

@@ -1,8 +1,9 @@
 import { defineRouting } from 'next-intl/routing';
 import { SUPPORTED_LOCALES } from '../env';
 
-export const LOCALE_COOKIE = 'i18n_redirected';
-export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // SPEC §9: 365 days
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../domain/consent';
+
+export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE };
 
 /**
  * The one routing table of the site (SPEC §2). Folder names under src/app/[locale]

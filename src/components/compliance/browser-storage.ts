@@ -6,6 +6,8 @@ import {
   DISCLAIMER_COOKIE,
   DISCLAIMER_MAX_AGE,
   DISCLAIMER_STORAGE_KEY,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
   parseConsent,
   PROFILE_COOKIE,
   PROFILE_MAX_AGE,
@@ -13,7 +15,6 @@ import {
   readCookie,
   serializeConsent,
 } from '@/domain/consent';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/routing';
 import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
 
 /**

@@ -27,7 +27,7 @@ import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 /** Points per line and period of the growth chart, as on share pages. */
-const CHART_POINTS = 100;
+const CHART_POINTS = 60;
 
 type FundRouteProps = { locale: Locale; profile: InvestorProfile; fundSlug: string; tab: FundTab };
 

@@ -20,7 +20,7 @@ import { buildPageMetadata } from '@/server/seo/metadata';
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
 /** Points per line and period: smooth at any width, light enough to render all nine periods in the page. */
-const CHART_POINTS = 100;
+const CHART_POINTS = 60;
 
 /** Rendered on first request per language and profile, then cached (docs/decisions/001). */
 export function generateStaticParams() {
