@@ -7,6 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { CSV_BOM } from '@/domain/csv';
 import { submissionsCsv } from '@/domain/forms/csv';
 import { isFormKind } from '@/domain/forms/definitions';
 import { openDatabase } from '@/server/db/client';
@@ -41,7 +42,7 @@ const database = await openDatabase();
 try {
   await database.migrate();
   const records = await listSubmissions(filter, database.db);
-  const csv = `\uFEFF${submissionsCsv(records, values.delimiter)}`;
+  const csv = CSV_BOM + submissionsCsv(records, values.delimiter);
   if (values.out) {
     await writeFile(values.out, csv, 'utf8');
     console.info(`${records.length} submission(s) written to ${values.out}`);

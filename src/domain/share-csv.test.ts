@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchedData } from './model';
 import { parseNavCsv } from './nav-csv';
-import { csvCell, downloadFileName, isShareDownload, navHistoryCsv, performanceCsv, toCsv } from './share-csv';
+import { csvCell, toCsv } from './csv';
+import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from './share-csv';
 
 const lines = (csv: string) => csv.slice(1).split('\r\n');
 

@@ -1,3 +1,4 @@
+import { toCsv } from './csv';
 import type { IsoDate } from './dates';
 import type { CalendarYearReturn, FetchedData } from './model';
 import type { NavPoint } from './nav-series';
@@ -10,28 +11,6 @@ import { ANNUALISED_COLUMNS, CUMULATIVE_COLUMNS, RISK_COLUMNS } from './performa
  * row, dates as ISO yyyy-mm-dd in every language (unambiguous, and sorted as text), numbers with a dot as
  * decimal point and no thousands separator, an empty cell where a figure is not available.
  */
-export const CSV_BOM = '\uFEFF';
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
-
-export type CsvCell = string | number | null;
-
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * RFC 4180 quoting. A text that a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading '
- * (OWASP "CSV injection"); a plain number such as -1.23 is left as it is.
- */
-export function csvCell(cell: CsvCell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const safe = /^[=+\-@\t\r]/.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(safe) || safe !== cell ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return CSV_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 /** A number with at most `decimals` decimals, without trailing zeros or exponent (NAVs: 123.4567, 100). */
 function decimal(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));

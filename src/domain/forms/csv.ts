@@ -1,8 +1,8 @@
 /**
- * Submissions as CSV for the staff (RFC 4180: quoted cells, CRLF rows). Cells that a spreadsheet
- * would run as a formula (starting with = + - @ or a control character) are prefixed with an
- * apostrophe: a visitor's text must never execute on a staff computer (OWASP "CSV injection").
+ * Submissions as CSV for the staff, written by src/domain/csv.ts: a visitor's text must never
+ * execute on a staff computer (OWASP "CSV injection").
  */
+import { toCsv, type CsvCell } from '../csv';
 import { FORMS } from './definitions';
 
 export type ExportRecord = {
@@ -22,10 +22,10 @@ export const EXPORT_FIELDS: string[] = [
 
 const HEADER = ['id', 'created_at', 'form', 'locale', ...EXPORT_FIELDS, 'attachments', 'captcha', 'mail_status', 'mail_attempts', 'mail_sent_at', 'mail_last_error'];
 
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+function cell(value: unknown): CsvCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
 function mailStatus(mail: ExportRecord['mail']): string {
@@ -52,5 +52,5 @@ export function submissionsCsv(records: readonly ExportRecord[], delimiter = ','
       r.mail?.lastError ?? '',
     ];
   });
-  return [HEADER, ...rows].map((row) => row.map(cell).join(delimiter)).join('\r\n') + '\r\n';
+  return toCsv([HEADER, ...rows].map((row) => row.map(cell)), { delimiter, bom: false });
 }

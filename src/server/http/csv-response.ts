@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { CSV_CONTENT_TYPE } from '@/domain/share-csv';
+import { CSV_CONTENT_TYPE } from '@/domain/csv';
 
 /** RFC 6266 attachment: the names built here are ASCII already (ISIN, words, date). */
 function attachment(fileName: string): string {
