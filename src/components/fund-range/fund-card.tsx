@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { FinderResult } from '@/domain/fund-finder';
 import { headlinePerformance } from '@/domain/fund-headline';
 import { HeadlineFigures } from './headline-figures';
-import { SriScale } from './sri-scale';
+import { SriScale } from '@/components/ui/sri-scale';
 
 type Props = { result: FinderResult; pastPerformance: string };
 
@@ -36,7 +36,7 @@ export async function FundCard({ result, pastPerformance }: Props) {
         <div>
           <dt className="text-muted">{t('sri')}</dt>
           <dd className="mt-1">
-            <SriScale level={fund.riskLevel} label={t('sriScale', { level: fund.riskLevel })} />
+            <SriScale size="sm" level={fund.riskLevel} label={t('sriScale', { level: fund.riskLevel })} />
           </dd>
         </div>
         <div>

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { FundView } from '@/domain/model';
 import { ShareSwitcher } from './share-switcher';
-import { SriScale } from './sri-scale';
+import { SriScale } from '@/components/ui/sri-scale';
 
 type Props = {
   fund: Pick<
@@ -25,7 +25,7 @@ export function FundHeader({ fund }: Props) {
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-sm text-slate-700">{t('sri')}</dt>
             <dd>
-              <SriScale level={fund.riskLevel} />
+              <SriScale level={fund.riskLevel} label={t('sriScale', { level: fund.riskLevel })} ends={{ lower: t('lowerRisk'), higher: t('higherRisk') }} />
             </dd>
           </div>
           <div>

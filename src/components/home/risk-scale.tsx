@@ -1,11 +1,13 @@
-/** SPEC §9: the SRRI/SRI risk scale runs from 1 to 7. */
-const LEVELS = [1, 2, 3, 4, 5, 6, 7] as const;
+import { SRI_LEVELS } from '@/domain/fund-finder';
 
-/** The fund's level on the 1–7 scale, drawn as the KID draws it; the label says it in words. */
+/**
+ * The fund's level on the 1–7 scale (SPEC §9) for the home page's compact cards: one image named by
+ * `label`. Fund, share and range pages use src/components/ui/sri-scale.tsx, with its lower/higher ends.
+ */
 export function RiskScale({ level, label }: { level: number; label: string }) {
   return (
     <span role="img" aria-label={label} className="inline-flex gap-0.5">
-      {LEVELS.map((n) => (
+      {SRI_LEVELS.map((n) => (
         <span
           key={n}
           aria-hidden="true"

@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import type { ShareView } from '@/domain/model';
 import { formatNav } from '@/domain/performance-format';
 import { CopyButton } from './copy-button';
-import { SriScale } from './sri-scale';
+import { SriScale } from '@/components/ui/sri-scale';
 
 /** The share's identity card: ISIN (with its copy button), last NAV and its date, currency, inception, SRI. */
 export function ShareKeyFacts({ share, locale }: { share: ShareView; locale: Locale }) {
@@ -56,7 +56,7 @@ export function ShareKeyFacts({ share, locale }: { share: ShareView; locale: Loc
         <div>
           <dt className={`${fact} mb-1`}>{t('sri')}</dt>
           <dd>
-            <SriScale level={share.sriLevel} />
+            <SriScale size="lg" level={share.sriLevel} label={t('sriLevel', { level: share.sriLevel })} ends={{ lower: t('sriLower'), higher: t('sriHigher') }} />
           </dd>
         </div>
       </dl>
