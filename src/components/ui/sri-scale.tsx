@@ -15,7 +15,7 @@ export function SriScale({ level, label, size = 'md', ends }: { level: number; l
   return (
     <div>
       <p className="sr-only">{label}</p>
-      <div aria-hidden="true" className="inline-block">
+      <div aria-hidden="true" className="inline-flex max-w-full flex-col">
         <ol className={`flex ${size === 'sm' ? 'gap-0.5' : 'gap-1'}`}>
           {SRI_LEVELS.map((n) => (
             <li
@@ -28,7 +28,8 @@ export function SriScale({ level, label, size = 'md', ends }: { level: number; l
           ))}
         </ol>
         {ends ? (
-          <p className="mt-1 flex justify-between gap-4 text-xs text-slate-700">
+          // w-0 min-w-full: the ends take the boxes' width and wrap, never widen the scale.
+          <p className="mt-1 flex w-0 min-w-full justify-between gap-4 text-xs text-slate-700">
             <span>{ends.lower}</span>
             <span>{ends.higher}</span>
           </p>
