@@ -8,6 +8,9 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own folder: bundling it breaks every query in production.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // scripts/server.mjs compresses and sets ETags itself, once per distinct body (scripts/compressed-responses.mjs).
+  compress: false,
+  generateEtags: false,
   reactStrictMode: true,
   // The migrations are read from disk at start; keep them next to a standalone build too.
   outputFileTracingIncludes: { '/*': ['./src/server/db/migrations/**/*'] },

@@ -1,10 +1,13 @@
 /**
- * The production server: Next's request handler behind a plain Node HTTP server.
- * It exists for one reason: Next (16.4) answers 500 to a path that is not valid percent-encoding
- * before the proxy can see it (vercel/next.js#94278). A bad URL must be a 404, never a 500.
+ * The production server: Next's request handler behind a plain Node HTTP server. It exists because
+ * - Next (16.4) answers 500 to a path that is not valid percent-encoding before the proxy can see it
+ *   (vercel/next.js#94278). A bad URL must be a 404, never a 500;
+ * - Next compresses and hashes every cached page again on every request; here each distinct body is
+ *   hashed natively and compressed once (scripts/compressed-responses.mjs).
  */
 import { createServer } from 'node:http';
 import next from 'next';
+import { responseEncoder } from './compressed-responses.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
@@ -38,6 +41,7 @@ function varyOnCookie(res) {
 }
 
 await app.prepare();
+const encode = responseEncoder();
 const server = createServer((req, res) => {
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -45,6 +49,7 @@ const server = createServer((req, res) => {
     return;
   }
   if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
+  encode(req, res);
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

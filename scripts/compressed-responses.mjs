@@ -1,0 +1,200 @@
+/**
+ * Compression and validators for the production server (scripts/server.mjs), in place of Next's own
+ * (`compress: false`, `generateEtags: false` in next.config.ts).
+ *
+ * Next compresses every response on the fly and hashes every page body with a JavaScript FNV loop to
+ * make its ETag: on a cached share page (≈ 270 KB of HTML) that is ≈ 4 ms of gzip and ≈ 1.2 ms of
+ * hashing per request, for a body that only changes when the page is revalidated. Here:
+ * - a response Next sends whole (one `end(body)`, as it does for every page and RSC payload served
+ *   from its cache) that a shared cache may keep (`Cache-Control` public, `s-maxage` or `immutable`,
+ *   never `private` or `no-store`) gets a weak ETag from a native SHA-1 of its body, a 304 when the
+ *   browser already has it, and its compressed bytes from a bounded in-memory cache keyed by that
+ *   hash: each distinct body is compressed once (brotli 6 or gzip 9), whatever its URL, language
+ *   or profile;
+ * - everything else (streamed pages, API answers, files) goes through the `compression` middleware
+ *   as before.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import compression from 'compression';
+import compressible from 'compressible';
+
+/** Below this, compression saves less than its headers cost. */
+const MIN_BYTES = 1024;
+
+/** The encoding to send: brotli when accepted, else gzip, else none (RFC 9110 §12.5.3, q=0 refuses). */
+export function negotiateEncoding(acceptEncoding) {
+  if (!acceptEncoding) return null;
+  const accepted = new Map();
+  for (const part of String(acceptEncoding).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const quality = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
+  const br = quality('br');
+  const gzip = quality('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+/** Whether a shared cache may keep the response, so its body is worth hashing and compressing once. */
+export function isShareable(cacheControl) {
+  if (!cacheControl) return false;
+  const directives = String(cacheControl).toLowerCase();
+  if (/\b(?:private|no-store|no-transform)\b/.test(directives)) return false;
+  return /\b(?:public|s-maxage|immutable)\b/.test(directives);
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+export function matchesIfNoneMatch(ifNoneMatch, etag) {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return String(ifNoneMatch)
+    .split(',')
+    .some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
+export function compress(body, encoding) {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 9 });
+}
+
+/** A least-recently-used map bounded by the bytes its entries declare. */
+export class ByteBoundedCache {
+  #entries = new Map();
+  #bytes = 0;
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+  get(key) {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+  set(key, value, bytes) {
+    this.delete(key);
+    if (bytes > this.maxBytes) return;
+    this.#entries.set(key, { value, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+  }
+  /** Counts more bytes against an entry already there (a new encoding of the same body). */
+  grow(key, bytes) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.set(key, entry.value, entry.bytes + bytes);
+  }
+  delete(key) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+function appendVary(res, field) {
+  const current = res.getHeader('Vary');
+  const list = current ? String(current).split(',').map((v) => v.trim()) : [];
+  if (list.includes('*') || list.some((v) => v.toLowerCase() === field.toLowerCase())) return;
+  res.setHeader('Vary', [...list, field].join(', '));
+}
+
+/**
+ * What is known of one body: its validator and its compressed bytes, each made at most once.
+ * Keyed by the body itself when it is a string, as Next sends pages: a long string's Map hash is
+ * its length (V8), so finding the entry costs a comparison, not the UTF-8 encoding and SHA-1 of
+ * the body again. A Buffer body is keyed by its hash.
+ */
+function entryFor(cache, chunk, encoding) {
+  if (typeof chunk === 'string') {
+    const known = cache.get(chunk);
+    if (known) return { key: chunk, entry: known, body: () => Buffer.from(chunk, encoding) };
+    const body = Buffer.from(chunk, encoding);
+    const entry = { etag: etagOf(body), encoded: {} };
+    // A string of n UTF-16 units takes up to 2n bytes while it is held here.
+    cache.set(chunk, entry, chunk.length * 2);
+    return { key: chunk, entry, body: () => body };
+  }
+  const etag = etagOf(chunk);
+  const known = cache.get(etag);
+  if (known) return { key: etag, entry: known, body: () => chunk };
+  const entry = { etag, encoded: {} };
+  cache.set(etag, entry, 0);
+  return { key: etag, entry, body: () => chunk };
+}
+
+/** Weak: one validator for the identity, gzip and brotli bytes of the same body. */
+function etagOf(body) {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Returns `(req, res) => void`, to call once per request before handing it to Next. What it keeps
+ * takes at most 64 MB unless another cache is given.
+ */
+export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024) } = {}) {
+  const onTheFly = compression();
+
+  return function encode(req, res) {
+    onTheFly(req, res, () => {});
+    const streamedEnd = res.end;
+    const streamedWrite = res.write;
+    let streaming = false;
+
+    res.write = function write(...args) {
+      streaming = true;
+      return streamedWrite.apply(this, args);
+    };
+    res.end = function end(chunk, encodingOrCallback, callback) {
+      const whole =
+        !streaming &&
+        !res.headersSent &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        res.statusCode === 200 &&
+        (typeof chunk === 'string' || Buffer.isBuffer(chunk)) &&
+        chunk.length >= MIN_BYTES &&
+        !res.getHeader('Content-Encoding') &&
+        isShareable(res.getHeader('Cache-Control')) &&
+        compressible(String(res.getHeader('Content-Type') ?? '')) === true;
+      if (!whole) return streamedEnd.call(this, chunk, encodingOrCallback, callback);
+
+      const textEncoding = typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8';
+      const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+      const { key, entry, body } = entryFor(cache, chunk, textEncoding);
+      // A validator the handler chose (a CSV download's) stays; a page gets the body's.
+      const etag = String(res.getHeader('ETag') ?? entry.etag);
+      res.setHeader('ETag', etag);
+      appendVary(res, 'Accept-Encoding');
+      if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+        res.statusCode = 304;
+        for (const name of ['Content-Length', 'Content-Type']) res.removeHeader(name);
+        return streamedEnd.call(this, done);
+      }
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      if (!encoding) return streamedEnd.call(this, req.method === 'HEAD' ? undefined : chunk, textEncoding, done);
+      let encoded = entry.encoded[encoding];
+      if (!encoded) {
+        encoded = compress(body(), encoding);
+        entry.encoded[encoding] = encoded;
+        cache.grow(key, encoded.length);
+      }
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', encoded.length);
+      return streamedEnd.call(this, req.method === 'HEAD' ? undefined : encoded, done);
+    };
+  };
+}
