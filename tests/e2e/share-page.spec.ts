@@ -153,8 +153,9 @@ for (const locale of LOCALES) {
         fill(m.Performance.growth.chartTitleWithBenchmark, { share: share?.name ?? '', period: m.Performance.growth.period[period] ?? '' });
       const periods = growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio');
       await expect(periods).toHaveCount(9);
-      // Five years by default.
+      // Five years by default; the choices work once the page's script has run.
       await expect(growth.getByRole('radio', { name: m.Performance.growth.period['5y'] })).toBeChecked();
+      await expect(periods.first()).toBeEnabled();
       await expect(growth.getByRole('img', { name: chartName('5y') })).toBeVisible();
       await growth.getByText(m.Performance.growth.period['1y'] ?? '', { exact: true }).click();
       await expect(growth.getByRole('img', { name: chartName('1y') })).toBeVisible();
@@ -163,6 +164,9 @@ for (const locale of LOCALES) {
       await growth.getByRole('radio', { name: m.Performance.growth.period['1y'] }).press('ArrowRight');
       await expect(growth.getByRole('img', { name: chartName('3y') })).toBeVisible();
       await expect(growth.getByRole('img')).toHaveCount(1);
+      // The data table follows the chosen period.
+      await growth.getByText(m.Performance.showTable, { exact: true }).click();
+      await expect(growth.getByRole('table', { name: chartName('3y') })).toBeVisible();
 
       const calendar = page.getByRole('region', { name: m.Performance.calendar.title });
       const years = [...data.calendarYears].sort((a, b) => a.year - b.year);
@@ -293,15 +297,20 @@ test('on a phone the page keeps its width: the tables scroll sideways with their
   expect((await header.boundingBox())?.x).toBe(before?.x);
 });
 
-test('the growth chart switches periods without JavaScript', async ({ browser }) => {
+test('without JavaScript the growth chart shows its default period and table, and its period choices are disabled', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page: Page = await context.newPage();
   const m = await messages('en');
   await page.goto(sharePath('en'));
   const growth = page.getByRole('region', { name: m.Performance.growth.title });
   await expect(growth.getByRole('img')).toHaveCount(1);
-  await growth.getByText(m.Performance.growth.period.inception ?? '', { exact: true }).click();
-  await expect(growth.getByRole('img', { name: new RegExp(`${m.Performance.growth.period.inception}$`) })).toBeVisible();
+  await expect(growth.getByRole('img', { name: new RegExp(`${escape(m.Performance.growth.period['5y'] ?? '')}$`) })).toBeVisible();
+  const periods = growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio');
+  await expect(periods).toHaveCount(9);
+  for (const radio of await periods.all()) await expect(radio).toBeDisabled();
+  await growth.getByText(m.Performance.showTable, { exact: true }).click();
+  await expect(growth.getByRole('table')).toBeVisible();
+  await expect(growth.getByRole('table').getByRole('row')).toHaveCount(13);
   await context.close();
 });
 
