@@ -147,8 +147,20 @@ for (const locale of LOCALES) {
     test('switches the growth chart between periods, and shows the calendar-year bars with their table', async ({ page, request }) => {
       const m = await messages(locale);
       const data = await shareData(request, locale);
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
       await page.goto(sharePath(locale));
       const growth = page.getByRole('region', { name: m.Performance.growth.title });
+      /** The shown period is really drawn: numeric lines and grid, as the server computed them. */
+      const expectDrawn = async () => {
+        const paths = await growth.locator('figure path').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''));
+        expect(paths.length).toBeGreaterThan(0);
+        for (const d of paths) expect(d).toMatch(/^M-?\d+(\.\d)? -?\d+(\.\d)?(L-?\d+(\.\d)? -?\d+(\.\d)?)+$/);
+        const grid = await growth.locator('figure line').evaluateAll((els) => els.map((el) => el.getAttribute('y1') ?? ''));
+        for (const y of grid) expect(y).toMatch(/^-?\d+(\.\d+)?$/);
+      };
       const chartName = (period: string) =>
         fill(m.Performance.growth.chartTitleWithBenchmark, { share: share?.name ?? '', period: m.Performance.growth.period[period] ?? '' });
       const periods = growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio');
@@ -157,6 +169,7 @@ for (const locale of LOCALES) {
       await expect(growth.getByRole('radio', { name: m.Performance.growth.period['5y'] })).toBeChecked();
       await expect(periods.first()).toBeEnabled();
       await expect(growth.getByRole('img', { name: chartName('5y') })).toBeVisible();
+      await expectDrawn();
       await growth.getByText(m.Performance.growth.period['1y'] ?? '', { exact: true }).click();
       await expect(growth.getByRole('img', { name: chartName('1y') })).toBeVisible();
       await expect(growth.getByRole('img', { name: chartName('5y') })).toBeHidden();
@@ -167,6 +180,8 @@ for (const locale of LOCALES) {
       // The data table follows the chosen period.
       await growth.getByText(m.Performance.showTable, { exact: true }).click();
       await expect(growth.getByRole('table', { name: chartName('3y') })).toBeVisible();
+      await expectDrawn();
+      expect(consoleErrors).toEqual([]);
 
       const calendar = page.getByRole('region', { name: m.Performance.calendar.title });
       const years = [...data.calendarYears].sort((a, b) => a.year - b.year);

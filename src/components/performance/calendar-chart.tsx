@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import { calendarBarLayout, type Bar } from '@/domain/chart-geometry';
 import type { CalendarYearReturn } from '@/domain/model';
 import { calendarRows } from '@/domain/performance-table';
-import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-colors';
+import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-constants';
 import { ChartLegend } from './chart-legend';
 import { DataTable } from './data-table';
 import { PastPerformanceWarning } from './past-performance-warning';

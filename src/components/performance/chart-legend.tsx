@@ -1,4 +1,4 @@
-import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-colors';
+import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-constants';
 
 /** The key of a chart: a swatch per series, drawn as the chart draws it (solid, dashed or as a bar). */
 export function ChartLegend({ share, benchmark, kind }: { share: string; benchmark: string | null; kind: 'line' | 'bar' }) {

@@ -2,12 +2,9 @@
 
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChartPeriod } from '@/domain/performance';
-import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-colors';
+import { BENCHMARK_COLOR, PLOT_HEIGHT, PLOT_WIDTH, SHARE_COLOR } from './chart-constants';
 import { DataTable } from './data-table';
 
-/** The plot in px: the value axis maps 1:1 to pixels, the time axis stretches to the width (percentages). */
-export const PLOT_WIDTH = 1000;
-export const PLOT_HEIGHT = 220;
 const TOP = 10;
 const HEIGHT = TOP + PLOT_HEIGHT + 26;
 

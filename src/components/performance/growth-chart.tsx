@@ -3,8 +3,9 @@ import type { Locale } from '@/env';
 import { growthGeometry, growthTableRows } from '@/domain/chart-geometry';
 import { formatAxisDate, formatDate, formatDecimal } from '@/domain/format';
 import type { ChartPeriod, Growth } from '@/domain/performance';
+import { PLOT_HEIGHT, PLOT_WIDTH } from './chart-constants';
 import { ChartLegend } from './chart-legend';
-import { GrowthChartView, PLOT_HEIGHT, PLOT_WIDTH, type GrowthPanel } from './growth-chart-view';
+import { GrowthChartView, type GrowthPanel } from './growth-chart-view';
 import { PastPerformanceWarning } from './past-performance-warning';
 
 const TABLE_ROWS = 12;
