@@ -131,7 +131,39 @@ test.describe('disclaimer popup', () => {
     await page.goto('/en/fund-range');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(disclaimerTitle('en'), { exact: true })).toBeHidden();
     await context.close();
+  });
+
+  test("a first visit sees the popup with the page's first paint, before the site's scripts have loaded", async ({ page }) => {
+    const t = (await messages('es')).Disclaimer;
+    // No bundle ever arrives: only the page's own first script runs.
+    await page.route('**/_next/static/**/*.js', (route) => route.abort());
+    await page.goto('/es/conocernos');
+    // The preview's own box is empty (its overlay and panel are fixed): its text is what shows.
+    const preview = page.locator('.disclaimer-preview');
+    await expect(preview.getByText(t.intro ?? '', { exact: true })).toBeVisible();
+    await expect(preview.getByText(disclaimerTitle('es'), { exact: true })).toBeVisible();
+    await expect(preview.getByText(/US/).first()).toBeVisible();
+    // A picture of the popup until the dialog takes over: out of the tab order and of the accessibility tree.
+    await expect(preview).toHaveAttribute('aria-hidden', 'true');
+    await expect(preview).toHaveAttribute('inert', '');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the painted popup gives way to the dialog, and is never painted for a visitor who has validated', async ({ page }) => {
+    const intro = (await messages('fr')).Disclaimer.intro ?? '';
+    const previewIntro = page.locator('.disclaimer-preview').getByText(intro, { exact: true });
+    await page.goto('/fr');
+    await expect(page.getByRole('dialog', { name: disclaimerTitle('fr') })).toBeVisible();
+    await expect(previewIntro).toBeAttached();
+    await expect(previewIntro).toBeHidden();
+    await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'true'));
+    await page.route('**/_next/static/**/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(previewIntro).toBeAttached();
+    await expect(previewIntro).toBeHidden();
   });
 
   test('keyboard only: choose language and profile, tick, confirm; the focus stays trapped in the popup', async ({ page, context }) => {

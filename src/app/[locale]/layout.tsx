@@ -24,7 +24,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const messages = await getMessages();
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   return (
-    <html lang={locale}>
+    // The disclaimer preview's script may mark <html> before hydration (components/compliance/disclaimer-preview.tsx).
+    <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
         <NextIntlClientProvider messages={clientMessages}>{children}</NextIntlClientProvider>
       </body>

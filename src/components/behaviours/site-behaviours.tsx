@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { ChunkReloadGuard } from './chunk-reload-guard';
-import { LoadingBar } from './loading-bar';
 import { OnlineStatus } from './online-status';
 import { PageTransition } from './page-transition';
 import { RouteWatcher } from './route-watcher';
 import { ScrollManager } from './scroll-manager';
 
 /**
- * The site's client-side navigation behaviours (SPEC §2, §4, §8), rendered once in <body>.
+ * The site's client-side navigation behaviours (SPEC §2, §4, §8), rendered once in <body>; the loading
+ * bar (loading-bar.tsx) is rendered in the header, so it is inside a landmark.
  * A server component: each behaviour is its own small client component, none reads
  * `window` while rendering.
  */
@@ -18,7 +18,6 @@ export function SiteBehaviours({ newsBasePaths }: { newsBasePaths: string[] }) {
       <Suspense fallback={null}>
         <RouteWatcher />
       </Suspense>
-      <LoadingBar />
       <ScrollManager newsBasePaths={newsBasePaths} />
       <PageTransition />
       <ChunkReloadGuard />

@@ -24,7 +24,8 @@ import {
 } from './browser-storage';
 import { graphqlRequest } from './graphql-request';
 import { ProfileContext, type ProfileState } from './profile-context';
-import type { ComplianceLanguage, DisclaimerLabels } from './types';
+import { hideDisclaimerPreview } from './disclaimer-preview-flag';
+import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 
 const disclaimerModule = lazyModule(() => import('./disclaimer-dialog'));
 const consentDialogModule = lazyModule(() => import('./consent-dialog'));
@@ -46,6 +47,7 @@ export function ComplianceProvider({
   languages,
   homes,
   disclaimerLabels,
+  disclaimerContent,
   children,
 }: {
   locale: Locale;
@@ -54,6 +56,8 @@ export function ComplianceProvider({
   /** The home page of each served language, where every choice reloads. */
   homes: Partial<Record<Locale, string>>;
   disclaimerLabels: Partial<Record<Locale, DisclaimerLabels>>;
+  /** The disclaimer texts of the page's language (the popup fetches the others). */
+  disclaimerContent: DisclaimerContent | null;
   children: ReactNode;
 }) {
   const t = useTranslations('Consent');
@@ -93,11 +97,14 @@ export function ComplianceProvider({
 
   useEffect(() => {
     if (!validated) loadDisclaimer();
-  }, [validated, loadDisclaimer]);
+    // The page painted the preview but the visitor has validated (a storage the first script could not read).
+    else if (hydrated) hideDisclaimerPreview();
+  }, [validated, hydrated, loadDisclaimer]);
 
+  // The notice waits for the disclaimer: confirming it reloads the page, where the notice then shows.
   useEffect(() => {
-    if (hydrated && !consent.recorded) loadNotice();
-  }, [hydrated, consent.recorded, loadNotice]);
+    if (hydrated && validated && !consent.recorded) loadNotice();
+  }, [hydrated, validated, consent.recorded, loadNotice]);
 
   const selectProfile = useCallback(
     (profile: InvestorProfile) => {
@@ -169,7 +176,14 @@ export function ComplianceProvider({
       </button>
       {Settings ? <Settings open={settingsOpen} onOpenChange={setSettingsOpen} consent={consent} onSave={recordConsent} /> : null}
       {Disclaimer && disclaimerOpen ? (
-        <Disclaimer languages={languages} initialLocale={locale} initialProfile={profile} labels={disclaimerLabels} onConfirm={submitDisclaimer} />
+        <Disclaimer
+          languages={languages}
+          initialLocale={locale}
+          initialProfile={profile}
+          initialContent={disclaimerContent}
+          labels={disclaimerLabels}
+          onConfirm={submitDisclaimer}
+        />
       ) : null}
     </ProfileContext.Provider>
   );

@@ -1,44 +1,49 @@
 'use client';
 
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { useEffect, useId, useLayoutEffect, useState, type FormEvent } from 'react';
+import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { DISCLAIMER_POPUP_QUERY } from '@/server/graphql/operations';
-import { paragraphs, toDisclaimerContent, type PopupResponse } from './disclaimer-content';
+import { DISCLAIMER_OVERLAY_CLASS, DISCLAIMER_PANEL_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerStatus } from './disclaimer-body';
+import { toDisclaimerContent, type PopupResponse } from './disclaimer-content';
+import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import { graphqlRequest } from './graphql-request';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
-
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
-
-type Status = 'loading' | 'ready' | 'failed';
 
 /**
  * The disclaimer popup (SPEC §1, §4): language, investor profile, the general conditions of the
  * chosen language, a checkbox that enables the confirm button. It cannot be dismissed: Escape and
  * clicks outside do nothing, and Radix traps the focus inside. Loaded only for visitors who have not
- * validated the disclaimer yet.
+ * validated the disclaimer yet; it opens with the page language's texts (from the layout) and takes
+ * the place of the preview the page painted (disclaimer-preview.tsx).
  */
 export function DisclaimerDialog({
   languages,
   initialLocale,
   initialProfile,
+  initialContent,
   labels,
   onConfirm,
 }: {
   languages: ComplianceLanguage[];
   initialLocale: Locale;
   initialProfile: InvestorProfile;
+  /** The page language's texts, so the popup is complete at once. */
+  initialContent: DisclaimerContent | null;
   labels: Partial<Record<Locale, DisclaimerLabels>>;
   onConfirm: (profile: InvestorProfile, locale: Locale) => void;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [profile, setProfile] = useState<InvestorProfile>(initialProfile);
   const [accepted, setAccepted] = useState(false);
-  const [content, setContent] = useState<Partial<Record<Locale, DisclaimerContent>>>({});
-  const [status, setStatus] = useState<Status>('loading');
+  const [content, setContent] = useState<Partial<Record<Locale, DisclaimerContent>>>(initialContent ? { [initialLocale]: initialContent } : {});
+  const [status, setStatus] = useState<DisclaimerStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const ids = { intro: useId(), text: useId(), hint: useId() };
+
+  // Before the browser paints the dialog, the painted preview goes: never both, never neither.
+  useLayoutEffect(hideDisclaimerPreview, []);
 
   // SPEC §7: the disclaimer query, for each available language, so a language switch is immediate.
   useEffect(() => {
@@ -60,128 +65,46 @@ export function DisclaimerDialog({
 
   const t = labels[locale] ?? labels[initialLocale] ?? (Object.values(labels)[0] as DisclaimerLabels);
   const current = content[locale];
-  const ready = status === 'ready' && !!current;
-  const profiles = current?.profiles.filter((p) => isInvestorProfile(p.code)) ?? [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!accepted || !ready) return;
+    if (!accepted || !current) return;
     onConfirm(profile, locale);
   };
 
   return (
     <Dialog.Root open modal>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[90] bg-slate-950/70" />
+        <Dialog.Overlay className={DISCLAIMER_OVERLAY_CLASS} />
         <Dialog.Content
           lang={locale}
           aria-describedby={ids.intro}
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-[91] flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-[842px] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-5 shadow-2xl outline-none sm:p-8"
+          className={DISCLAIMER_PANEL_CLASS}
         >
-          <Dialog.Title className="mb-2 text-xl font-bold text-brand sm:text-2xl">{current?.title || t.dialogLabel}</Dialog.Title>
-          <p id={ids.intro} className="mb-5 text-sm text-muted">
-            {t.intro}
-          </p>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <fieldset>
-                <legend className="mb-2 font-semibold">{t.language}</legend>
-                <div className="flex flex-wrap gap-2">
-                  {languages.map((l) => (
-                    <label
-                      key={l.locale}
-                      lang={l.locale}
-                      className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-2 has-focus-visible:outline-brand"
-                    >
-                      <input type="radio" name="disclaimer-language" value={l.locale} checked={locale === l.locale} onChange={() => setLocale(l.locale)} className="accent-brand" />
-                      {l.label}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <fieldset>
-                <legend className="mb-2 font-semibold">{t.profile}</legend>
-                <div className="flex flex-wrap gap-2">
-                  {(profiles.length ? profiles : [{ code: profile, title: profile, description: '' }]).map((p) => (
-                    <label
-                      key={p.code}
-                      title={p.description || undefined}
-                      className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-2 has-focus-visible:outline-brand"
-                    >
-                      <input
-                        type="radio"
-                        name="disclaimer-profile"
-                        value={p.code}
-                        checked={profile === p.code}
-                        onChange={() => isInvestorProfile(p.code) && setProfile(p.code)}
-                        className="accent-brand"
-                      />
-                      {p.title}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            </div>
-            {ready ? (
-              <div
-                id={ids.text}
-                role="region"
-                aria-label={current.title || t.dialogLabel}
-                tabIndex={0}
-                className={`max-h-[40dvh] overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed ${focusRing}`}
-              >
-                {paragraphs(current.main).map((p, i) => (
-                  // The API cleans page texts to b, i, strong and a[href] (SPEC §5) before they reach here.
-                  <p key={i} className="mb-3 last:mb-0" dangerouslySetInnerHTML={{ __html: p }} />
-                ))}
-              </div>
-            ) : (
-              <div role="status" className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
-                {status === 'failed' ? (
-                  <>
-                    <p className="mb-3">{t.loadFailed}</p>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setStatus('loading');
-                        setAttempt((n) => n + 1);
-                      }}
-                      className={`rounded-md border border-brand px-4 py-2 font-semibold text-brand ${focusRing}`}
-                    >
-                      {t.retry}
-                    </button>
-                  </>
-                ) : (
-                  t.loading
-                )}
-              </div>
-            )}
-            <label className="flex cursor-pointer items-start gap-3">
-              <input
-                type="checkbox"
-                checked={accepted}
-                onChange={(e) => setAccepted(e.target.checked)}
-                aria-describedby={accepted ? undefined : ids.hint}
-                className="mt-1 size-5 shrink-0 accent-brand"
-              />
-              <span>{t.accept}</span>
-            </label>
-            <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <p id={ids.hint} className={`text-sm text-muted ${accepted ? 'invisible' : ''}`}>
-                {t.acceptRequired}
-              </p>
-              <button
-                type="submit"
-                disabled={!accepted || !ready}
-                className={`min-h-11 rounded-md bg-brand px-6 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing}`}
-              >
-                {t.confirm}
-              </button>
-            </div>
-          </form>
+          <DisclaimerBody
+            labels={t}
+            languages={languages}
+            locale={locale}
+            profile={profile}
+            content={current}
+            status={status}
+            accepted={accepted}
+            ids={ids}
+            title={<Dialog.Title className={DISCLAIMER_TITLE_CLASS}>{current?.title || t.dialogLabel}</Dialog.Title>}
+            on={{
+              locale: setLocale,
+              profile: setProfile,
+              accepted: setAccepted,
+              retry: () => {
+                setStatus('loading');
+                setAttempt((n) => n + 1);
+              },
+              submit,
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
@@ -6,11 +7,15 @@ import { container } from './styles';
 import { TopBar } from './top-bar';
 import type { LayoutData } from './types';
 
-/** The site header (SPEC §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it. */
-export async function SiteHeader({ data }: { data: LayoutData }) {
+/**
+ * The site header (SPEC §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it.
+ * `status` is the page-loading bar: fixed at the top of the window, and inside the banner landmark.
+ */
+export async function SiteHeader({ data, status }: { data: LayoutData; status?: ReactNode }) {
   const t = await getTranslations('Layout');
   return (
     <header className="border-b border-slate-200 bg-white">
+      {status}
       <TopBar data={data} />
       <div className={`${container} flex h-16 items-center justify-between gap-4 lg:h-20`}>
         <Logo href={data.home.href} title={data.company.title} label={t('homeLink', { company: data.company.title })} />

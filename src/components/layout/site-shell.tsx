@@ -5,7 +5,7 @@ import { SiteHeader } from './site-header';
 import type { LayoutData } from './types';
 
 /** Every page's frame: skip link, header, the page in <main id="main">, footer. Pages bring their own h1. */
-export function SiteShell({ data, children }: { data: LayoutData; children: ReactNode }) {
+export function SiteShell({ data, status, children }: { data: LayoutData; status?: ReactNode; children: ReactNode }) {
   const t = useTranslations('Layout');
   return (
     <div className="flex min-h-screen flex-col">
@@ -15,7 +15,7 @@ export function SiteShell({ data, children }: { data: LayoutData; children: Reac
       >
         {t('skipToContent')}
       </a>
-      <SiteHeader data={data} />
+      <SiteHeader data={data} status={status} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -1,13 +1,17 @@
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { LoadingBar } from '@/components/behaviours/loading-bar';
 import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
 import { ComplianceProvider } from '@/components/compliance/compliance-provider';
-import type { DisclaimerLabels } from '@/components/compliance/types';
+import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
+import type { DisclaimerContent, DisclaimerLabels } from '@/components/compliance/types';
+import { sanitizeRichText } from '@/domain/rich-text';
 import { SiteShell } from '@/components/layout/site-shell';
 import { localizedPath } from '@/i18n/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getLayoutData } from '@/server/queries/layout';
+import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
 
 /**
  * Every page is rendered once per language and investor profile, on its first request, then
@@ -23,21 +27,34 @@ export function generateStaticParams(): SiteParams[] {
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
   const { locale, profile } = await siteParams(params);
   const locales = env().locales;
-  const [data, labels] = await Promise.all([
+  const [data, labels, disclaimers, profiles] = await Promise.all([
     getLayoutData(locale, profile),
     // The disclaimer popup switches language on the spot (SPEC §4): it gets its own texts in every language.
     Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
+    getDisclaimers(locale),
+    listInvestorProfiles(locale),
   ]);
   const newsBasePaths = locales.map((l) => localizedPath('/news', l));
+  // The page language's disclaimer, as the /graphql disclaimer query gives it, for the popup to open complete.
+  const disclaimerContent: DisclaimerContent | null = disclaimers.main
+    ? { title: disclaimers.title, main: sanitizeRichText(disclaimers.main), profiles }
+    : null;
+  const disclaimerLabels = Object.fromEntries(labels) as Partial<Record<typeof locale, DisclaimerLabels>>;
   return (
     <ComplianceProvider
       locale={locale}
       serverProfile={profile}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
-      disclaimerLabels={Object.fromEntries(labels)}
+      disclaimerLabels={disclaimerLabels}
+      disclaimerContent={disclaimerContent}
     >
-      <SiteShell data={data}>{children}</SiteShell>
+      {disclaimerLabels[locale] ? (
+        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
+      ) : null}
+      <SiteShell data={data} status={<LoadingBar />}>
+        {children}
+      </SiteShell>
       <SiteBehaviours newsBasePaths={newsBasePaths} />
     </ComplianceProvider>
   );

@@ -1,0 +1,17 @@
+import { DISCLAIMER_COOKIE, DISCLAIMER_STORAGE_KEY } from '@/domain/consent';
+
+/** The attribute of <html> that shows the server-painted disclaimer preview (globals.css). */
+export const PREVIEW_ATTRIBUTE = 'data-disclaimer';
+
+/**
+ * Runs as the page is parsed, before the first paint and before any bundle: the same test as
+ * `disclaimerRecorded()` (browser-storage.ts), so a first visit sees the popup at once. An inline
+ * script of the page, allowed by the CSP (docs/decisions/002); without JavaScript nothing shows,
+ * as the server counts the disclaimer as validated (SPEC §4).
+ */
+export const PREVIEW_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(DISCLAIMER_STORAGE_KEY)})!=="true"&&!/(?:^|;\\s*)${DISCLAIMER_COOKIE}=true(?:;|$)/.test(document.cookie))document.documentElement.setAttribute(${JSON.stringify(PREVIEW_ATTRIBUTE)},"pending")}catch(e){}`;
+
+/** The dialog took over, or the visitor has validated: the preview goes. */
+export function hideDisclaimerPreview(): void {
+  document.documentElement.removeAttribute(PREVIEW_ATTRIBUTE);
+}
