@@ -50,6 +50,8 @@ async function waitForHealth(timeoutMs: number): Promise<void> {
 function startServer(): ChildProcess {
   const dir = path.join(root, '.data', 'bench');
   rmSync(dir, { recursive: true, force: true });
+  // A fresh database, and no page another run cached (with its own data and PUBLIC_BASE_URL).
+  rmSync(path.join(root, '.next', 'server', 'route-cache'), { recursive: true, force: true });
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -142,7 +144,7 @@ async function main() {
     const results = new Map<string, { status: number; result: autocannon.Result }>();
     for (const target of targets) {
       const status = (await fetch(BASE + target.path, { method: target.method ?? 'GET', body: target.body, headers: target.body ? { 'content-type': 'application/json' } : undefined })).status;
-      await load(target, 2); // warm-up: compile caches, fill the catalog
+      await load(target, 5); // warm-up: render and compress once, let the JIT settle
       results.set(target.name, { status, result: await load(target, DURATION) });
       process.stderr.write(`[bench] ${target.name}: ${Math.round(results.get(target.name)!.result.requests.average)} req/s\n`);
     }
