@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/pages/disclaimers';
 import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
@@ -214,10 +214,16 @@ test.describe('investor profile', () => {
     expect(lifetimeDays((await cookie(context, 'disclaimer_validated'))!.expires)).toBe(30);
     await page.goto('/en/about-us');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('button', { name: 'Our funds' }).click();
+    // The menus open once the header's script runs: a click before hydration is retried.
+    const open = async (button: Locator, item: RegExp | string) =>
+      expect(async () => {
+        await button.click();
+        await expect(page.getByRole('menuitem', { name: item }).first()).toBeVisible({ timeout: 1_000 });
+      }).toPass();
+    await open(nav.getByRole('button', { name: 'Our funds' }), /./);
     await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.en) })).toHaveCount(0);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /Investor profile/ }).click();
+    await open(page.getByRole('button', { name: /Investor profile/ }), profileTitle('INSTIT', 'en'));
     await page.getByRole('menuitem', { name: profileTitle('INSTIT', 'en') }).click();
     await page.waitForURL(/\/en$/);
     expect(await storage(page, 'investor_profile')).toBe('INSTIT');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useConsent } from '@/components/consent/use-consent';
 import type { Locale } from '@/env';
@@ -147,6 +147,9 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
     if (captcha && consent.captcha) loadRecaptcha(captcha).catch(() => undefined);
   };
 
+  // Enabled once this component runs in the browser: a click before that would post the form natively.
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+
   const errorOf = (name: string) => {
     const message = formState.errors[name]?.message;
     return typeof message === 'string' ? message : undefined;
@@ -173,9 +176,13 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
         <div role="status">{status?.tone === 'success' ? <StatusBox status={status} /> : null}</div>
         <div role="alert">{status?.tone === 'error' ? <StatusBox status={status} /> : null}</div>
       </div>
+      {/* A native post would answer with the API's JSON: the form is sent by its script only. */}
+      <noscript>
+        <p className="mt-4 text-sm font-semibold text-red-900">{t('needsJavaScript')}</p>
+      </noscript>
       <button
         type="submit"
-        disabled={formState.isSubmitting}
+        disabled={!ready || formState.isSubmitting}
         className="mt-6 inline-flex min-h-11 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-70"
       >
         {formState.isSubmitting ? t('sending') : t('submit')}
@@ -184,6 +191,8 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
     </form>
   );
 }
+
+const noSubscription = () => () => {};
 
 function StatusBox({ status }: { status: NonNullable<Status> }) {
   const tone = status.tone === 'success' ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-900';
