@@ -4,20 +4,22 @@ import { formatPerformance } from './performance-format';
 
 /** Small FundView and ShareView builders for the unit tests of list logic (finder, headline figures). */
 
+/** One performance figure as the API gives it, as of 20 Nov 2026, without a benchmark. */
+export function makeFigure(code: FetchedData['code'], value: number | null): FetchedData {
+  return {
+    code,
+    value,
+    displayValue: formatPerformance(value, 'en'),
+    date: '2026-11-20',
+    dateTo: '20 Nov 2026',
+    benchmarkValue: null,
+    benchmarkDisplayValue: '-',
+  };
+}
+
 export function makeShare(overrides: Partial<ShareView> & { figures?: Partial<Record<PerformanceCode, number | null>> } = {}): ShareView {
   const { figures = {}, ...rest } = overrides;
-  const fetchedData: FetchedData[] = PERFORMANCE_CODES.map((code) => {
-    const value = figures[code] ?? null;
-    return {
-      code,
-      value,
-      displayValue: formatPerformance(value, 'en'),
-      date: '2026-11-20',
-      dateTo: '20 Nov 2026',
-      benchmarkValue: null,
-      benchmarkDisplayValue: '-',
-    };
-  });
+  const fetchedData = PERFORMANCE_CODES.map((code) => makeFigure(code, figures[code] ?? null));
   return {
     id: 1,
     fundSlug: 'fund',

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headlineRow } from './headline-performance';
-import type { FetchedData } from './model';
-import { formatPerformance } from './performance-format';
-
-function figure(code: FetchedData['code'], value: number | null): FetchedData {
-  return {
-    code,
-    value,
-    displayValue: formatPerformance(value, 'en'),
-    date: '2026-11-20',
-    dateTo: '20 Nov 2026',
-    benchmarkValue: null,
-    benchmarkDisplayValue: '-',
-  };
-}
+import { makeFigure as figure } from './fund-view.fixture';
 
 describe('headlineRow', () => {
   it('gives YTD, 1y, 3y, 5y and annualised since-inception figures, in that order, with the as-of date', () => {

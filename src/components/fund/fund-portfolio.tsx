@@ -61,12 +61,7 @@ export function FundPortfolio({ locale, portfolio }: { locale: Locale; portfolio
                     </th>
                     <td className="p-3">{allocationLabel(portfolio.allocations, 'sector', h.sector)}</td>
                     <td className="p-3">{allocationLabel(portfolio.allocations, 'country', h.countryCode)}</td>
-                    <td className="p-3">
-                      <span className="flex items-center justify-end gap-3">
-                        <WeightBar weight={h.weight} largest={topWeight} />
-                        <span className="w-14 text-right font-semibold tabular-nums">{formatWeight(h.weight, locale)}</span>
-                      </span>
-                    </td>
+                    <WeightCell weight={h.weight} largest={topWeight} locale={locale} />
                   </tr>
                 ))}
               </tbody>
@@ -101,12 +96,7 @@ export function FundPortfolio({ locale, portfolio }: { locale: Locale; portfolio
                         <th scope="row" className="p-3 font-normal">
                           {row.label}
                         </th>
-                        <td className="p-3">
-                          <span className="flex items-center justify-end gap-3">
-                            <WeightBar weight={row.weight} largest={top} />
-                            <span className="w-14 text-right font-semibold tabular-nums">{formatWeight(row.weight, locale)}</span>
-                          </span>
-                        </td>
+                        <WeightCell weight={row.weight} largest={top} locale={locale} />
                       </tr>
                     ))}
                   </tbody>
@@ -117,5 +107,17 @@ export function FundPortfolio({ locale, portfolio }: { locale: Locale; portfolio
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A weight as a bar against the largest of its table, and as a figure. */
+function WeightCell({ weight, largest, locale }: { weight: number; largest: number; locale: Locale }) {
+  return (
+    <td className="p-3">
+      <span className="flex items-center justify-end gap-3">
+        <WeightBar weight={weight} largest={largest} />
+        <span className="w-14 text-right font-semibold tabular-nums">{formatWeight(weight, locale)}</span>
+      </span>
+    </td>
   );
 }

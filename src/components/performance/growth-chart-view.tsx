@@ -77,7 +77,7 @@ export function GrowthChartView({ panels, defaultPeriod, idPrefix, texts, column
         </div>
       </fieldset>
       {legend}
-      <figure className="mt-3" data-period={panel.period}>
+      <figure className="mt-3">
         <svg role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} width="100%" height={HEIGHT} className="block overflow-visible text-[11px]">
           <title id={`${id}-title`}>{panel.title}</title>
           <desc id={`${id}-desc`}>{panel.description}</desc>

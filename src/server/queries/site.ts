@@ -1,5 +1,6 @@
 import 'server-only';
 import { asc, inArray } from 'drizzle-orm';
+import { cache } from 'react';
 import type { Locale } from '@/env';
 import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
@@ -62,13 +63,14 @@ export type Disclaimers = { title: string; main: string; pastPerformance: string
 /**
  * The disclaimers of a language (SPEC §3): the general-conditions text the popup shows and the
  * past-performance warning ('performances-passees') every page with performance figures shows.
+ * Read once per render: the layout (popup) and the page (warning) both ask for it.
  */
-export async function getDisclaimers(locale: Locale): Promise<Disclaimers> {
+export const getDisclaimers = cache(async (locale: Locale): Promise<Disclaimers> => {
   const page = await getPage(locale, 'disclaimers');
   const texts = page?.components.flatMap((c) => c.texts) ?? [];
   const text = (code: string) => texts.find((x) => x.code === code)?.content ?? '';
   return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
-}
+});
 
 export async function getCompany(locale: Locale): Promise<CompanyView | null> {
   const db = await getDb();
@@ -102,11 +104,12 @@ export async function listCountries(locale: Locale) {
   }));
 }
 
-export async function listInvestorProfiles(locale: Locale) {
+/** Read once per render: the layout's header and its disclaimer popup both need them. */
+export const listInvestorProfiles = cache(async (locale: Locale) => {
   const db = await getDb();
   const rows = await db.select().from(t.investorProfiles).orderBy(asc(t.investorProfiles.position));
   return rows.map((p) => ({ code: p.code, title: pick(p.title, locale), description: pick(p.description, locale) }));
-}
+});
 
 export async function listDocumentTypes(locale: Locale) {
   const db = await getDb();
