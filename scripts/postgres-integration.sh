@@ -37,7 +37,27 @@ cleanup() {
 trap cleanup EXIT
 
 "${RUN_AS[@]}" "$PGBIN/initdb" -D "$WORK/data" -U postgres -A trust --no-sync -E UTF8 >/dev/null
-"${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$WORK/data" -o "-p $PGPORT -h 127.0.0.1 -k $WORK -F" -l "$WORK/log" -w start >/dev/null
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# A CI machine once answered "pg_ctl: could not start server" with no more to read. Every failed
+# start now prints the server's log, and the start is tried again on the next free port (a port
+# taken by another program is the common cause), with the small memory a test cluster needs.
+started=""
+for attempt in 1 2 3 4 5; do
+  while ! port_free "$PGPORT"; do PGPORT=$((PGPORT + 1)); done
+  if "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$WORK/data" -l "$WORK/log" -w -t 120 \
+    -o "-p $PGPORT -h 127.0.0.1 -k $WORK -F -c shared_buffers=32MB" start >/dev/null; then
+    started=yes
+    break
+  fi
+  echo "PostgreSQL did not start on port $PGPORT (attempt $attempt); its log:" >&2
+  tail -n 30 "$WORK/log" >&2 || true
+  "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$WORK/data" -m immediate stop >/dev/null 2>&1 || true
+  PGPORT=$((PGPORT + 1))
+  sleep 2
+done
+if [ -z "$started" ]; then echo "PostgreSQL could not be started." >&2; exit 1; fi
 "${RUN_AS[@]}" "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres fundhouse
 
 DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/fundhouse" npx vitest run --project integration
