@@ -1,4 +1,4 @@
-import { headlineValue } from './fund-headline';
+import { headlineValue } from './headline-performance';
 import { parseIsin } from './isin';
 import type { FundView, ShareView } from './model';
 

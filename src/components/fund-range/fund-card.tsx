@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { FinderResult } from '@/domain/fund-finder';
-import { headlinePerformance } from '@/domain/fund-headline';
+import { fundHeadline } from '@/domain/headline-performance';
 import { HeadlineFigures } from './headline-figures';
 import { SriScale } from '@/components/ui/sri-scale';
 
@@ -65,7 +65,7 @@ export async function FundCard({ result, pastPerformance }: Props) {
         </div>
       ) : null}
       <div className="mt-auto border-t border-slate-200 pt-4">
-        <HeadlineFigures headline={headlinePerformance(fund)} pastPerformance={pastPerformance} id={id} />
+        <HeadlineFigures headline={fundHeadline(fund)} pastPerformance={pastPerformance} id={id} />
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import type { HeadlinePerformance } from '@/domain/fund-headline';
+import type { FundHeadline } from '@/domain/headline-performance';
 
-type Props = { headline: HeadlinePerformance; pastPerformance: string; id: string };
+type Props = { headline: FundHeadline; pastPerformance: string; id: string };
 
 /**
  * A fund's headline performance in a list: YTD and 1 year of its main share with their date and,
@@ -10,7 +10,7 @@ type Props = { headline: HeadlinePerformance; pastPerformance: string; id: strin
 export async function HeadlineFigures({ headline, pastPerformance, id }: Props) {
   const t = await getTranslations('FundRange.performance');
   if (headline.status === 'none') return <p className="text-sm text-muted">{t('none')}</p>;
-  if (headline.status === 'too-young') return <p className="text-sm text-muted">{t('tooYoung', { share: headline.share.name })}</p>;
+  if (headline.status === 'young') return <p className="text-sm text-muted">{t('tooYoung', { share: headline.share.name })}</p>;
   const warningId = `${id}-warning`;
   return (
     <div>
@@ -23,7 +23,7 @@ export async function HeadlineFigures({ headline, pastPerformance, id }: Props) 
           </div>
         ))}
       </dl>
-      {headline.asOf ? <p className="mt-2 text-xs text-muted">{t('asOf', { date: headline.asOf })}</p> : null}
+      {headline.asOf ? <p className="mt-2 text-xs text-muted">{t('asOf', { date: headline.asOf.formatted })}</p> : null}
       <p id={warningId} className="mt-2 text-xs text-muted">
         {pastPerformance}
       </p>

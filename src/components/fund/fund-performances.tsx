@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { RichText } from '@/components/content/rich-text';
-import { HEADLINE_CODES, headlineRow } from '@/domain/headline-performance';
+import { SHARE_HEADLINE_CODES, shareHeadline } from '@/domain/headline-performance';
 import type { ShareView } from '@/domain/model';
 
 type Share = Pick<ShareView, 'slug' | 'name' | 'isinCode' | 'currency' | 'url' | 'lessThanOneYear' | 'fetchedData'>;
@@ -25,7 +25,7 @@ export function FundPerformances({ shares, pastPerformance }: { shares: Share[];
               <th scope="col" className="p-3">
                 {t('shareClass')}
               </th>
-              {HEADLINE_CODES.map((code) => (
+              {SHARE_HEADLINE_CODES.map((code) => (
                 <th key={code} scope="col" className="p-3 text-right">
                   {t(`codes.${code}`)}
                 </th>
@@ -37,7 +37,7 @@ export function FundPerformances({ shares, pastPerformance }: { shares: Share[];
           </thead>
           <tbody className="divide-y divide-slate-200">
             {shares.map((share) => {
-              const row = headlineRow(share);
+              const row = shareHeadline(share, SHARE_HEADLINE_CODES);
               return (
                 <tr key={share.slug}>
                   <th scope="row" className="p-3 align-top">
@@ -49,7 +49,7 @@ export function FundPerformances({ shares, pastPerformance }: { shares: Share[];
                     </span>
                   </th>
                   {row.status === 'young' ? (
-                    <td colSpan={HEADLINE_CODES.length + 1} className="p-3 text-sm">
+                    <td colSpan={SHARE_HEADLINE_CODES.length + 1} className="p-3 text-sm">
                       {t('young')}
                     </td>
                   ) : (

@@ -11,7 +11,7 @@ import { FundPage } from '@/components/fund/fund-page';
 import { FundPerformances } from '@/components/fund/fund-performances';
 import { FundPortfolio } from '@/components/fund/fund-portfolio';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
-import { headlineShare } from '@/domain/fund-headline';
+import { headlineShare } from '@/domain/headline-performance';
 import { growthSeriesByPeriod } from '@/server/queries/series';
 import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
 import { documentOffer, esgDocuments } from '@/domain/fund-documents';
