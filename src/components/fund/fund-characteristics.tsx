@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import { CHARACTERISTICS } from '@/domain/catalog';
 import type { FundView } from '@/domain/model';
 import { NO_VALUE } from '@/domain/performance-format';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const FUND_CODES = CHARACTERISTICS.filter((c) => c.scope === 'fund').map((c) => c.code);
 const SHARE_CODES = CHARACTERISTICS.filter((c) => c.scope === 'share').map((c) => c.code);
@@ -34,7 +35,7 @@ export function FundCharacteristics({ fund }: { fund: Pick<FundView, 'characteri
           <h3 id="characteristics-shares" className="mb-4 text-xl font-semibold">
             {t('shares')}
           </h3>
-          <div role="region" aria-labelledby="characteristics-shares-caption" tabIndex={0} className="overflow-x-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand">
+          <ScrollRegion labelledBy="characteristics-shares-caption">
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption id="characteristics-shares-caption" className="sr-only">
                 {t('sharesCaption')}
@@ -76,7 +77,7 @@ export function FundCharacteristics({ fund }: { fund: Pick<FundView, 'characteri
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ) : null}
     </div>

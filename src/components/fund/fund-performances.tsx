@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { RichText } from '@/components/content/rich-text';
 import { SHARE_HEADLINE_CODES, shareHeadline } from '@/domain/headline-performance';
 import type { ShareView } from '@/domain/model';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type Share = Pick<ShareView, 'slug' | 'name' | 'isinCode' | 'currency' | 'url' | 'lessThanOneYear' | 'fetchedData'>;
 
@@ -15,7 +16,7 @@ export function FundPerformances({ shares, pastPerformance }: { shares: Share[];
   const t = useTranslations('FundPerformances');
   return (
     <div className="space-y-4">
-      <div role="region" aria-labelledby="performances-caption" tabIndex={0} className="overflow-x-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand">
+      <ScrollRegion labelledBy="performances-caption">
         <table aria-describedby="performances-explanation performances-warning" className="w-full min-w-[44rem] border-collapse text-left">
           <caption id="performances-caption" className="px-4 pt-3 pb-2 text-left font-semibold">
             {t('caption')}
@@ -69,7 +70,7 @@ export function FundPerformances({ shares, pastPerformance }: { shares: Share[];
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p id="performances-explanation" className="text-sm text-slate-700">
         {t('explanation')}
       </p>

@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import { allocationGroups, allocationLabel, formatWeight, type Allocation } from '@/domain/portfolio';
 import { WeightBar } from './weight-bar';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export type PortfolioData = {
   date: string;
@@ -31,7 +32,7 @@ export function FundPortfolio({ locale, portfolio }: { locale: Locale; portfolio
           <h3 id="portfolio-holdings" className="mb-3 text-xl font-semibold">
             {t('holdings')}
           </h3>
-          <div role="region" aria-labelledby="portfolio-holdings-caption" tabIndex={0} className="overflow-x-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand">
+          <ScrollRegion labelledBy="portfolio-holdings-caption">
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption id="portfolio-holdings-caption" className="px-3 pt-3 pb-2 text-left text-slate-700">
                 {t('holdingsCaption', { count: portfolio.holdings.length })}
@@ -66,7 +67,7 @@ export function FundPortfolio({ locale, portfolio }: { locale: Locale; portfolio
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ) : null}
       {groups.length > 0 ? (

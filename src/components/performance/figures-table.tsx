@@ -1,4 +1,5 @@
 import type { TableRow } from '@/domain/performance-table';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type Props = {
   id: string;
@@ -22,12 +23,7 @@ export function FiguresTable({ id, caption, rowHeader, columns, rows, rowLabel }
       <h3 id={title} className="mb-2 text-base font-semibold">
         {caption}
       </h3>
-      <div
-        role="region"
-        aria-labelledby={title}
-        tabIndex={0}
-        className="overflow-x-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand print:overflow-visible print:border-0"
-      >
+      <ScrollRegion labelledBy={title} className="print:overflow-visible print:border-0">
         <table id={id} aria-labelledby={title} className="w-full border-collapse text-right text-sm tabular-nums print:text-[9pt]">
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50 print:bg-transparent">
@@ -56,7 +52,7 @@ export function FiguresTable({ id, caption, rowHeader, columns, rows, rowLabel }
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }
