@@ -441,3 +441,33 @@ export const seedRuns = pgTable('seed_run', {
   version: text('version').notNull(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- back-office
+
+/**
+ * Every change made through the back-office or the import API, written in the same transaction
+ * as the change (src/server/audit/record.ts). Rows are never updated or deleted: a trigger in the
+ * migration refuses both, whoever asks.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'account' (a staff member), 'token' (an import-API token) or 'system' (CLI, scheduled jobs). */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    /** The e-mail or token name at the time, so the entry stays readable if the actor is removed. */
+    actorLabel: text('actor_label').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_entity').on(t.entity, t.entityId, t.at),
+    index('audit_log_actor').on(t.actorLabel, t.at),
+  ],
+);

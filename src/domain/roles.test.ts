@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { can, isRole, isTokenScope, PERMISSIONS, ROLES } from './roles';
+
+describe('roles', () => {
+  it('gives an admin every permission', () => {
+    for (const permission of PERMISSIONS) expect(can('admin', permission)).toBe(true);
+  });
+
+  it('lets an editor change fund data and content but not accounts', () => {
+    expect(can('editor', 'funds.write')).toBe(true);
+    expect(can('editor', 'content.write')).toBe(true);
+    expect(can('editor', 'accounts.manage')).toBe(false);
+  });
+
+  it('limits the data role to imports and documents', () => {
+    expect(can('data', 'data.import')).toBe(true);
+    expect(can('data', 'documents.write')).toBe(true);
+    expect(can('data', 'funds.write')).toBe(false);
+    expect(can('data', 'content.write')).toBe(false);
+  });
+
+  it('lets a reader see and change nothing', () => {
+    expect(can('reader', 'backoffice.read')).toBe(true);
+    for (const permission of PERMISSIONS.filter((p) => p !== 'backoffice.read')) expect(can('reader', permission)).toBe(false);
+  });
+
+  it('refuses everything to an unknown or missing role', () => {
+    expect(can('root', 'backoffice.read')).toBe(false);
+    expect(can(undefined, 'backoffice.read')).toBe(false);
+    expect(can('__proto__', 'backoffice.read')).toBe(false);
+    expect(isRole('constructor')).toBe(false);
+    expect(ROLES.every(isRole)).toBe(true);
+  });
+
+  it('knows the import-API token scopes', () => {
+    expect(isTokenScope('navs')).toBe(true);
+    expect(isTokenScope('accounts')).toBe(false);
+  });
+});
