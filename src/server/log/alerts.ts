@@ -1,5 +1,4 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
@@ -38,6 +37,16 @@ export type AlertOutcome = { fingerprint: string; mailed: boolean; reason: 'mail
 const log = areaLogger('alerts');
 const memory: ThrottleMemory = ((globalThis as { __fundhouseAlerts?: ThrottleMemory }).__fundhouseAlerts ??= new Map());
 const MESSAGES = { fr, en, es } as const;
+type AlertText = keyof typeof en.AlertMail;
+
+/**
+ * The alert texts of a language. Plain `{name}` substitution, not next-intl's translator: this
+ * module also runs in the tsx CLI scripts, where next-intl's entry point pulls React client hooks.
+ */
+function alertTranslator(locale: keyof typeof MESSAGES) {
+  const texts = MESSAGES[locale].AlertMail;
+  return (key: AlertText, values: Record<string, string | number> = {}) => texts[key].replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
 
 /** For tests: forget what this process knows (as a fresh process would). */
 export function forgetAlertMemory(): void {
@@ -46,7 +55,7 @@ export function forgetAlertMemory(): void {
 
 function alertMail(event: AlertEvent, safe: SafeError, fingerprint: string, now: Date, suppressed: number): { subject: string; text: string } {
   const locale = routing.defaultLocale;
-  const tr = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'AlertMail' });
+  const tr = alertTranslator(locale);
   const method = event.method ?? '—';
   const rows: [string, string | undefined][] = [
     [tr('source'), event.source],
