@@ -78,6 +78,7 @@ describe('a database error during a form submission', () => {
     const [mail] = await alertMails();
     expect(mail).toMatchObject({ to: 'oncall@fundhouse.test', subject: expect.stringContaining('/api/forms/career') });
     expect(mail?.text).toContain('23514');
+    expect(mail?.text).toContain('violates check constraint "…"');
     for (const secret of [REJECTED, 'Augusta', 'augusta.ada@example.com', 'Analyst of engines']) expect(`${mail?.subject}\n${mail?.text}`).not.toContain(secret);
     await db.execute(sql.raw('alter table form_submission drop constraint test_reject'));
   });
@@ -115,7 +116,7 @@ describe('alert throttle', () => {
     // counted only in the memory of the "process" that was forgotten, as a process that stops loses it.
     expect(mails[0]?.text).toMatch(/: 0\n/);
     expect(mails[2]?.text).toMatch(/: 2\n/);
-    const fingerprint = alertFingerprint(event().route, 'TypeError', failure().message);
+    const fingerprint = alertFingerprint(event().route, 'TypeError', `${failure().message}\n`);
     const [row] = await db.select().from(schema.alertThrottle).where(eq(schema.alertThrottle.fingerprint, fingerprint));
     expect(row).toMatchObject({ suppressed: 0, reportedSuppressed: 2, lastSentAt: at(ALERT_WINDOW_MS + 60_000) });
   });

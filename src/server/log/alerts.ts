@@ -63,6 +63,7 @@ function alertMail(event: AlertEvent, safe: SafeError, fingerprint: string, now:
     [tr('path'), event.path],
     [tr('method'), event.method],
     [tr('error'), `${safe.type}: ${safe.message}`],
+    [tr('cause'), safe.cause ? `${safe.cause.type}: ${safe.cause.message}` : undefined],
     [tr('code'), errorCode(safe)],
     [tr('digest'), event.digest],
     [tr('requestId'), event.requestId],
@@ -112,7 +113,8 @@ export async function raiseAlert(event: AlertEvent, options: { db?: Db; now?: Da
   const now = options.now ?? new Date();
   const safe = serializeError(event.error);
   const requestId = event.requestId ?? currentRequestId();
-  const fingerprint = alertFingerprint(event.route, safe.type, safe.message);
+  // The code joins the message: drizzle's wrapper says the same for every failed query.
+  const fingerprint = alertFingerprint(event.route, safe.type, `${safe.message}\n${errorCode(safe) ?? ''}`);
   const full = { ...event, requestId };
   log.error(
     { event: 'alert', source: event.source, fingerprint, route: event.route, method: event.method, path: event.path, digest: event.digest, ...(requestId ? { requestId } : {}), err: event.error },

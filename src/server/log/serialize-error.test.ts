@@ -46,6 +46,17 @@ describe('serializeError', () => {
     expect(JSON.stringify(safe)).not.toContain(EMAIL);
   });
 
+  it("keeps the database's own message (blanked) when the driver attaches the query and parameters to it, as PGlite does", () => {
+    const error = databaseError('new row for relation "form_submission" violates check constraint "reject"', {
+      code: '23514',
+      detail: `Failing row contains (${EMAIL}).`,
+    });
+    Object.assign(error, { query: 'insert into "form_submission" values ($1)', params: [EMAIL] });
+    const safe = serializeError(error);
+    expect(safe.message).toBe('new row for relation "…" violates check constraint "…"');
+    expect(JSON.stringify(safe)).not.toContain(EMAIL);
+  });
+
   it('follows the cause chain, and stops', () => {
     let error: Error = new Error('root');
     for (let i = 0; i < 10; i += 1) error = new Error(`level ${i}`, { cause: error });

@@ -35,10 +35,12 @@ function isQueryError(error: object): boolean {
 }
 
 function safeMessage(error: object, code: string | undefined): string {
-  if (isQueryError(error)) return 'Failed query (query and parameters withheld)';
   const message = field(error, 'message', MAX_MESSAGE) ?? '';
-  // A database's message may quote a value it refused; identifiers it quotes are kept in their own fields.
-  if (code && SQLSTATE.test(code)) return message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
+  // The database's own error (PGlite attaches the query and its parameters to it too, but its
+  // message does not hold them): it may quote a value it refused, so every quoted part is blanked;
+  // the identifiers it quotes are kept in their own fields (constraint, table, column).
+  if (code && SQLSTATE.test(code) && !/^Failed query:/.test(message)) return message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
+  if (isQueryError(error)) return 'Failed query (query and parameters withheld)';
   return message;
 }
 
