@@ -67,6 +67,8 @@ export default defineConfig({
       // stored submissions back through the inspection route.
       SMTP_URL: `smtp://127.0.0.1:${PORT + 20000}`,
       MAIL_TO: 'staff@fundhouse.test',
+      // tests/e2e/alerts.spec.ts: server errors are mailed there, through the same SMTP server.
+      ALERT_EMAIL: 'oncall@fundhouse.test',
       RECAPTCHA_SITE_KEY: 'e2e-site-key',
       RECAPTCHA_SECRET: 'e2e-secret',
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${PORT + 21000}/siteverify`,

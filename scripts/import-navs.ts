@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { env } from '@/env';
 import { parseNavCsv } from '@/domain/nav-csv';
 import { openDatabase } from '@/server/db/client';
+import { raiseAlert } from '@/server/log/alerts';
 import { importNavs } from '@/server/navs/import';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
@@ -21,10 +22,20 @@ try {
   await database.migrate();
   for (const file of files) {
     const started = Date.now();
-    const parsed = parseNavCsv(await readFile(file, 'utf8'));
-    const result = parsed.ok ? await importNavs(database.db, parsed.rows, env().RISK_FREE_RATE) : parsed;
+    let result;
+    try {
+      const parsed = parseNavCsv(await readFile(file, 'utf8'));
+      result = parsed.ok ? await importNavs(database.db, parsed.rows, env().RISK_FREE_RATE) : parsed;
+    } catch (error) {
+      // The mail (ALERT_EMAIL) waits in the outbox for the next server's worker to send it.
+      failed = true;
+      console.error(`${file}: import failed, nothing was written.`);
+      await raiseAlert({ source: 'import:navs', route: 'import:navs', error }, { db: database.db, drain: false });
+      continue;
+    }
     if (!result.ok) {
       failed = true;
+      await raiseAlert({ source: 'import:navs', route: 'import:navs', error: new Error(`file rejected: ${result.errors.length} invalid row(s)`) }, { db: database.db, drain: false });
       console.error(`${file}: rejected, nothing was written.`);
       for (const e of result.errors.slice(0, 50)) console.error(`  line ${e.line}: ${e.message}`);
       if (result.errors.length > 50) console.error(`  … and ${result.errors.length - 50} more`);

@@ -5,6 +5,8 @@
  * - Next compresses and hashes every cached page again on every request; here each distinct body is
  *   hashed natively and compressed once (scripts/compressed-responses.mjs).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
 import { responseEncoder } from './compressed-responses.mjs';
@@ -40,6 +42,22 @@ function varyOnCookie(res) {
   setHeader('vary', 'Cookie');
 }
 
+/**
+ * Every request gets an id, echoed in X-Request-Id and carried by every log line written while it
+ * is served: code under Next's handler reads it from this AsyncLocalStorage (the same one
+ * src/server/log/request-context.ts finds under this globalThis key), or from the request header.
+ * An incoming id (from a proxy) is kept only if it is short and plain; otherwise a new one is made.
+ */
+const requestContext = (globalThis[Symbol.for('fundhouse.requestContext')] ??= new AsyncLocalStorage());
+const GIVEN_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+function withRequestId(req, res, next) {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+  req.headers['x-request-id'] = id;
+  res.setHeader('x-request-id', id);
+  requestContext.run({ requestId: id }, next);
+}
+
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer((req, res) => {
@@ -50,7 +68,7 @@ const server = createServer((req, res) => {
   }
   if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
   encode(req, res);
-  handle(req, res);
+  withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 server.listen(port, hostname, () => {

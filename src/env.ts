@@ -27,6 +27,9 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'on'));
 
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional();
+const logFormat = z.enum(['json', 'pretty']).optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optionalString.pipe(
@@ -55,6 +58,10 @@ const envSchema = z.object({
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
   ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),
+  /** Where alerts about server errors are mailed (through the mail outbox). Without it they are only logged. */
+  ALERT_EMAIL: optionalString.pipe(z.email().optional()),
+  LOG_LEVEL: logLevel,
+  LOG_FORMAT: logFormat,
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
@@ -85,6 +92,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...result.data, locales: parseLocales(source.LOCALES) };
+}
+
+export type LogSettings = { level: NonNullable<z.infer<typeof logLevel>>; format: NonNullable<z.infer<typeof logFormat>> };
+
+/**
+ * The logger's settings, read apart from env() (which is read once and cached): the logger exists
+ * before anything else and must not freeze the configuration, nor fail on another variable's bad
+ * value. JSON lines unless NODE_ENV is development or unset (a person at a terminal).
+ */
+export function logSettings(source: Record<string, string | undefined>): LogSettings {
+  const level = logLevel.safeParse(source.LOG_LEVEL?.trim() || undefined).data ?? 'info';
+  const format = logFormat.safeParse(source.LOG_FORMAT?.trim() || undefined).data ?? ((source.NODE_ENV ?? 'development') === 'development' ? 'pretty' : 'json');
+  return { level, format };
 }
 
 let cached: Env | undefined;

@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
  * are mailed from the database, DESIGN.md "Mail"). Not during `next build`, which has no database.
@@ -7,3 +9,24 @@ export async function register() {
   const { startOutboxWorker } = await import('./server/forms/outbox-worker');
   startOutboxWorker();
 }
+
+/**
+ * Every error Next catches while serving a request (rendering, route handlers, server actions, the
+ * proxy) becomes an alert: a structured log line, and a mail to ALERT_EMAIL at most once per
+ * distinct error per 10 minutes (src/server/log/alerts.ts). This is what makes the error page's
+ * "the team has been notified" true.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { raiseAlert } = await import('./server/log/alerts');
+  const header = request.headers['x-request-id'];
+  await raiseAlert({
+    source: 'request',
+    route: context.routePath,
+    method: request.method,
+    path: request.path.split('?')[0],
+    error,
+    digest: error !== null && typeof error === 'object' && typeof (error as { digest?: unknown }).digest === 'string' ? (error as { digest: string }).digest : undefined,
+    requestId: typeof header === 'string' ? header : undefined,
+  });
+};

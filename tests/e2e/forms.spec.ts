@@ -13,7 +13,7 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
 import { largePdf, sampleDoc, sampleDocx, sampleExe, samplePdf } from '../support/sample-documents';
 import { startFakeRecaptcha, type FakeRecaptcha } from '../support/fake-recaptcha';
-import { decodeMail, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { decodeMail, leaseSmtpPort, startSmtpSink, type SmtpPortLease, type SmtpSink } from '../support/smtp-sink';
 
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -303,10 +303,13 @@ test.describe('submissions are stored, then mailed', () => {
   let smtp: SmtpSink;
   let recaptcha: FakeRecaptcha;
   let smtpPort = 0;
+  let lease: SmtpPortLease;
 
   test.beforeAll(async ({ baseURL }) => {
+    test.setTimeout(180_000); // tests/e2e/alerts.spec.ts may hold the SMTP port for a moment
     const port = Number(new URL(baseURL ?? '').port);
     smtpPort = port + 20000;
+    lease = await leaseSmtpPort(smtpPort);
     smtp = await startSmtpSink(smtpPort);
     recaptcha = await startFakeRecaptcha('e2e-secret', port + 21000);
   });
@@ -314,6 +317,7 @@ test.describe('submissions are stored, then mailed', () => {
   test.afterAll(async () => {
     await smtp.stop();
     await recaptcha.stop();
+    await lease?.release();
   });
 
   async function stored(request: APIRequestContext, id: string): Promise<Stored> {

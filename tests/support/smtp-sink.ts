@@ -2,7 +2,10 @@
  * A real SMTP server (the smtp-server package) for the tests: the site's nodemailer delivers to it
  * over TCP exactly as to a production relay. It keeps every message it accepts.
  */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -68,4 +71,40 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type SmtpPortLease = { release(): Promise<void> };
+
+/**
+ * The server has one SMTP_URL, so browser-test files that listen on it (forms.spec.ts, alerts.spec.ts)
+ * must not do so at the same time, though Playwright runs them in parallel workers: each holds this
+ * lease, a lock directory beside the system's temporary files, for as long as it uses the port.
+ * A lease left by a process that died is taken over.
+ */
+export async function leaseSmtpPort(port: number, timeoutMs = 150_000): Promise<SmtpPortLease> {
+  const dir = path.join(tmpdir(), `fundhouse-e2e-smtp-${port}.lock`);
+  const owner = path.join(dir, 'pid');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await mkdir(dir);
+      await writeFile(owner, String(process.pid));
+      return { release: () => rm(dir, { recursive: true, force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number(await readFile(owner, 'utf8').catch(() => ''));
+    if (pid > 0 && !alive(pid)) await rm(dir, { recursive: true, force: true });
+    if (Date.now() > deadline) throw new Error(`the SMTP port ${port} is still leased by process ${pid || '?'} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { areaLogger } from '@/server/log/logger';
 import { database } from './index';
 
 const TIMEOUT_MS = 3000;
@@ -20,7 +21,7 @@ export async function checkDatabase(): Promise<HealthResult> {
     return { status: 'ok', driver: result, latencyMs: Date.now() - started };
   } catch (error) {
     // The reason is logged for the operator, not sent to the caller.
-    console.error('[health] database check failed:', error);
+    areaLogger('health').error({ err: error }, 'database check failed');
     return { status: 'unavailable', error: 'database unavailable' };
   }
 }

@@ -435,6 +435,21 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt)],
 );
 
+/**
+ * One row per distinct server error (its fingerprint): when its last alert mail was queued, and how
+ * many repeats were not mailed since. Every app process upserts it atomically, so one error gives
+ * at most one alert per window across processes (src/server/log/alerts.ts).
+ */
+export const alertThrottle = pgTable('alert_throttle', {
+  fingerprint: text('fingerprint').primaryKey(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /** Repeats since the last alert mail, not mailed. */
+  suppressed: integer('suppressed').notNull().default(0),
+  /** Repeats the last alert mail reported (those suppressed in the window before it). */
+  reportedSuppressed: integer('reported_suppressed').notNull().default(0),
+});
+
 /** Bookkeeping of the demo seed, so a start knows whether the database was ever filled. */
 export const seedRuns = pgTable('seed_run', {
   id: serial('id').primaryKey(),

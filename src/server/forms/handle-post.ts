@@ -11,6 +11,9 @@ import { errorMessage, type StatusCode } from '@/domain/forms/messages';
 import { fieldErrors, formSchema, type CleanValues, type RuntimeOptions } from '@/domain/forms/schema';
 import { FORMAT_MIME, uploadFormat, type UploadValue } from '@/domain/forms/upload';
 import { profileFromRequest } from '@/server/http/request-context';
+import { raiseAlert } from '@/server/log/alerts';
+import { areaLogger } from '@/server/log/logger';
+import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-context';
 import { storeSubmission, type NewAttachment } from '@/server/queries/submissions';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from './outbox';
@@ -24,6 +27,7 @@ export const RATE_LIMIT = { max: 5, windowSeconds: 600 };
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** The language of the staff's mails: the site's default language. */
 const STAFF_LOCALE: Locale = routing.defaultLocale;
+const log = areaLogger('forms');
 
 export type FormResponse =
   | { ok: true; id: string; message: string }
@@ -82,7 +86,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const trap = data.get(HONEYPOT_FIELD);
   if (typeof trap === 'string' && trap.trim() !== '') {
     // A bot filled the field no human sees: it is told all went well, and nothing is kept.
-    console.info(`[forms] ${kind}: honeypot filled, submission dropped`);
+    log.info({ form: kind }, 'honeypot filled, submission dropped');
     return json(200, { ok: true, id: randomUUID(), message: t('registered') });
   }
   const parsed = formSchema(form, await runtimeOptions(form, request)).safeParse(await formValues(form, data));
@@ -94,10 +98,10 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const token = data.get(CAPTCHA_FIELD);
   const captcha = await verifyCaptcha(typeof token === 'string' ? token : null, kind, address);
   if (captcha.status === 'rejected') {
-    console.info(`[forms] ${kind}: captcha rejected (${captcha.reason})`);
+    log.info({ form: kind, reason: captcha.reason }, 'captcha rejected');
     return failure(400, 'captchaRejected', locale);
   }
-  if (captcha.status === 'unverified') console.warn(`[forms] ${kind}: captcha not verified, kept and flagged (${captcha.reason})`);
+  if (captcha.status === 'unverified') log.warn({ form: kind, reason: captcha.reason }, 'captcha not verified, submission kept and flagged');
 
   const id = randomUUID();
   const now = new Date();
@@ -122,7 +126,11 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
     );
     if (stored.status === 'rateLimited') return failure(429, 'tooManyRequests', locale, { 'retry-after': String(RATE_LIMIT.windowSeconds) });
   } catch (error) {
-    console.error(`[forms] ${kind}: submission not stored`, error);
+    // The error's code and the submission's id, never its values: serializeError withholds the
+    // query, its parameters and any value a database message quotes.
+    log.error({ form: kind, submissionId: id, err: error }, 'submission not stored');
+    const requestId = currentRequestId() ?? request.headers.get(REQUEST_ID_HEADER) ?? undefined;
+    afterResponse(() => raiseAlert({ source: 'forms', route: `/api/forms/${kind}`, method: 'POST', path: `/api/forms/${kind}`, error, requestId }));
     return failure(500, 'server', locale);
   }
   afterResponse(() => requestDrain());

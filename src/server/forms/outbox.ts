@@ -3,11 +3,16 @@ import nodemailer from 'nodemailer';
 import { env } from '@/env';
 import type { Db } from '@/server/db';
 import { retryDelaySeconds } from '@/domain/forms/retry';
+import { raiseAlert } from '@/server/log/alerts';
+import { areaLogger } from '@/server/log/logger';
 import { claimDueMails, mailExtras, markMailFailed, markMailSent } from '@/server/queries/outbox';
 
 /** A mail must be sent within its lease; nodemailer's timeouts below keep an attempt well under it. */
 const LEASE_SECONDS = 120;
 const BATCH = 10;
+/** A mail still refused after this many attempts (about 35 s of retries) is worth an alert. */
+const ALERT_AFTER_ATTEMPTS = 4;
+const log = areaLogger('outbox');
 
 export type MailMessage = {
   from: string;
@@ -63,8 +68,13 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
         const message = error instanceof Error ? error.message : String(error);
         const retryAt = new Date(now().getTime() + retryDelaySeconds(mail.attempts) * 1000);
         await markMailFailed(mail.id, message, retryAt, db);
-        console.warn(`[outbox] mail ${mail.id} not sent (attempt ${mail.attempts}), retry at ${retryAt.toISOString()}: ${message}`);
+        log.warn({ mailId: mail.id, submissionId: mail.submissionId, attempts: mail.attempts, retryAt, err: error }, 'mail not sent, kept for a retry');
         result.failed += 1;
+        // An alert mail goes through this same outbox: a failing alert is logged, never alerted on
+        // again (it could not be delivered either, and would feed itself).
+        if (mail.attempts === ALERT_AFTER_ATTEMPTS && mail.submissionId !== null) {
+          await raiseAlert({ source: 'outbox', route: 'mail outbox: delivery', error }, { db, now: now(), drain: false });
+        }
       }
     }
   }
@@ -89,7 +99,7 @@ export function requestDrain(): Promise<void> {
       try {
         await drainOutbox();
       } catch (error) {
-        console.error('[outbox] drain failed:', error);
+        await raiseAlert({ source: 'outbox', route: 'mail outbox: drain', error }, { drain: false });
       }
     } while (state.again);
   })().finally(() => {

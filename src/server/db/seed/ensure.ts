@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { env } from '@/env';
+import { areaLogger } from '@/server/log/logger';
 import type { Db } from '../client';
 import { seedRuns } from '../schema';
 
@@ -11,5 +12,5 @@ export async function ensureSeeded(db: Db): Promise<void> {
   const { seedDemo } = await import('./seed');
   const started = Date.now();
   const report = await seedDemo(db);
-  console.info(`[db] demo fund house seeded in ${Date.now() - started} ms: ${JSON.stringify(report)}`);
+  areaLogger('db').info({ ms: Date.now() - started, report }, 'demo fund house seeded');
 }
