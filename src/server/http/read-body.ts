@@ -15,7 +15,7 @@ export type ReadBodyFailure =
   /** The stream failed (client gone, body already read): answer 400. */
   | 'unreadable';
 
-export type ReadBodyResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly failure: ReadBodyFailure };
+export type ReadBodyResult = { readonly ok: true; readonly bytes: Uint8Array<ArrayBuffer> } | { readonly ok: false; readonly failure: ReadBodyFailure };
 
 export interface ReadBodyLimits {
   readonly maxBytes: number;
@@ -31,8 +31,7 @@ function declaredTooLarge(headers: Headers, maxBytes: number): boolean {
   return declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes;
 }
 
-function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
