@@ -131,6 +131,17 @@ describe('content query endpoint: no request can hold the server', () => {
     expect((await raw('/fr/news', '{}', { 'content-length': '64001' })).status).toBe(413);
   });
 
+  it('answers 400 to bodies built to exhaust the parser or the validator', async () => {
+    const deepArrays = `{"where":{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}}`;
+    const deepObjects = `{"where":${'{"$or":[{"a":1},'.repeat(3000)}{"b":1}${']}'.repeat(3000)}}`;
+    const manyMistakes = JSON.stringify({ sortBy: Array.from({ length: 3000 }, () => ({ field: 1 })) });
+    for (const body of [deepArrays, deepObjects, manyMistakes]) {
+      const res = await raw('/fr/news', body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message.length).toBeLessThan(2000);
+    }
+  });
+
   it('answers 400 to a body that is not UTF-8', async () => {
     expect((await raw('/fr/news', new Uint8Array([0x7b, 0xff, 0x7d]))).status).toBe(400);
   });
