@@ -64,11 +64,13 @@ function attachments(form: FormDef, values: CleanValues): NewAttachment[] {
 }
 
 /**
- * The multipart body, read at most MAX_BODY_BYTES (counted as it arrives, whatever Content-Length
+ * The multipart body, read below MAX_BODY_BYTES (counted as it arrives, whatever Content-Length
  * says) within BODY_TIMEOUT_MS, then parsed from those bytes.
  */
 async function readFormData(request: Request): Promise<FormData | 'tooLarge' | 'timeout' | 'unreadable'> {
-  const read = await readBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: BODY_TIMEOUT_MS });
+  // Next's proxy hands on at most 10 MB of a longer body, cut: a body of exactly MAX_BODY_BYTES may
+  // be the start of a larger one, so it counts as too large (413) rather than as bad multipart (400).
+  const read = await readBody(request, { maxBytes: MAX_BODY_BYTES - 1, timeoutMs: BODY_TIMEOUT_MS });
   if (!read.ok) return read.failure;
   try {
     return await new Response(read.bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
