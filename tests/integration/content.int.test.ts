@@ -79,6 +79,74 @@ describe('content query endpoint (SPEC §7)', () => {
   });
 });
 
+/** A chunked body: no Content-Length, `chunks` pieces of JSON-ish bytes (endless when Infinity). */
+function chunked(first: string, filler: number, chunks: number): { stream: ReadableStream<Uint8Array>; pulls: () => number } {
+  let pulls = 0;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulls += 1;
+      if (pulls === 1) controller.enqueue(encoder.encode(first));
+      else if (pulls <= chunks) controller.enqueue(encoder.encode(' '.repeat(filler)));
+      else controller.close();
+    },
+  });
+  return { stream, pulls: () => pulls };
+}
+
+const raw = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  POST(new Request(`http://localhost/_content${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duplex: 'half' } as RequestInit), {
+    params: Promise.resolve({ path: path.split('/').filter(Boolean) }),
+  });
+
+describe('content query endpoint: no request can hold the server', () => {
+  it('refuses the catastrophic $regex of the hardening issue with a fast 400 naming the operator', async () => {
+    for (const pattern of ['^(.*?)*X$', '(a+)+$', '(.*a){20}']) {
+      const started = performance.now();
+      const res = await query('/fr/news', { where: { title: { $regex: pattern } } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ statusCode: 400, message: 'where.title.$regex: is not supported: regular expressions are refused (use $contains or search)' });
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+  });
+
+  it('reads a chunked body without Content-Length', async () => {
+    const { stream } = chunked('{"only":["slug"],"limit":2}', 100, 5);
+    const res = await raw('/fr/news', stream);
+    expect(res.status).toBe(200);
+    expect((await res.json()) as unknown[]).toHaveLength(2);
+  });
+
+  it('stops reading an endless chunked body at 64 000 bytes and answers 413', async () => {
+    const body = chunked('{"only":["slug"],"where":{"title":"', 16_000, Number.POSITIVE_INFINITY);
+    const res = await raw('/fr/news', body.stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body too large (limit 64000 bytes).' });
+    expect(body.pulls()).toBeLessThan(10);
+  });
+
+  it('answers 413 to a body longer than its Content-Length says, and to a declared length over the limit', async () => {
+    const lying = chunked('{"limit":1', 20_000, 10);
+    expect((await raw('/fr/news', lying.stream, { 'content-length': '10' })).status).toBe(413);
+    expect((await raw('/fr/news', '{}', { 'content-length': '64001' })).status).toBe(413);
+  });
+
+  it('answers 400 to bodies built to exhaust the parser or the validator', async () => {
+    const deepArrays = `{"where":{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}}`;
+    const deepObjects = `{"where":${'{"$or":[{"a":1},'.repeat(3000)}{"b":1}${']}'.repeat(3000)}}`;
+    const manyMistakes = JSON.stringify({ sortBy: Array.from({ length: 3000 }, () => ({ field: 1 })) });
+    for (const body of [deepArrays, deepObjects, manyMistakes]) {
+      const res = await raw('/fr/news', body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message.length).toBeLessThan(2000);
+    }
+  });
+
+  it('answers 400 to a body that is not UTF-8', async () => {
+    expect((await raw('/fr/news', new Uint8Array([0x7b, 0xff, 0x7d]))).status).toBe(400);
+  });
+});
+
 describe('the content endpoint serves what the news and content pages show', () => {
   for (const locale of ['fr', 'en', 'es'] as const) {
     it(`news in ${locale}: the same items, texts, dates, categories, funds and links (SPEC §2 rule) as the news pages`, async () => {

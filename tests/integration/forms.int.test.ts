@@ -12,9 +12,11 @@ import { startFakeRecaptcha } from '../support/fake-recaptcha';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 
 const SECRET = 'int-secret';
+const SITE = 'https://www.fundhouse.test';
 let smtp = await startSmtpSink();
-const recaptcha = await startFakeRecaptcha(SECRET);
+const recaptcha = await startFakeRecaptcha(SECRET, 0, new URL(SITE).hostname);
 // env() is read once, on first use: configure before the modules under test run.
+process.env.PUBLIC_BASE_URL = SITE;
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 process.env.MAIL_TO = 'staff@fundhouse.test';
 process.env.RECAPTCHA_SITE_KEY = 'int-site-key';
@@ -123,6 +125,95 @@ describe('field messages of SPEC §5, translated, for a request sent straight to
   });
 });
 
+/** The multipart bytes of `fields`, with the content type (boundary) that goes with them. */
+async function multipart(fields: Fields): Promise<{ bytes: Uint8Array; type: string }> {
+  const encoded = new Response(formData(fields));
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') ?? '' };
+}
+
+/** A chunked body: `bytes` in pieces, then (when `endless`) filler for ever. */
+function chunkedBody(bytes: Uint8Array, endless = false) {
+  const probe = { pulls: 0, cancelled: false };
+  const piece = 64 * 1024;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const start = probe.pulls * piece;
+      probe.pulls += 1;
+      if (start < bytes.byteLength) controller.enqueue(bytes.slice(start, start + piece));
+      else if (endless) controller.enqueue(new Uint8Array(piece).fill(0x41));
+      else controller.close();
+    },
+    cancel() {
+      probe.cancelled = true;
+    },
+  });
+  return { stream, probe };
+}
+
+async function postRaw(kind: string, body: BodyInit, headers: Record<string, string>) {
+  const request = new Request(`http://localhost/api/forms/${kind}`, {
+    method: 'POST',
+    body,
+    headers: { 'x-forwarded-for': nextAddress(), ...headers },
+    duplex: 'half',
+  } as RequestInit);
+  const response = await handleFormPost(request, kind, (task) => tasks.push(task));
+  return { status: response.status, body: (await response.json()) as { ok: boolean; id?: string; message?: string; errors?: Record<string, string> } };
+}
+
+describe('request bodies are counted while they are read', () => {
+  it('accepts a submission sent as a chunked body, without Content-Length', async () => {
+    const { bytes, type } = await multipart(contact('en', 'CHUNKED'));
+    const res = await postRaw('contact', chunkedBody(bytes).stream, { 'content-type': type });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('stops an endless chunked body just past 10 MB with a translated 413, and cancels it', async () => {
+    const { bytes, type } = await multipart(contact('es', 'ENDLESS'));
+    const { stream, probe } = chunkedBody(bytes, true);
+    const res = await postRaw('contact', stream, { 'content-type': type, 'accept-language': 'es' });
+    expect(res).toMatchObject({ status: 413, body: { ok: false, message: es.Forms.status.tooLarge } });
+    expect(probe.cancelled).toBe(true);
+    expect(probe.pulls).toBeLessThan(10 * 16 + 4);
+  });
+
+  it('answers 413 to a body longer than its Content-Length says', async () => {
+    const { bytes, type } = await multipart({ ...contact('fr', 'LYING'), cv: file(new Uint8Array(11 * 1024 * 1024), 'cv.pdf') });
+    const res = await postRaw('contact', chunkedBody(bytes).stream, { 'content-type': type, 'content-length': '1000' });
+    expect(res).toMatchObject({ status: 413, body: { ok: false, message: fr.Forms.status.tooLarge } });
+  });
+
+  it('answers a translated 400 to a body that is not multipart', async () => {
+    const res = await postRaw('contact', 'not a form', { 'content-type': 'multipart/form-data; boundary=xyz', 'accept-language': 'en' });
+    expect(res).toMatchObject({ status: 400, body: { ok: false, message: en.Forms.status.badRequest } });
+    const truncated = await multipart(contact('en', 'TRUNCATED'));
+    const cut = await postRaw('contact', truncated.bytes.slice(0, truncated.bytes.byteLength - 20), { 'content-type': truncated.type, 'accept-language': 'en' });
+    expect(cut).toMatchObject({ status: 400, body: { ok: false, message: en.Forms.status.badRequest } });
+  });
+});
+
+describe('a form post another site sends is refused', () => {
+  for (const locale of LOCALES) {
+    it(`answers 403, translated in ${locale}, to a foreign Origin or Sec-Fetch-Site: cross-site, and stores nothing`, async () => {
+      const before = (await listSubmissions()).length;
+      const language = { 'accept-language': locale };
+      const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://www.fundhouse.test.evil.example' }];
+      for (const headers of foreign) {
+        const res = await post('contact', contact(locale, 'CROSS'), { ...language, ...headers });
+        expect(res, JSON.stringify(headers)).toEqual({ status: 403, body: { ok: false, message: MESSAGES[locale].status.forbidden } });
+      }
+      expect(await listSubmissions()).toHaveLength(before);
+    });
+  }
+
+  it('accepts the site’s own origin, the request’s host, same-origin fetches and requests without Origin', async () => {
+    expect((await post('contact', contact('fr', 'ORIGIN-1'), { origin: SITE, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post('contact', contact('fr', 'ORIGIN-2'), { origin: 'http://localhost' })).status).toBe(200);
+    expect((await post('contact', contact('fr', 'ORIGIN-3'), { 'sec-fetch-site': 'same-site' })).status).toBe(200);
+    expect((await post('contact', contact('fr', 'ORIGIN-4'))).status).toBe(200);
+  });
+});
+
 describe('a valid submission is stored, then mailed from the outbox', () => {
   it('stores a career application with its files before answering, then mails it with the files attached', async () => {
     const marker = `INT-${Date.now()}`;
@@ -228,9 +319,9 @@ describe('abuse: honeypot, rate limit, captcha', () => {
     expect((await post('contact', contact('es', 'RATE-Y'))).status).toBe(200);
   });
 
-  it('refuses a missing, invalid, low-score or other-action token with a translated message, and stores nothing', async () => {
+  it('refuses a missing, invalid, low-score, other-action or other-site token with a translated message, and stores nothing', async () => {
     const before = (await listSubmissions()).length;
-    for (const token of [undefined, 'forged', 'e2e-low:contact', 'e2e-ok:newsletter']) {
+    for (const token of [undefined, 'forged', 'e2e-low:contact', 'e2e-ok:newsletter', 'e2e-elsewhere:contact']) {
       const fields = contact('fr', 'CAPTCHA');
       if (token) fields.captchaToken = token;
       else delete fields.captchaToken;

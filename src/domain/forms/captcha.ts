@@ -17,13 +17,18 @@ export function captchaConfigError(config: CaptchaConfig): 'noKey' | 'noVersion'
 /** The lowest reCAPTCHA v3 score accepted (Google's suggested threshold). */
 export const CAPTCHA_MIN_SCORE = 0.5;
 
-export type SiteverifyResponse = { success?: boolean; score?: number; action?: string; 'error-codes'?: string[] };
+export type SiteverifyResponse = { success?: boolean; score?: number; action?: string; hostname?: string; 'error-codes'?: string[] };
 
 export type CaptchaVerdict = { ok: true; score: number | null } | { ok: false; reason: string };
 
-/** Google's siteverify answer for a token the form `action` asked for. */
-export function judgeSiteverify(body: SiteverifyResponse, action: string): CaptchaVerdict {
+/**
+ * Google's siteverify answer for a token the form `action` asked for on the site `hostname` (the
+ * host of PUBLIC_BASE_URL). A token solved on another site, which a bot could harvest there and
+ * replay here, names that site's hostname and is refused.
+ */
+export function judgeSiteverify(body: SiteverifyResponse, action: string, hostname: string): CaptchaVerdict {
   if (body.success !== true) return { ok: false, reason: (body['error-codes'] ?? ['not-successful']).join(',') };
+  if (body.hostname?.toLowerCase() !== hostname.toLowerCase()) return { ok: false, reason: `hostname ${body.hostname ?? '(none)'}, expected ${hostname}` };
   if (body.action !== undefined && body.action !== action) return { ok: false, reason: `action ${body.action}, expected ${action}` };
   if (typeof body.score === 'number' && body.score < CAPTCHA_MIN_SCORE) return { ok: false, reason: `score ${body.score}` };
   return { ok: true, score: typeof body.score === 'number' ? body.score : null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseContentQuery } from './query-schema';
-import { MAX_WHERE_DEPTH } from './where-check';
+import { MAX_FIELD_LIST, MAX_SEARCH_WORDS, MAX_SKIP, MAX_SORT_KEYS, parseContentQuery } from './query-schema';
+import { MAX_WHERE_DEPTH, MAX_WHERE_LIST, MAX_WHERE_NODES, MAX_WHERE_STRING } from './where-check';
 
 function messageFor(body: unknown): string {
   const result = parseContentQuery(body);
@@ -60,8 +60,8 @@ describe('parseContentQuery: accepted bodies', () => {
       e: { $gt: 1, $lt: 5 },
       f: { $gte: '2026-01-01', $lte: '2026-12-31' },
       g: { $contains: 'x' },
-      h: { $regex: '^x', $options: 'i' },
-      i: { $not: { $regex: 'y' } },
+      h: { $contains: ['x', 'y'] },
+      i: { $not: { $contains: 'y' } },
       j: { $elemMatch: { name: 'x' } },
       k: { $exists: false },
       l: { $size: 2 },
@@ -115,8 +115,9 @@ describe('parseContentQuery: malformed bodies', () => {
     for (const limit of [-1, 1001, 2.5, '10', null]) expect(messageFor({ limit })).toBe('limit: must be an integer between 0 and 1000');
   });
 
-  it('rejects a negative or fractional skip', () => {
-    for (const skip of [-1, 0.5, '1']) expect(messageFor({ skip })).toBe('skip: must be a non-negative integer');
+  it('rejects a negative, fractional or huge skip', () => {
+    for (const skip of [-1, 0.5, '1', MAX_SKIP + 1, Number.MAX_SAFE_INTEGER]) expect(messageFor({ skip })).toBe(`skip: must be an integer between 0 and ${MAX_SKIP}`);
+    expect(queryFor({ skip: MAX_SKIP }).skip).toBe(MAX_SKIP);
   });
 
   it('rejects malformed search', () => {
@@ -133,7 +134,7 @@ describe('parseContentQuery: malformed bodies', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(messageFor({ limit: -1, skip: -1 })).toBe('limit: must be an integer between 0 and 1000; skip: must be a non-negative integer');
+    expect(messageFor({ limit: -1, skip: -1 })).toBe('limit: must be an integer between 0 and 1000; skip: must be an integer between 0 and 100000');
   });
 });
 
@@ -167,14 +168,18 @@ describe('parseContentQuery: where', () => {
     expect(messageFor({ where: { a: { $gt: 1, b: 2 } } })).toBe('where.a.b: field names cannot be mixed with operators');
   });
 
-  it('rejects unusable regular expressions', () => {
-    expect(messageFor({ where: { a: { $regex: '(' } } })).toBe('where.a.$regex: is not a valid regular expression');
-    expect(messageFor({ where: { a: { $regex: 3 } } })).toBe('where.a.$regex: must be a string');
-    expect(messageFor({ where: { a: { $regex: 'x'.repeat(257) } } })).toBe('where.a.$regex: must be at most 256 characters');
-    expect(messageFor({ where: { a: { $regex: 'x', $options: 'g' } } })).toBe('where.a.$options: must be a string of the flags i, m, s, u');
-    expect(messageFor({ where: { a: { $options: 'i' } } })).toBe('where.a.$options: requires $regex');
+  // The request that froze the server (catastrophic backtracking), and its variants: refused before anything runs.
+  it.each(['^(.*?)*X$', '(a+)+$', '(.*a){20}', '^(a|aa)+$', '(\\w+\\s?)*$', 'x'])('refuses $regex %s with a 400 naming the operator, fast', (pattern) => {
+    const started = performance.now();
+    const refused = /^where\.title\.\$regex: is not supported: regular expressions are refused \(use \$contains or search\)$/;
+    expect(messageFor({ where: { title: { $regex: pattern } } })).toMatch(refused);
+    expect(messageFor({ where: { title: { $regex: pattern, $options: 'i' } } })).toMatch(refused);
+    expect(messageFor({ where: { title: { $not: { $regex: pattern } } } })).toMatch(/^where\.title\.\$not\.\$regex: is not supported/);
+    expect(messageFor({ where: { $and: [{ $or: [{ title: { $regex: pattern } }] }] } })).toMatch(/^where\.\$and\[0\]\.\$or\[0\]\.title\.\$regex: is not supported/);
+    expect(messageFor({ where: { tags: { $elemMatch: { $regex: pattern } } } })).toMatch(/^where\.tags\.\$elemMatch\.\$regex: is not supported/);
+    expect(messageFor({ where: { title: { $options: 'i' } } })).toMatch(/^where\.title\.\$options: is not supported/);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
-
   it('rejects __proto__ field names and over-deep nesting', () => {
     expect(messageFor({ where: JSON.parse('{"__proto__": {"polluted": true}}') as unknown })).toBe('where.__proto__: is not a valid field name');
     let deep: unknown = 1;
@@ -182,8 +187,81 @@ describe('parseContentQuery: where', () => {
     expect(messageFor({ where: deep })).toMatch(/is nested too deeply/);
   });
 
+  it('refuses prototype names anywhere in a filter', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      expect(messageFor({ where: JSON.parse(`{"${name}": 1}`) as unknown })).toBe(`where.${name}: is not a valid field name`);
+      expect(messageFor({ where: { [`author.${name}.name`]: 'x' } })).toBe(`where.author.${name}.name: is not a valid field name`);
+      expect(messageFor({ where: JSON.parse(`{"$or": [{"a": {"$eq": {"${name}": {"x": 1}}}}]}`) as unknown })).toBe(`where.$or[0].a.$eq.${name}: is not a valid field name`);
+    }
+  });
+
+  it('bounds the size of a filter: values in all, list lengths, string and key lengths', () => {
+    const list = (length: number) => Array.from({ length }, (_, index) => index);
+    expect(queryFor({ where: { a: { $in: list(MAX_WHERE_LIST) } } }).where).toBeDefined();
+    expect(messageFor({ where: { a: { $in: list(MAX_WHERE_LIST + 1) } } })).toBe(`where.a.$in: must have at most ${MAX_WHERE_LIST} items`);
+    expect(messageFor({ where: { a: { $nin: list(100_000) } } })).toBe(`where.a.$nin: must have at most ${MAX_WHERE_LIST} items`);
+    const wide = Object.fromEntries(list(MAX_WHERE_NODES).map((index) => [`f${index}`, index]));
+    expect(messageFor({ where: wide })).toMatch(new RegExp(`makes the filter too large \\(at most ${MAX_WHERE_NODES} keys and values in all\\)$`));
+    const ors = { $or: list(60).map((index) => ({ $and: [{ a: index }, { b: { $in: [1, 2] } }] })) };
+    expect(messageFor({ where: ors })).toMatch(/too large/);
+    expect(messageFor({ where: { a: { $contains: 'x'.repeat(MAX_WHERE_STRING + 1) } } })).toBe(`where.a.$contains: must be at most ${MAX_WHERE_STRING} characters`);
+    expect(messageFor({ where: { ['k'.repeat(201)]: 1 } })).toMatch(/must be a name of at most 200 characters$/);
+  });
+
+  it('bounds deep nesting of $and, $or, $not and $elemMatch', () => {
+    let nested: Record<string, unknown> = { a: 1 };
+    for (let level = 0; level < 40; level += 1) nested = level % 2 ? { $and: [nested] } : { $or: [nested] };
+    expect(messageFor({ where: nested })).toMatch(/is nested too deeply/);
+    let nots: Record<string, unknown> = { $eq: 1 };
+    for (let level = 0; level < 40; level += 1) nots = { $not: nots };
+    expect(messageFor({ where: { a: nots } })).toMatch(/is nested too deeply/);
+  });
+
   it('rejects values JSON cannot carry', () => {
     expect(messageFor({ where: { a: () => true } })).toBe('where.a: must contain only JSON values');
     expect(messageFor({ where: { a: Number.NaN } })).toBe('where.a: must contain only JSON values');
+  });
+});
+
+describe('parseContentQuery: every list and string is bounded', () => {
+  const names = (count: number) => Array.from({ length: count }, (_, index) => `f${index}`);
+
+  it('bounds only and without', () => {
+    expect(queryFor({ only: names(MAX_FIELD_LIST) }).only).toHaveLength(MAX_FIELD_LIST);
+    expect(messageFor({ only: names(MAX_FIELD_LIST + 1) })).toBe(`only: must list at most ${MAX_FIELD_LIST} field names`);
+    expect(messageFor({ without: names(10_000) })).toBe(`without: must list at most ${MAX_FIELD_LIST} field names`);
+  });
+
+  it('bounds sortBy', () => {
+    const keys = (count: number) => names(count).map((field) => ({ field }));
+    expect(queryFor({ sortBy: keys(MAX_SORT_KEYS) }).sortBy).toHaveLength(MAX_SORT_KEYS);
+    expect(messageFor({ sortBy: keys(MAX_SORT_KEYS + 1) })).toBe(`sortBy: must have at most ${MAX_SORT_KEYS} keys`);
+  });
+
+  it('bounds the search text, its words and surround', () => {
+    expect(messageFor({ search: { query: 'x'.repeat(501) } })).toBe('search.query: must be at most 500 characters');
+    expect(messageFor({ search: { query: 'title', value: 'y'.repeat(501) } })).toBe('search.value: must be at most 500 characters');
+    const words = (count: number) => names(count).join(' ');
+    expect(queryFor({ search: { query: words(MAX_SEARCH_WORDS) } }).search).toBeDefined();
+    expect(messageFor({ search: { query: words(MAX_SEARCH_WORDS + 1) } })).toBe(`search.query: must have at most ${MAX_SEARCH_WORDS} words`);
+    expect(messageFor({ search: { query: 'title', value: words(MAX_SEARCH_WORDS + 1) } })).toBe(`search.value: must have at most ${MAX_SEARCH_WORDS} words`);
+    expect(messageFor({ surround: { slugOrPath: 's'.repeat(501) } })).toBe('surround.slugOrPath: must be at most 500 characters');
+  });
+
+  it('refuses prototype names as fields of only, without, sortBy and search', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype', 'a.constructor']) {
+      const reserved = 'must not name __proto__, constructor, prototype';
+      expect(messageFor({ only: [name] })).toBe(`only[0]: ${reserved}`);
+      expect(messageFor({ without: name })).toBe(`without: ${reserved}`);
+      expect(messageFor({ sortBy: [{ field: name }] })).toBe(`sortBy[0].field: ${reserved}`);
+      expect(messageFor({ search: { query: name, value: 'x' } })).toBe(`search.query: ${reserved}`);
+    }
+    expect(messageFor(JSON.parse('{"__proto__": {"limit": 1}}') as unknown)).toMatch(/^body: unknown field "__proto__"/);
+  });
+
+  it('reports at most ten problems of a body full of them', () => {
+    const message = messageFor({ sortBy: Array.from({ length: 5 }, () => ({ field: 3 })), only: [1], limit: -1, skip: -1, deep: 1, text: 1, where: [] });
+    expect(message.split('; ')).toHaveLength(11);
+    expect(message).toMatch(/; and \d+ more problems$/);
   });
 });

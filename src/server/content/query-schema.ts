@@ -5,26 +5,49 @@
 import { z } from 'zod';
 
 import type { ContentQuery, WhereQuery } from './types';
+import { RESERVED_NAMES } from './where-check';
 import { checkWhere } from './where-filter';
 
+/*
+ * Every list and string of a body is bounded, so that the work of a query is bounded before it
+ * runs (query.ts then holds it to a work budget as well).
+ */
 export const MAX_LIMIT = 1000;
+/** Beyond any real listing; a larger skip could only be a probe. */
+export const MAX_SKIP = 100_000;
 /** Neighbours per side for `surround`: a page shows a handful; more is an expensive listing in disguise. */
 export const MAX_SURROUND = 100;
+/** Names in `only` / `without`. */
+export const MAX_FIELD_LIST = 50;
+/** Keys of `sortBy`. */
+export const MAX_SORT_KEYS = 8;
+/** Words of a `search`: each is looked for in every document. */
+export const MAX_SEARCH_WORDS = 20;
 const MAX_FIELD_NAME_LENGTH = 200;
 const MAX_SEARCH_LENGTH = 500;
+/** A body with thousands of mistakes gets the first few, not a message as long as the body. */
+const MAX_REPORTED_PROBLEMS = 10;
 
 const FIELD_NAME_MESSAGE = `must be a non-empty field name of at most ${MAX_FIELD_NAME_LENGTH} characters`;
+const RESERVED_NAME_MESSAGE = `must not name ${[...RESERVED_NAMES].join(', ')}`;
 const FIELD_LIST_MESSAGE = 'must be a field name or a list of field names';
 const LIMIT_MESSAGE = `must be an integer between 0 and ${MAX_LIMIT}`;
-const SKIP_MESSAGE = 'must be a non-negative integer';
+const SKIP_MESSAGE = `must be an integer between 0 and ${MAX_SKIP}`;
 const SURROUND_COUNT_MESSAGE = `must be an integer between 0 and ${MAX_SURROUND}`;
 
-const fieldName = z.string({ error: FIELD_NAME_MESSAGE }).min(1, { error: FIELD_NAME_MESSAGE }).max(MAX_FIELD_NAME_LENGTH, { error: FIELD_NAME_MESSAGE });
+const hasReservedSegment = (name: string): boolean => name.split('.').some((segment) => RESERVED_NAMES.has(segment));
+
+const fieldName = z
+  .string({ error: FIELD_NAME_MESSAGE })
+  .min(1, { error: FIELD_NAME_MESSAGE })
+  .max(MAX_FIELD_NAME_LENGTH, { error: FIELD_NAME_MESSAGE })
+  .refine((name) => !hasReservedSegment(name), { error: RESERVED_NAME_MESSAGE });
 
 /** `only` / `without`: one name or a list, always handed on as a list. */
 const fieldList = z
   .union([fieldName, z.array(fieldName)], { error: FIELD_LIST_MESSAGE })
-  .transform((value): readonly string[] => (typeof value === 'string' ? [value] : value));
+  .transform((value): readonly string[] => (typeof value === 'string' ? [value] : value))
+  .refine((names) => names.length <= MAX_FIELD_LIST, { error: `must list at most ${MAX_FIELD_LIST} field names` });
 
 const boundedInt = (min: number, max: number, message: string) =>
   z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
@@ -49,12 +72,19 @@ const search = z
     // With `value`, `query` names the field to search in (Nuxt's search(field, value)).
     const badField = spec.value !== undefined && (spec.query === '' || spec.query.length > MAX_FIELD_NAME_LENGTH);
     if (badField) ctx.addIssue({ code: 'custom', path: ['query'], message: `${FIELD_NAME_MESSAGE} when value is given` });
+    else if (spec.value !== undefined && hasReservedSegment(spec.query)) ctx.addIssue({ code: 'custom', path: ['query'], message: RESERVED_NAME_MESSAGE });
+    const words = (spec.value ?? spec.query).split(/\s+/).filter((word) => word !== '').length;
+    const searched = spec.value === undefined ? 'query' : 'value';
+    if (words > MAX_SEARCH_WORDS) ctx.addIssue({ code: 'custom', path: [searched], message: `must have at most ${MAX_SEARCH_WORDS} words` });
   });
 
 const surround = z
   .strictObject(
     {
-      slugOrPath: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }).max(MAX_SEARCH_LENGTH),
+      slugOrPath: z
+        .string({ error: 'must be a non-empty string' })
+        .min(1, { error: 'must be a non-empty string' })
+        .max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` }),
       options: z
         .strictObject(
           {
@@ -79,12 +109,15 @@ const BODY_SHAPE = {
   text: z.boolean({ error: 'must be a boolean' }).optional(),
   only: fieldList.optional(),
   without: fieldList.optional(),
-  sortBy: z.array(sortKey, { error: 'must be a list of { field, direction } objects' }).optional(),
+  sortBy: z
+    .array(sortKey, { error: 'must be a list of { field, direction } objects' })
+    .max(MAX_SORT_KEYS, { error: `must have at most ${MAX_SORT_KEYS} keys` })
+    .optional(),
   where: where.optional(),
   search: search.optional(),
   surround: surround.optional(),
   limit: boundedInt(0, MAX_LIMIT, LIMIT_MESSAGE).optional(),
-  skip: boundedInt(0, Number.MAX_SAFE_INTEGER, SKIP_MESSAGE).optional(),
+  skip: boundedInt(0, MAX_SKIP, SKIP_MESSAGE).optional(),
 };
 
 export const contentQuerySchema = z.strictObject(BODY_SHAPE, { error: 'must be a JSON object' });
@@ -126,5 +159,7 @@ export function parseContentQuery(body: unknown): ParseContentQueryResult {
   const result = contentQuerySchema.safeParse(body === undefined ? {} : body);
   if (result.success) return { ok: true, query: result.data };
   const messages = [...new Set(result.error.issues.map(formatIssue))];
-  return { ok: false, message: messages.join('; ') };
+  const shown = messages.slice(0, MAX_REPORTED_PROBLEMS);
+  if (messages.length > shown.length) shown.push(`and ${messages.length - shown.length} more problems`);
+  return { ok: false, message: shown.join('; ') };
 }

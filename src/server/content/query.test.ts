@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { runContentQuery } from './query';
 import type { ContentDocument, ContentQuery } from './types';
+import { MAX_WHERE_NODES } from './where-check';
 import { InvalidWhereError } from './where-filter';
+import { createWorkBudget } from './work-budget';
 
 const DOCS: readonly ContentDocument[] = [
   {
@@ -193,11 +195,35 @@ describe('where', () => {
     expect(() => new Query({ tags: { $contains: 'bonds' } })).toThrow(/\$contains/);
   });
 
-  it('supports $regex with and without $options, and inside $not', () => {
-    expect(slugsWhere({ title: { $regex: '^Taux' } })).toEqual(['rates']);
-    expect(slugsWhere({ title: { $regex: '^taux' } })).toEqual([]);
-    expect(slugsWhere({ title: { $regex: '^taux', $options: 'i' } })).toEqual(['rates']);
-    expect(slugsWhere({ title: { $not: { $regex: '^taux', $options: 'i' } } })).toEqual(['green-bonds-2026', 'electricite']);
+  it('supports $not around a field operator', () => {
+    expect(slugsWhere({ title: { $not: { $contains: 'Taux' } } })).toEqual(['green-bonds-2026', 'electricite']);
+    expect(slugsWhere({ views: { $not: { $gte: 20 } } })).toEqual(['rates']);
+  });
+
+  // The catastrophic patterns of the hardening issue: each would hold the thread for ever on a long enough title.
+  const CATASTROPHIC = ['^(.*?)*X$', '(a+)+$', '(.*a){20}', '^(a|a)*$', '(x+x+)+y', '([a-z]+)*\\d$'];
+
+  it.each(CATASTROPHIC)('never runs the user pattern %s, even when the schema is bypassed', (pattern) => {
+    const docs: ContentDocument[] = [{ path: '/x/a', title: `${'a'.repeat(5000)}!` }];
+    for (const where of [
+      { title: { $regex: pattern } },
+      { title: { $regex: pattern, $options: 'i' } },
+      { title: { $not: { $regex: pattern } } },
+      { $or: [{ title: { $eq: 'x' } }, { title: { $regex: pattern } }] },
+      { tags: { $elemMatch: { $regex: pattern } } },
+      { title: { $in: [{ $regex: pattern }] } },
+    ]) {
+      const started = performance.now();
+      expect(() => runContentQuery(docs, '/x', { where })).toThrow(/regular expressions are refused/);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it('refuses filters larger than the allowed number of values, even when the schema is bypassed', () => {
+    const where = { slug: { $in: Array.from({ length: MAX_WHERE_NODES }, (_, index) => `s${index}`).slice(0, 99) }, $or: [{ a: 1 }] };
+    expect(run('/fr/news', { where }).status).toBe(200);
+    const wide = { $or: Array.from({ length: MAX_WHERE_NODES / 2 }, (_, index) => ({ [`f${index}`]: index })) };
+    expect(() => run('/fr/news', { where: wide })).toThrow(/too large/);
   });
 
   it('supports logical operators, $exists and dotted paths', () => {
@@ -264,6 +290,43 @@ describe('search', () => {
 
   it('filters nothing when the searched text is blank', () => {
     expect(slugs('/fr/news', { search: { query: '  ' } })).toHaveLength(3);
+  });
+});
+
+describe('work budget', () => {
+  /** Documents big enough that a search over all of them costs thousands of units. */
+  const BIG: readonly ContentDocument[] = Array.from({ length: 200 }, (_, index) => ({
+    path: `/big/d${index}`,
+    title: `Document ${index}`,
+    text: 'lorem ipsum dolor sit amet '.repeat(400),
+  }));
+
+  it('answers 422 once a query spends more units than allowed, without finishing the work', () => {
+    let spent = 0;
+    const budget = createWorkBudget({ maxUnits: 5000 });
+    const counting = { spend: (units: number) => ((spent += units), budget.spend(units)) };
+    const result = runContentQuery(BIG, '/big', { search: { query: 'lorem ipsum dolor sit amet absent' } }, counting);
+    expect(result).toEqual({ status: 422, body: { message: expect.stringMatching(/more work than one request may do/) } });
+    expect(spent).toBeLessThan(5000 + 200);
+    // The same query within a larger budget simply finds nothing.
+    expect(runContentQuery(BIG, '/big', { search: { query: 'lorem ipsum dolor sit amet absent' } }, createWorkBudget({ maxUnits: 1e7 })).status).toBe(200);
+  });
+
+  it('charges each document for the size of the filter', () => {
+    const where = { $or: Array.from({ length: 20 }, (_, index) => ({ title: `Document ${index}` })) };
+    expect(runContentQuery(BIG, '/big', { where }, createWorkBudget({ maxUnits: 200 * 10 })).status).toBe(422);
+    expect(runContentQuery(BIG, '/big', { where }, createWorkBudget({ maxUnits: 200 * 100 }))).toMatchObject({ status: 200, body: { length: 20 } });
+  });
+
+  it('answers 422 once the time budget is spent, whatever the units', () => {
+    let clock = 0;
+    const budget = createWorkBudget({ maxMs: 200, now: () => (clock += 10) });
+    const result = runContentQuery(BIG, '/big', { where: { title: { $contains: 'Document' } } }, budget);
+    expect(result).toEqual({ status: 422, body: { message: expect.stringMatching(/time budget \(200 ms\)/) } });
+  });
+
+  it('lets ordinary queries through the default budget', () => {
+    expect(runContentQuery(BIG, '/big', { search: { query: 'lorem' }, sortBy: [{ field: 'title', direction: 'desc' }], limit: 5 }).status).toBe(200);
   });
 });
 

@@ -7,7 +7,9 @@ import { locateDocument, omitFields, pickFields, type LocatedDocument } from './
 import { sortDocuments } from './sort-documents';
 import { createSearchFilter } from './text-search';
 import type { ContentDocument, ContentQuery, ContentQueryResult, SurroundSpec } from './types';
+import { whereSize } from './where-check';
 import { compileWhere } from './where-filter';
+import { createWorkBudget, QueryBudgetExceededError, type WorkBudget } from './work-budget';
 
 export type { ContentDocument, ContentQuery, ContentQueryResult } from './types';
 
@@ -28,11 +30,20 @@ function inDirectory(docs: readonly LocatedDocument[], dir: string, deep: boolea
   return docs.filter((doc) => (deep ? isBelow(doc.path, dir) : doc.dir === dir));
 }
 
-/** `where` then `search`, both evaluated on the whole document (before any projection). */
-function buildFilter(query: ContentQuery): DocFilter {
+/** `where` then `search`, both evaluated on the whole document (before any projection), within `budget`. */
+function buildFilter(query: ContentQuery, budget: WorkBudget): DocFilter {
   const matchesWhere = query.where ? compileWhere(query.where) : () => true;
-  const matchesSearch = query.search ? createSearchFilter(query.search) : () => true;
-  return (doc) => matchesWhere(doc) && matchesSearch(doc);
+  const matchesSearch = query.search ? createSearchFilter(query.search, budget) : () => true;
+  const whereCost = query.where ? whereSize(query.where) : 0;
+  return (doc) => {
+    budget.spend(1 + whereCost);
+    return matchesWhere(doc) && matchesSearch(doc);
+  };
+}
+
+/** Comparisons of a sort, roughly: n·log2(n) per key. */
+function sortCost(count: number, keys: number): number {
+  return keys === 0 ? 0 : count * Math.ceil(Math.log2(count + 1)) * keys;
 }
 
 /** text / only / without, in that order: `text` is the raw source and exists only when asked for. */
@@ -68,8 +79,9 @@ function paginate<T>(docs: readonly T[], query: ContentQuery): T[] {
   return query.limit ? docs.slice(start, start + query.limit) : docs.slice(start);
 }
 
-function listDirectory(docs: readonly LocatedDocument[], dir: string, query: ContentQuery): ContentQueryResult {
-  const matching = inDirectory(docs, dir, query.deep ?? false).filter(buildFilter(query));
+function listDirectory(docs: readonly LocatedDocument[], dir: string, query: ContentQuery, budget: WorkBudget): ContentQueryResult {
+  const matching = inDirectory(docs, dir, query.deep ?? false).filter(buildFilter(query, budget));
+  budget.spend(sortCost(matching.length, query.sortBy?.length ?? 0));
   const sorted = sortDocuments(matching, query.sortBy ?? []);
   // surround works on the whole ordered list: skip/limit would only hide the neighbours.
   if (query.surround) {
@@ -80,8 +92,8 @@ function listDirectory(docs: readonly LocatedDocument[], dir: string, query: Con
 }
 
 /** A single document still honours where/search (a non-match is "not found") and projection. */
-function readDocument(doc: LocatedDocument, query: ContentQuery): ContentQueryResult {
-  if (!buildFilter(query)(doc)) return notFound(`${doc.path} not found`);
+function readDocument(doc: LocatedDocument, query: ContentQuery, budget: WorkBudget): ContentQueryResult {
+  if (!buildFilter(query, budget)(doc)) return notFound(`${doc.path} not found`);
   return { status: 200, body: project(doc, query) };
 }
 
@@ -91,14 +103,25 @@ function readDocument(doc: LocatedDocument, query: ContentQuery): ContentQueryRe
  *   a directory wins over a document with the same path, as in Nuxt (file-system stat);
  * - document path → 200 with that document (sortBy/skip/limit/surround ignored);
  * - anything else, or a path with `.`/`..` segments → 404 `{ message }`.
+ * - a query that needs more than `budget` (work-budget.ts; 200 ms by default) → 422 `{ message }`.
  * `docs` and its documents are never mutated; results are shallow copies.
  * Throws InvalidWhereError only if `where` bypassed parseContentQuery and is invalid.
  */
-export function runContentQuery(docs: readonly ContentDocument[], path: string, query: ContentQuery): ContentQueryResult {
+export function runContentQuery(
+  docs: readonly ContentDocument[],
+  path: string,
+  query: ContentQuery,
+  budget: WorkBudget = createWorkBudget(),
+): ContentQueryResult {
   const target = normalizeContentPath(path);
   if (target === null) return notFound('content not found');
   const located = locateAll(docs);
-  if (isDirectory(located, target)) return listDirectory(located, target, query);
-  const doc = located.find((candidate) => candidate.path === target);
-  return doc ? readDocument(doc, query) : notFound(`${target} not found`);
+  try {
+    if (isDirectory(located, target)) return listDirectory(located, target, query, budget);
+    const doc = located.find((candidate) => candidate.path === target);
+    return doc ? readDocument(doc, query, budget) : notFound(`${target} not found`);
+  } catch (error) {
+    if (error instanceof QueryBudgetExceededError) return { status: 422, body: { message: error.message } };
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { readField } from './document-fields';
 import type { SearchSpec } from './types';
+import { UNLIMITED_BUDGET, type WorkBudget } from './work-budget';
 
 /**
  * Fields always searched when `search` has no `value` (with Nuxt's fullTextSearchFields in mind),
@@ -10,6 +11,8 @@ export const FULL_TEXT_FIELDS: readonly string[] = ['title', 'description'];
 
 /** Structured bodies (Markdown ASTs) are walked this deep at most: enough for real content. */
 const MAX_BODY_DEPTH = 32;
+/** Budget units per word searched in each KiB of a document's text (see work-budget.ts). */
+const SEARCHED_BYTES_PER_UNIT = 1024;
 
 // Ligatures are not split by Unicode decomposition, yet French readers type "coeur" for "cœur".
 const LIGATURES: Readonly<Record<string, string>> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
@@ -49,15 +52,18 @@ function fullText(doc: Readonly<Record<string, unknown>>): string {
  * Predicate for `search`. Every word of the searched text must occur (as a substring, case- and
  * accent-insensitively) in the fields: Nuxt's "operator: and" without its fuzzy scoring.
  * Blank search text filters nothing, like Nuxt's `if (!query) return this`.
+ * Each document's text is charged to `budget` before it is searched.
  */
-export function createSearchFilter(spec: SearchSpec): (doc: Readonly<Record<string, unknown>>) => boolean {
+export function createSearchFilter(spec: SearchSpec, budget: WorkBudget = UNLIMITED_BUDGET): (doc: Readonly<Record<string, unknown>>) => boolean {
   const field = spec.value === undefined ? null : spec.query;
   const terms = foldText(spec.value ?? spec.query)
     .split(/\s+/)
     .filter((term) => term !== '');
   if (terms.length === 0) return () => true;
   return (doc) => {
-    const haystack = foldText(field === null ? fullText(doc) : textOf(readField(doc, field)).join('\n'));
+    const text = field === null ? fullText(doc) : textOf(readField(doc, field)).join('\n');
+    budget.spend((terms.length + 1) * (1 + Math.floor(text.length / SEARCHED_BYTES_PER_UNIT)));
+    const haystack = foldText(text);
     return terms.every((term) => haystack.includes(term));
   };
 }

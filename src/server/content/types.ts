@@ -55,4 +55,4 @@ export interface ContentQuery {
 
 export type ContentQueryResult =
   | { readonly status: 200; readonly body: unknown }
-  | { readonly status: 404; readonly body: { readonly message: string } };
+  | { readonly status: 404 | 422; readonly body: { readonly message: string } };

@@ -5,6 +5,13 @@
  * and `$accumulator` (which run code) and `$expr`, whose expression language can allocate without
  * bound (`$range`, `$reduce`, …). The public endpoint only needs the LokiJS-like operators Nuxt
  * Content v1 offered, so anything else is rejected with a readable 400 instead of a 500 or worse.
+ *
+ * `$regex` is refused too: a visitor's pattern runs on the one JavaScript thread, and a pattern such
+ * as `^(.*?)*X$` backtracks for ever (no cap on its length prevents that). `$contains` and `search`
+ * cover what the site's own pages ask for (docs/decisions/010).
+ *
+ * Every part of a filter is bounded (depth, number of values, list and string lengths), so the work
+ * of one filter on one document is bounded too; query.ts bounds the number of documents and time.
  */
 
 export type WherePath = readonly (string | number)[];
@@ -17,13 +24,21 @@ export interface WhereProblem {
 
 /** Nesting beyond this is not a realistic filter and would only let a body exhaust the stack. */
 export const MAX_WHERE_DEPTH = 16;
-/** Regexes run on every document; a short cap limits (but cannot rule out) pathological patterns. */
-export const MAX_REGEX_LENGTH = 256;
+/** Keys, values and list items of a whole filter: each one is work mingo repeats on every document. */
+export const MAX_WHERE_NODES = 200;
+/** Items of one list (`$in`, `$nin`, `$all`, `$and`, `$or`, …). */
+export const MAX_WHERE_LIST = 100;
+/** Characters of one string value, e.g. the needle of `$contains`. */
+export const MAX_WHERE_STRING = 1000;
+/** Characters of one key (a field path). */
+export const MAX_WHERE_KEY = 200;
 
 export const CODE_OPERATORS: ReadonlySet<string> = new Set(['$where', '$function', '$accumulator']);
+/** Operators that take a regular expression: refused, see the comment at the top. */
+export const REGEX_OPERATORS: ReadonlySet<string> = new Set(['$regex', '$options']);
+/** Names that reach Object.prototype in code that walks paths naively: never a document field. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 const LOGICAL_OPERATORS: ReadonlySet<string> = new Set(['$and', '$or', '$nor']);
-// `g` and `y` make RegExp#test stateful (lastIndex), which would make matches alternate between documents.
-const REGEX_OPTIONS = /^[imsu]*$/;
 
 type OperandCheck = (operand: unknown, path: WherePath) => WhereProblem | null;
 
@@ -38,33 +53,48 @@ function isPlainObject(value: unknown): value is Readonly<Record<string, unknown
 
 const isOperatorKey = (key: string): boolean => key.startsWith('$');
 
-/* ---------- pass 1: JSON-only values, bounded depth, no code-running operator anywhere ---------- */
+/* ---------- pass 1: JSON-only values, bounded size and depth, no code-running operator anywhere ---------- */
+
+/** Values seen so far by one scan: the whole filter counts against MAX_WHERE_NODES. */
+type Scan = { nodes: number };
 
 function scanScalar(value: unknown, path: WherePath): WhereProblem | null {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return ok;
+  if (typeof value === 'string') return value.length <= MAX_WHERE_STRING ? ok : problem(path, `must be at most ${MAX_WHERE_STRING} characters`);
+  if (value === null || typeof value === 'boolean') return ok;
   if (typeof value === 'number' && Number.isFinite(value)) return ok;
   return problem(path, 'must contain only JSON values');
 }
 
-function scanObject(value: Readonly<Record<string, unknown>>, path: WherePath, depth: number): WhereProblem | null {
+function scanKey(key: string, path: WherePath): WhereProblem | null {
+  if (CODE_OPERATORS.has(key)) return problem(path, 'executes code and is not allowed');
+  if (REGEX_OPERATORS.has(key)) return problem(path, 'is not supported: regular expressions are refused (use $contains or search)');
+  if (key.length > MAX_WHERE_KEY) return problem(path, `must be a name of at most ${MAX_WHERE_KEY} characters`);
+  // mingo refuses `__proto__` at evaluation time; refusing these here turns a 500 into a 400.
+  if (key.split('.').some((segment) => RESERVED_NAMES.has(segment))) return problem(path, 'is not a valid field name');
+  return ok;
+}
+
+function scanObject(value: Readonly<Record<string, unknown>>, path: WherePath, depth: number, scan: Scan): WhereProblem | null {
   for (const [key, child] of Object.entries(value)) {
-    if (CODE_OPERATORS.has(key)) return problem([...path, key], 'executes code and is not allowed');
-    const found = scanJson(child, [...path, key], depth + 1);
+    const found = scanKey(key, [...path, key]) ?? scanJson(child, [...path, key], depth + 1, scan);
     if (found) return found;
   }
   return ok;
 }
 
-function scanJson(value: unknown, path: WherePath, depth: number): WhereProblem | null {
+function scanJson(value: unknown, path: WherePath, depth: number, scan: Scan): WhereProblem | null {
+  scan.nodes += 1;
+  if (scan.nodes > MAX_WHERE_NODES) return problem(path, `makes the filter too large (at most ${MAX_WHERE_NODES} keys and values in all)`);
   if (depth > MAX_WHERE_DEPTH) return problem(path, `is nested too deeply (at most ${MAX_WHERE_DEPTH} levels)`);
   if (Array.isArray(value)) {
+    if (value.length > MAX_WHERE_LIST) return problem(path, `must have at most ${MAX_WHERE_LIST} items`);
     for (const [index, item] of value.entries()) {
-      const found = scanJson(item, [...path, index], depth + 1);
+      const found = scanJson(item, [...path, index], depth + 1, scan);
       if (found) return found;
     }
     return ok;
   }
-  if (isPlainObject(value)) return scanObject(value, path, depth);
+  if (isPlainObject(value)) return scanObject(value, path, depth, scan);
   return scanScalar(value, path);
 }
 
@@ -84,14 +114,6 @@ const typeOperand: OperandCheck = (operand, path) => {
   const names = Array.isArray(operand) ? operand : [operand];
   return names.length > 0 && names.every(typeName) ? ok : problem(path, 'must be a type name or a list of type names');
 };
-
-const regexOperand: OperandCheck = (operand, path) => {
-  if (typeof operand !== 'string') return problem(path, 'must be a string');
-  return operand.length <= MAX_REGEX_LENGTH ? ok : problem(path, `must be at most ${MAX_REGEX_LENGTH} characters`);
-};
-
-const regexOptionsOperand: OperandCheck = (operand, path) =>
-  typeof operand === 'string' && REGEX_OPTIONS.test(operand) ? ok : problem(path, 'must be a string of the flags i, m, s, u');
 
 const notOperand: OperandCheck = (operand, path) =>
   isPlainObject(operand) && Object.keys(operand).length > 0
@@ -117,8 +139,6 @@ const FIELD_OPERATORS: ReadonlyMap<string, OperandCheck> = new Map([
   ['$nin', arrayOperand],
   ['$all', arrayOperand],
   ['$contains', anyValue],
-  ['$regex', regexOperand],
-  ['$options', regexOptionsOperand],
   ['$exists', booleanOperand],
   ['$size', sizeOperand],
   ['$type', typeOperand],
@@ -132,18 +152,6 @@ function unsupported(path: WherePath): WhereProblem {
   return problem(path, `is not a supported operator (allowed: ${ALLOWED_LIST})`);
 }
 
-function checkRegexPair(operators: Readonly<Record<string, unknown>>, path: WherePath): WhereProblem | null {
-  const pattern = operators.$regex;
-  const flags = operators.$options;
-  if (pattern === undefined) return flags === undefined ? ok : problem([...path, '$options'], 'requires $regex');
-  try {
-    new RegExp(String(pattern), typeof flags === 'string' ? flags : undefined);
-    return ok;
-  } catch {
-    return problem([...path, '$regex'], 'is not a valid regular expression');
-  }
-}
-
 function checkOperatorObject(operators: Readonly<Record<string, unknown>>, path: WherePath): WhereProblem | null {
   for (const [key, operand] of Object.entries(operators)) {
     if (!isOperatorKey(key)) return problem([...path, key], 'field names cannot be mixed with operators');
@@ -152,14 +160,12 @@ function checkOperatorObject(operators: Readonly<Record<string, unknown>>, path:
     const found = check(operand, [...path, key]);
     if (found) return found;
   }
-  return checkRegexPair(operators, path);
+  return ok;
 }
 
 function checkFieldName(field: string, path: WherePath): WhereProblem | null {
-  const segments = field.split('.');
-  // mingo refuses `__proto__` at evaluation time; refusing it here turns a 500 into a 400.
-  if (segments.some((segment) => segment === '' || segment === '__proto__')) return problem(path, 'is not a valid field name');
-  return ok;
+  // Reserved names were refused by pass 1; an empty segment (`a..b`, `.a`) names nothing.
+  return field.split('.').includes('') ? problem(path, 'is not a valid field name') : ok;
 }
 
 function checkFieldValue(value: unknown, path: WherePath): WhereProblem | null {
@@ -195,5 +201,12 @@ function checkCondition(condition: unknown, path: WherePath): WhereProblem | nul
 /** First problem found in `where`, or null when it is safe to hand to mingo. */
 export function checkWhereShape(where: unknown): WhereProblem | null {
   if (!isPlainObject(where)) return problem([], 'must be an object');
-  return scanJson(where, [], 0) ?? checkCondition(where, []);
+  return scanJson(where, [], 0, { nodes: 0 }) ?? checkCondition(where, []);
+}
+
+/** Keys, values and list items of a filter that passed checkWhereShape: its cost on each document. */
+export function whereSize(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + whereSize(item), 1);
+  if (isPlainObject(value)) return Object.values(value).reduce((sum: number, child) => sum + whereSize(child), 1);
+  return 1;
 }

@@ -22,9 +22,12 @@ export type CaptchaOutcome =
 
 const VERIFY_TIMEOUT_MS = 5000;
 
-/** Checks a token against RECAPTCHA_VERIFY_URL (Google's siteverify by default) when RECAPTCHA_SECRET is set. */
+/**
+ * Checks a token against RECAPTCHA_VERIFY_URL (Google's siteverify by default) when RECAPTCHA_SECRET
+ * is set: successful, for this form's action, solved on this site (PUBLIC_BASE_URL's hostname).
+ */
 export async function verifyCaptcha(token: string | null, action: string, remoteIp: string): Promise<CaptchaOutcome> {
-  const { RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL } = env();
+  const { RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, PUBLIC_BASE_URL } = env();
   if (!RECAPTCHA_SECRET) return { status: 'off' };
   if (!token) return { status: 'rejected', reason: 'missing-input-response' };
   let body: SiteverifyResponse;
@@ -37,6 +40,6 @@ export async function verifyCaptcha(token: string | null, action: string, remote
   } catch (error) {
     return { status: 'unverified', reason: error instanceof Error ? error.message : String(error) };
   }
-  const verdict = judgeSiteverify(body, action);
+  const verdict = judgeSiteverify(body, action, new URL(PUBLIC_BASE_URL).hostname);
   return verdict.ok ? { status: 'verified', score: verdict.score } : { status: 'rejected', reason: verdict.reason };
 }

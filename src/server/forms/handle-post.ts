@@ -10,6 +10,7 @@ import { submissionMail } from '@/domain/forms/mail';
 import { errorMessage, type StatusCode } from '@/domain/forms/messages';
 import { fieldErrors, formSchema, type CleanValues, type RuntimeOptions } from '@/domain/forms/schema';
 import { FORMAT_MIME, uploadFormat, type UploadValue } from '@/domain/forms/upload';
+import { readBody } from '@/server/http/read-body';
 import { profileFromRequest } from '@/server/http/request-context';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
@@ -17,7 +18,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-contex
 import { storeSubmission, type NewAttachment } from '@/server/queries/submissions';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from './outbox';
-import { clientAddress, clientHash, requestLocale } from './request-info';
+import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
 import { subscribableShares, subscribeOptionLabels } from './subscribe-options';
 import { formsTranslator } from './translator';
 
@@ -25,6 +26,8 @@ import { formsTranslator } from './translator';
 export const RATE_LIMIT = { max: 5, windowSeconds: 600 };
 /** A whole request: two 5 MB files fit. It is also the body size Next's proxy passes on unchanged (10 MB). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** 10 MB in two minutes is 85 KB/s: a slow mobile upload passes, a client trickling bytes to hold the connection does not. */
+export const BODY_TIMEOUT_MS = 120_000;
 /** The language of the staff's mails: the site's default language. */
 const STAFF_LOCALE: Locale = routing.defaultLocale;
 const log = areaLogger('forms');
@@ -65,22 +68,40 @@ function attachments(form: FormDef, values: CleanValues): NewAttachment[] {
 }
 
 /**
+ * The multipart body, read below MAX_BODY_BYTES (counted as it arrives, whatever Content-Length
+ * says) within BODY_TIMEOUT_MS, then parsed from those bytes.
+ */
+async function readFormData(request: Request): Promise<FormData | 'tooLarge' | 'timeout' | 'unreadable'> {
+  // Next's proxy hands on at most 10 MB of a longer body, cut: a body of exactly MAX_BODY_BYTES may
+  // be the start of a larger one, so it counts as too large (413) rather than as bad multipart (400).
+  const read = await readBody(request, { maxBytes: MAX_BODY_BYTES - 1, timeoutMs: BODY_TIMEOUT_MS });
+  if (!read.ok) return read.failure;
+  try {
+    return await new Response(read.bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/**
  * POST /api/forms/{kind}: validates a submission with the form's schema, stores it (files
  * included) with its mail in the outbox, and only then answers "Your request has been registered".
- * Answers are JSON, translated in the visitor's language: field → message on 400.
+ * Answers are JSON, translated in the visitor's language: field → message on 400; a post another
+ * site sent is refused 403 before its body is read.
  * `afterResponse` runs the outbox once the answer is sent (next/server's after()).
  */
 export async function handleFormPost(request: Request, kind: string, afterResponse: (task: () => Promise<unknown>) => void): Promise<Response> {
   let locale = requestLocale(null, request.headers);
   if (!isFormKind(kind)) return json(404, { ok: false, message: 'Not found' });
   const form = FORMS[kind];
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return failure(413, 'tooLarge', locale);
-  let data: FormData;
-  try {
-    data = await request.formData();
-  } catch {
-    return failure(400, 'badRequest', locale);
+  if (isCrossSitePost(request.headers, request.url, env().PUBLIC_BASE_URL)) {
+    console.info(`[forms] ${kind}: cross-site post refused (origin ${request.headers.get('origin') ?? '-'})`);
+    return failure(403, 'forbidden', locale);
   }
+  const data = await readFormData(request);
+  if (data === 'tooLarge') return failure(413, 'tooLarge', locale);
+  if (data === 'timeout') return failure(408, 'network', locale);
+  if (data === 'unreadable') return failure(400, 'badRequest', locale);
   locale = requestLocale(data.get(LOCALE_FIELD), request.headers);
   const t = formsTranslator(locale);
   const trap = data.get(HONEYPOT_FIELD);

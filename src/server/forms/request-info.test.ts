@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, clientHash, requestLocale } from './request-info';
+import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 
@@ -24,5 +24,32 @@ describe('requestLocale', () => {
     expect(requestLocale(null, headers({ 'accept-language': 'en-GB' }))).toBe('en');
     expect(requestLocale(null, headers({ 'accept-language': 'de;q=1, it;q=0.5' }))).toBe('fr');
     expect(requestLocale(null, headers({}))).toBe('fr');
+  });
+});
+
+describe('isCrossSitePost', () => {
+  const BASE = 'https://www.fundhouse.example';
+  const URL_SEEN = 'http://10.0.0.4:3000/api/forms/contact';
+  const crossSite = (init: Record<string, string>) => isCrossSitePost(headers(init), URL_SEEN, BASE);
+
+  it('accepts the public origin, the host the request was sent to, and requests without Origin', () => {
+    expect(crossSite({ origin: BASE })).toBe(false);
+    expect(crossSite({ origin: 'https://WWW.fundhouse.example' })).toBe(false);
+    expect(crossSite({ origin: 'http://intranet.local:3000', host: 'intranet.local:3000' })).toBe(false);
+    expect(crossSite({ origin: 'http://10.0.0.4:3000' })).toBe(false);
+    expect(crossSite({})).toBe(false);
+    expect(crossSite({ 'sec-fetch-site': 'same-origin' })).toBe(false);
+    expect(crossSite({ 'sec-fetch-site': 'none' })).toBe(false);
+  });
+
+  it('refuses another origin, an opaque one, and what the browser says is cross-site', () => {
+    expect(crossSite({ origin: 'https://evil.example' })).toBe(true);
+    expect(crossSite({ origin: 'http://www.fundhouse.example' })).toBe(true);
+    expect(crossSite({ origin: 'https://www.fundhouse.example.evil.example' })).toBe(true);
+    expect(crossSite({ origin: 'https://www.fundhouse.example:8443' })).toBe(true);
+    expect(crossSite({ origin: 'null' })).toBe(true);
+    expect(crossSite({ origin: 'https://evil.example', host: 'www.fundhouse.example' })).toBe(true);
+    expect(crossSite({ origin: BASE, 'sec-fetch-site': 'cross-site' })).toBe(true);
+    expect(crossSite({ 'sec-fetch-site': 'Cross-Site' })).toBe(true);
   });
 });

@@ -14,6 +14,27 @@ export function clientAddress(headers: Headers): string {
   return last || headers.get('x-real-ip')?.trim() || 'unknown';
 }
 
+/**
+ * True for a form post another site made the visitor's browser send: `Sec-Fetch-Site: cross-site`,
+ * or an `Origin` that is neither the public origin (PUBLIC_BASE_URL) nor the host the request was
+ * sent to. A request without `Origin` (a script, an old browser) is not refused here: the captcha
+ * and the rate limit deal with those.
+ */
+export function isCrossSitePost(headers: Headers, requestUrl: string, publicBaseUrl: string): boolean {
+  if (headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return true;
+  const origin = headers.get('origin');
+  if (origin === null) return false;
+  let sender: URL;
+  try {
+    sender = new URL(origin);
+  } catch {
+    return true; // "null" (sandboxed frames, privacy redirects) or garbage: not our page
+  }
+  if (sender.origin === new URL(publicBaseUrl).origin) return false;
+  const host = headers.get('host')?.trim().toLowerCase() || new URL(requestUrl).host;
+  return sender.host !== host;
+}
+
 /** Submissions keep a hash of the address, never the address itself. */
 export function clientHash(address: string): string {
   return createHash('sha256').update(`fundhouse-forms:${address}`).digest('hex');

@@ -1,12 +1,21 @@
 import { normalizeContentPath } from '@/server/content/content-path';
 import { parseContentQuery } from '@/server/content/query-schema';
 import { runContentQuery } from '@/server/content/query';
+import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
 import { profileFromRequest } from '@/server/http/request-context';
 import { loadContentDocuments } from '@/server/queries/content';
 
 export const dynamic = 'force-dynamic';
 
 const MAX_BODY_BYTES = 64_000;
+/** A query body is small: one that takes longer than this to arrive is a client holding the connection. */
+const BODY_TIMEOUT_MS = 10_000;
+
+const READ_FAILURE_MESSAGES: Readonly<Record<ReadBodyFailure, string>> = {
+  tooLarge: `Request body too large (limit ${MAX_BODY_BYTES} bytes).`,
+  timeout: `Request body not received within ${BODY_TIMEOUT_MS / 1000} s.`,
+  unreadable: 'The request body could not be read.',
+};
 
 function decodeSegment(segment: string): string {
   try {
@@ -26,8 +35,14 @@ function error(status: number, message: string): Response {
  * news and page texts the site's pages show, for the visitor's investor profile (cookie, else RETAIL). */
 export async function POST(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const { path: segments } = await params;
-  const raw = await request.text();
-  if (raw.length > MAX_BODY_BYTES) return error(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes).`);
+  const read = await readBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: BODY_TIMEOUT_MS });
+  if (!read.ok) return error(READ_BODY_STATUS[read.failure], READ_FAILURE_MESSAGES[read.failure]);
+  let raw: string;
+  try {
+    raw = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    return error(400, 'The request body is not valid UTF-8.');
+  }
   let body: unknown = undefined;
   if (raw.trim() !== '') {
     try {
@@ -42,5 +57,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ pat
   if (path === null) return error(404, 'Not Found');
   const docs = await loadContentDocuments(path, profileFromRequest(request));
   const result = runContentQuery(docs, path, parsed.query);
+  if (result.status !== 200) return error(result.status, result.body.message);
   return Response.json(result.body, { status: result.status, headers: { 'cache-control': 'no-store' } });
 }

@@ -15,10 +15,9 @@ export async function GET(request: Request): Promise<Response> {
   const served = env().locales;
   const locale = served.find((l) => l === to);
   if (!locale) return new Response('Unknown language', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const from = url.searchParams.get('from') ?? '/';
-  // Only a path of this site: never an open redirect.
-  const safeFrom = from.startsWith('/') && !from.startsWith('//') ? from : '/';
-  const target = await equivalentPath(safeFrom, locale, served);
+  // Whatever `from` holds, the target is a path of this site, re-serialised by the URL parser:
+  // never an open redirect, never a header value Node refuses.
+  const target = await equivalentPath(url.searchParams.get('from') ?? '/', locale, served);
   const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   return new Response(null, {
     status: 303,
