@@ -1,0 +1,206 @@
+import 'server-only';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { getDb } from '@/server/db';
+import { rawCatalog } from '@/server/queries/catalog';
+import { queryCost, type CatalogBounds } from './cost';
+
+/**
+ * The guards run around execution, where the variables are known (the cost of navHistory(maxPoints: $n)
+ * depends on them, and yoga's validation cache is keyed by the document alone):
+ * - the cost of the operation, with the catalog's real sizes, is checked before any resolver runs;
+ * - execution stops at a deadline (the executor checks an AbortSignal between fields);
+ * - an answer whose serialized size is above the cap is replaced by an error, and is not cached.
+ * Each refusal is a GraphQL error with its HTTP status (yoga answers with the highest one).
+ */
+
+const maxOf = (counts: Map<unknown, number>) => Math.max(0, ...counts.values());
+function countBy<T>(rows: T[], key: (row: T) => unknown): Map<unknown, number> {
+  const counts = new Map<unknown, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+}
+
+/** The catalog's sizes, from the catalog the resolvers read (cached in memory, reloaded when it changes). */
+export async function catalogBounds(): Promise<CatalogBounds> {
+  const catalog = await rawCatalog(await getDb());
+  return {
+    categories: catalog.categories.length,
+    fundsPerCategory: maxOf(countBy(catalog.funds, (f) => f.categoryCode)),
+    funds: catalog.funds.length,
+    sharesPerFund: maxOf(countBy(catalog.shares, (s) => s.fundId)),
+    documentTypes: catalog.documentTypes.size,
+    eligibilitiesPerFund: Math.max(0, ...[...catalog.eligibilities.values()].map((list) => list.length)),
+  };
+}
+
+/** Byte size of each answer the size guard measured, so the response cache does not serialize it again. */
+export const measuredSize = new WeakMap<object, number>();
+
+export function byteSize(result: object): number {
+  const known = measuredSize.get(result);
+  if (known !== undefined) return known;
+  const size = Buffer.byteLength(JSON.stringify(result));
+  measuredSize.set(result, size);
+  return size;
+}
+
+const DEADLINE = Symbol('graphql deadline');
+type DeadlineContext = { [DEADLINE]?: Deadline };
+
+/** Resolvers of one request running at once; the others wait their turn (see Deadline.run). */
+export const RESOLVER_CONCURRENCY = 4;
+
+/**
+ * When an execution must stop. Its resolvers run through run(): at most RESOLVER_CONCURRENCY at a
+ * time, each checking the clock when its turn comes. The executor starts every sibling field at
+ * once, and PGlite answers within microtasks (so a timer fires only once all is done): without
+ * turns, all the database work of a request would be queued before the first check.
+ * Aborting the signal makes the executor resolve no further field.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly at: number;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(ms: number) {
+    this.at = performance.now() + ms;
+  }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  abort(): void {
+    if (!this.controller.signal.aborted) this.controller.abort(new Error('GraphQL execution deadline passed.'));
+  }
+  /** Throws, and aborts the execution, once the deadline has passed. */
+  private check(): void {
+    if (!this.controller.signal.aborted && performance.now() > this.at) this.abort();
+    this.controller.signal.throwIfAborted();
+  }
+  private release = () => {
+    // The turn passes to the next waiting resolver, if any.
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  };
+  /** Runs a resolver now (synchronously) when a turn is free, else once one is. */
+  run(resolve: () => unknown): unknown {
+    if (this.active >= RESOLVER_CONCURRENCY) {
+      return new Promise<void>((turn) => this.waiting.push(turn)).then(() => this.start(resolve));
+    }
+    this.active += 1;
+    return this.start(resolve);
+  }
+  private start(resolve: () => unknown): unknown {
+    let result: unknown;
+    try {
+      this.check();
+      result = resolve();
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    if (result instanceof Promise) return result.finally(this.release);
+    this.release();
+    return result;
+  }
+}
+
+type Resolver = (parent: unknown, args: unknown, context: DeadlineContext, info: unknown) => unknown;
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+/** The resolvers (where all the work is), each run in its turn under the execution's deadline. */
+export function withDeadline<T extends ResolverMap>(resolvers: T): T {
+  return Object.fromEntries(
+    Object.entries(resolvers).map(([type, fields]) => [
+      type,
+      Object.fromEntries(
+        Object.entries(fields).map(([name, resolve]) => [
+          name,
+          typeof resolve === 'function'
+            ? (parent: unknown, args: unknown, context: DeadlineContext, info: unknown) => {
+                const deadline = context?.[DEADLINE];
+                const call = () => (resolve as Resolver)(parent, args, context, info);
+                return deadline ? deadline.run(call) : call();
+              }
+            : resolve,
+        ]),
+      ),
+    ]),
+  ) as T;
+}
+
+const refusal = (message: string, code: string, status: number): ExecutionResult => ({
+  errors: [createGraphQLError(message, { extensions: { code, http: { status } } })],
+});
+
+export type GuardOptions = {
+  maxCost: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** The catalog's sizes; tests pass fixed ones. */
+  bounds?: () => Promise<CatalogBounds>;
+};
+
+export function graphQLGuardsPlugin(options: GuardOptions): Plugin {
+  const bounds = options.bounds ?? catalogBounds;
+  return {
+    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+      let cost: number | null;
+      try {
+        cost = queryCost(args.schema, args.document, args.operationName, args.variableValues, await bounds());
+      } catch (error) {
+        // An out-of-range argument (maxPoints): the same clear error the resolver would give, before any work.
+        const message = error instanceof Error ? error.message : String(error);
+        setResultAndStopExecution(refusal(message, 'BAD_USER_INPUT', 400));
+        return;
+      }
+      if (cost !== null && cost > options.maxCost) {
+        setResultAndStopExecution(
+          refusal(
+            `Query cost ${cost} is above the limit of ${options.maxCost}: ask for fewer items (list sizes multiply), fewer points or fewer aliases.`,
+            'QUERY_TOO_COSTLY',
+            400,
+          ),
+        );
+        return;
+      }
+      setExecuteFn(async (executionArgs: ExecutionArgs) => {
+        const deadline = new Deadline(options.timeoutMs);
+        // Resolvers check the deadline (withDeadline below): PGlite answers within microtasks, so a
+        // timer alone would only fire once everything is done. The timer serves real I/O (PostgreSQL).
+        const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+        const context = executionArgs.contextValue as DeadlineContext & { request?: Request };
+        context[DEADLINE] = deadline;
+        const request = context.request;
+        const signal = request?.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+        const timedOut = () =>
+          refusal(`The query took longer than ${options.timeoutMs} ms and was stopped: ask for less.`, 'TIMEOUT', 503);
+        try {
+          const result = await executeFn({ ...executionArgs, signal } as ExecutionArgs);
+          return deadline.signal.aborted ? timedOut() : result;
+        } catch (error) {
+          if (deadline.signal.aborted) return timedOut();
+          throw error;
+        } finally {
+          clearTimeout(timer);
+        }
+      });
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;
+          const size = byteSize(result);
+          if (size > options.maxResponseBytes) {
+            setResult(
+              refusal(
+                `The answer (${size} bytes) is above the limit of ${options.maxResponseBytes} bytes: ask for fewer fields or items.`,
+                'RESPONSE_TOO_LARGE',
+                400,
+              ),
+            );
+          }
+        },
+      };
+    },
+  };
+}
