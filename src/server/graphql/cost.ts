@@ -118,6 +118,12 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'NewsItem.documents': fixed(CONTENT_BOUNDS.documentsPerNewsItem),
 };
 
+/** Arguments refused before execution wherever they appear, as their resolver would refuse them. */
+const ARGUMENT_CHECKS: Record<string, (args: Args) => void> = {
+  'Share.navHistory': (args) => seriesPoints(args.maxPoints),
+  'Share.growth': (args) => seriesPoints(args.maxPoints, GROWTH_MIN_POINTS),
+};
+
 /**
  * Work a resolver does once per call beyond the values it returns, in the same unit (about one row
  * read): navHistory reads a share's whole history (up to ~4,000 rows for 16 years) before thinning
@@ -235,6 +241,7 @@ function selectionCost(walk: Walk, set: SelectionSetNode, parent: TypeRef, paren
         continue;
       }
       const args = argumentsOf(walk, definition, selection);
+      ARGUMENT_CHECKS[`${parent.name}.${name}`]?.(args);
       const type = namedTypeOf(definition.type);
       const children = selection.selectionSet ? selectionCost(walk, selection.selectionSet, type, args) : 0;
       let items = 1;

@@ -1,9 +1,10 @@
 import 'server-only';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { getDb } from '@/server/db';
 import { rawCatalog } from '@/server/queries/catalog';
 import { queryCost, type CatalogBounds } from './cost';
+import { byteSize } from './limits';
 
 /**
  * The guards run around execution, where the variables are known (the cost of navHistory(maxPoints: $n)
@@ -11,7 +12,8 @@ import { queryCost, type CatalogBounds } from './cost';
  * - the cost of the operation, with the catalog's real sizes, is checked before any resolver runs;
  * - execution stops at a deadline (the executor checks an AbortSignal between fields);
  * - an answer whose serialized size is above the cap is replaced by an error, and is not cached.
- * Each refusal is a GraphQL error with its HTTP status (yoga answers with the highest one).
+ * Each refusal is a GraphQL error with its HTTP status (yoga answers with the highest one), and so
+ * is a document that fails validation.
  */
 
 const maxOf = (counts: Map<unknown, number>) => Math.max(0, ...counts.values());
@@ -32,17 +34,6 @@ export async function catalogBounds(): Promise<CatalogBounds> {
     documentTypes: catalog.documentTypes.size,
     eligibilitiesPerFund: Math.max(0, ...[...catalog.eligibilities.values()].map((list) => list.length)),
   };
-}
-
-/** Byte size of each answer the size guard measured, so the response cache does not serialize it again. */
-export const measuredSize = new WeakMap<object, number>();
-
-export function byteSize(result: object): number {
-  const known = measuredSize.get(result);
-  if (known !== undefined) return known;
-  const size = Buffer.byteLength(JSON.stringify(result));
-  measuredSize.set(result, size);
-  return size;
 }
 
 const DEADLINE = Symbol('graphql deadline');
@@ -130,6 +121,10 @@ export function withDeadline<T extends ResolverMap>(resolvers: T): T {
   ) as T;
 }
 
+/** By shape: graphql-armor's errors come from its own copy of graphql, which instanceof would not recognise. */
+const isGraphQLError = (error: unknown): error is GraphQLError =>
+  error instanceof Error && error.name === 'GraphQLError' && 'extensions' in error;
+
 const refusal = (message: string, code: string, status: number): ExecutionResult => ({
   errors: [createGraphQLError(message, { extensions: { code, http: { status } } })],
 });
@@ -145,6 +140,27 @@ export type GuardOptions = {
 export function graphQLGuardsPlugin(options: GuardOptions): Plugin {
   const bounds = options.bounds ?? catalogBounds;
   return {
+    // graphql-armor throws its refusals (depth, aliases, directives): made validation results like any other.
+    onValidate({ validateFn, setValidationFn }) {
+      setValidationFn((...validation) => {
+        try {
+          return validateFn(...validation);
+        } catch (error) {
+          if (isGraphQLError(error)) return [error];
+          throw error;
+        }
+      });
+    },
+    // A refused document (too many tokens, too deep, too many aliases, invalid) is a 400 even for clients
+    // that accept only application/json, to which GraphQL over HTTP would answer 200 (yoga marks those
+    // errors "spec"): the same status as the refusals below.
+    onResultProcess({ result }) {
+      if (Array.isArray(result) || Symbol.asyncIterator in result) return;
+      for (const error of result.errors ?? []) {
+        const http = (error.extensions as { http?: { spec?: boolean; status?: number } } | undefined)?.http;
+        if (http?.spec && http.status === 400) http.spec = false;
+      }
+    },
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       let cost: number | null;
       try {

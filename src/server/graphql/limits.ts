@@ -26,6 +26,18 @@ export const GROWTH_MIN_POINTS = 10;
 /** A serialized answer above this is replaced by an error: no query may make the server build a bigger one. */
 export const MAX_RESPONSE_BYTES = 2_000_000;
 
+/** Byte size of each answer measured, so the response cache does not serialize it again. */
+const measuredSize = new WeakMap<object, number>();
+
+/** The size of an answer as serialized (measured once per answer object). */
+export function byteSize(result: object): number {
+  const known = measuredSize.get(result);
+  if (known !== undefined) return known;
+  const size = Buffer.byteLength(JSON.stringify(result));
+  measuredSize.set(result, size);
+  return size;
+}
+
 /** The response cache keeps at most this many bytes of answers in total… */
 export const RESPONSE_CACHE_MAX_BYTES = 16_000_000;
 /** …and never an answer above this size (the layout query's answer is far below). */

@@ -1,7 +1,7 @@
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { byteSize } from './guards';
+import { byteSize } from './limits';
 
 export type BoundedCacheOptions = {
   /** Bytes of serialized answers kept in total; the least recently used go first. */
