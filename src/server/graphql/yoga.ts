@@ -7,6 +7,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
 import type { CatalogBounds } from './cost';
+import { createBoundedDocumentCache, createBoundedErrorCache } from './document-cache';
 import { graphQLGuardsPlugin, withDeadline } from './guards';
 import { MAX_RESPONSE_BYTES, RESPONSE_CACHE_MAX_BYTES, RESPONSE_CACHE_MAX_ENTRY_BYTES } from './limits';
 import { createBoundedResponseCache } from './response-cache-store';
@@ -77,6 +78,8 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
     // The route refuses bigger bodies first; this holds for any other caller of the server.
     maxRequestBodySize: MAX_BODY_BYTES,
     multipart: false,
+    // Parsed queries are reused, within a byte budget (a query at the token limit holds 2 MB parsed).
+    parserAndValidationCache: { documentCache: createBoundedDocumentCache(), errorCache: createBoundedErrorCache(), validationCache: true },
     // Unexpected errors become "Unexpected error." outside development; GraphQLErrors (bad input) stay readable.
     maskedErrors: { isDev: config.NODE_ENV === 'development' },
     context: ({ request }) => ({ authorization: authorizationFrom(request.headers) }),
