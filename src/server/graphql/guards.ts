@@ -162,13 +162,14 @@ export function graphQLGuardsPlugin(options: GuardOptions): Plugin {
       }
     },
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+      const catalog = await bounds();
       let cost: number | null;
       try {
-        cost = queryCost(args.schema, args.document, args.operationName, args.variableValues, await bounds());
+        cost = queryCost(args.schema, args.document, args.operationName, args.variableValues, catalog);
       } catch (error) {
+        if (!isGraphQLError(error)) throw error;
         // An out-of-range argument (maxPoints): the same clear error the resolver would give, before any work.
-        const message = error instanceof Error ? error.message : String(error);
-        setResultAndStopExecution(refusal(message, 'BAD_USER_INPUT', 400));
+        setResultAndStopExecution(refusal(error.message, 'BAD_USER_INPUT', 400));
         return;
       }
       if (cost !== null && cost > options.maxCost) {
