@@ -64,7 +64,8 @@ const envSchema = z.object({
   LOG_FORMAT: logFormat,
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  GRAPHQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { locales: Locale[] };

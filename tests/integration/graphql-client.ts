@@ -1,6 +1,10 @@
 import { createGraphQLServer } from '../../src/server/graphql/yoga';
 
-const yoga = createGraphQLServer();
+/**
+ * The execution deadline is generous here: the suite runs on shared, busy machines, and a test must
+ * not pass or fail on timing. graphql-limits.int.test.ts tests the deadline itself.
+ */
+const yoga = createGraphQLServer({ timeoutMs: 15_000 });
 
 export type GraphQLResponse<T> = { status: number; data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
 

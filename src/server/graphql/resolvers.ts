@@ -16,6 +16,7 @@ import {
   listPages,
 } from '@/server/queries/site';
 import { badInput, profileOf, requireLocale } from './context';
+import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 
 /** Objects handed down the tree remember the locale and profile they were asked for. */
 type Scoped<T> = T & { __locale: Locale; __profile: InvestorProfile };
@@ -122,12 +123,12 @@ export const resolvers = {
       if (!share.lastPrice) return null;
       const fund = await getFund(share.__locale, share.fundSlug, share.__profile);
       if (!fund) return null;
-      const maxPoints = Math.min(Math.max(Number(args.maxPoints) || 260, 10), 2000);
+      const maxPoints = seriesPoints(args.maxPoints, GROWTH_MIN_POINTS);
       return growthSeries(share, fund.benchmark?.code ?? null, share.lastPrice.date, period as ChartPeriod, maxPoints);
     },
     navHistory: async (share: ShareView, args: Args) => {
+      const max = seriesPoints(args.maxPoints);
       const points = await navHistory(share.id, typeof args.from === 'string' ? args.from : null);
-      const max = typeof args.maxPoints === 'number' ? Math.min(Math.max(args.maxPoints, 2), 10_000) : 10_000;
       return downsample(points, max).map((p) => ({ date: p.date, value: p.nav }));
     },
   },

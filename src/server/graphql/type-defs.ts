@@ -179,9 +179,10 @@ export const typeDefs = /* GraphQL */ `
     lessThanOneYear: Boolean!
     inceptionYear: Int!
     fundSlug: String!
-    "Growth of the share and its benchmark rebased to 100; period: 1m 3m 6m ytd 1y 3y 5y 10y inception."
+    "Growth of the share and its benchmark rebased to 100; period: 1m 3m 6m ytd 1y 3y 5y 10y inception. maxPoints: 10 to 2600."
     growth(period: String!, maxPoints: Int = 260): Growth
-    navHistory(from: String, maxPoints: Int): [SeriesPoint!]!
+    "Net asset values from a date (all when absent), thinned to maxPoints: 2 to 2600."
+    navHistory(from: String, maxPoints: Int = 260): [SeriesPoint!]!
   }
   type Currency {
     code: String!

@@ -6,6 +6,11 @@ import { useResponseCache as responseCachePlugin } from '@graphql-yoga/plugin-re
 import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
+import type { CatalogBounds } from './cost';
+import { createBoundedDocumentCache, createBoundedErrorCache } from './document-cache';
+import { graphQLGuardsPlugin, withDeadline } from './guards';
+import { MAX_RESPONSE_BYTES, RESPONSE_CACHE_MAX_BYTES, RESPONSE_CACHE_MAX_ENTRY_BYTES } from './limits';
+import { createBoundedResponseCache } from './response-cache-store';
 import { resolvers } from './resolvers';
 import { typeDefs } from './type-defs';
 
@@ -34,7 +39,7 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: literal,
 });
 
-export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...resolvers, JSON: JSONScalar } });
+export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...withDeadline(resolvers), JSON: JSONScalar } });
 
 /**
  * Answers change only when data are imported or reseeded; the fund catalog itself is refreshed
@@ -43,10 +48,22 @@ export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...r
  */
 export const RESPONSE_CACHE_TTL_MS = 60_000;
 
+/** Each alias is a separate field: it costs in full, and there may be at most this many. */
+export const MAX_ALIASES = 15;
+
 /** 100 KB is far above any query the site sends, and far below what could tire the parser. */
 export const MAX_BODY_BYTES = 100_000;
 
-export function createGraphQLServer() {
+/** Tests set these (a smaller cache, a shorter deadline…); the site uses the defaults and the environment. */
+export type GraphQLServerOptions = {
+  responseCache?: ReturnType<typeof createBoundedResponseCache>;
+  bounds?: () => Promise<CatalogBounds>;
+  maxCost?: number;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+};
+
+export function createGraphQLServer(options: GraphQLServerOptions = {}) {
   const config = env();
   return createYoga<GraphQLContext>({
     schema,
@@ -54,20 +71,40 @@ export function createGraphQLServer() {
     fetchAPI: { Response },
     landingPage: false,
     graphiql: false,
+    // Same origin only (SPEC §7): no Access-Control-Allow-* header, so no other site reads an answer.
+    cors: false,
+    // One operation per request: a batch would multiply every limit below by its length.
+    batching: false,
+    // The route refuses bigger bodies first; this holds for any other caller of the server.
+    maxRequestBodySize: MAX_BODY_BYTES,
+    multipart: false,
+    // Parsed queries are reused, within a byte budget (a query at the token limit holds 2 MB parsed).
+    parserAndValidationCache: { documentCache: createBoundedDocumentCache(), errorCache: createBoundedErrorCache(), validationCache: true },
     // Unexpected errors become "Unexpected error." outside development; GraphQLErrors (bad input) stay readable.
     maskedErrors: { isDev: config.NODE_ENV === 'development' },
     context: ({ request }) => ({ authorization: authorizationFrom(request.headers) }),
     plugins: [
+      // Before the response cache: its checks come first, and an oversized answer never reaches the cache.
+      graphQLGuardsPlugin({
+        maxCost: options.maxCost ?? config.GRAPHQL_MAX_COST,
+        timeoutMs: options.timeoutMs ?? config.GRAPHQL_TIMEOUT_MS,
+        maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+        bounds: options.bounds,
+      }),
       responseCachePlugin<GraphQLContext>({
         session: (request) => authorizationFrom(request.headers),
         ttl: RESPONSE_CACHE_TTL_MS,
         includeExtensionMetadata: false,
+        cache:
+          options.responseCache ??
+          createBoundedResponseCache({ maxBytes: RESPONSE_CACHE_MAX_BYTES, maxEntryBytes: RESPONSE_CACHE_MAX_ENTRY_BYTES }),
       }),
       EnvelopArmorPlugin({
         // Introspection counts too: its self-nesting types are the classic way to build a costly query.
         maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false },
-        costLimit: { maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true },
-        maxAliases: { n: 15 },
+        // Armor's cost ignores list sizes; the guards above count them, with the variables (./cost.ts).
+        costLimit: { enabled: false },
+        maxAliases: { n: MAX_ALIASES },
         maxDirectives: { n: 20 },
         maxTokens: { n: 4000 },
         blockFieldSuggestion: { enabled: config.NODE_ENV === 'production' },
