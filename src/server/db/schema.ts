@@ -441,3 +441,14 @@ export const seedRuns = pgTable('seed_run', {
   version: text('version').notNull(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Values the app makes once and every process must share, such as the key of the client-address
+ * HMAC when CLIENT_HASH_SECRET is not set. Written with INSERT … ON CONFLICT DO NOTHING, then read:
+ * whichever process writes first, all of them read the same value.
+ */
+export const appSettings = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
