@@ -55,6 +55,13 @@ const envSchema = z.object({
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
   ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),
+  /** Key of the HMAC that turns a client address into the hash kept with a submission; else one is made and stored in the database. */
+  CLIENT_HASH_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Strict-Transport-Security (sent over https in production): includeSubDomains on by default, preload only on request. */
+  HSTS_INCLUDE_SUBDOMAINS: booleanFlag(true),
+  HSTS_PRELOAD: booleanFlag(false),
+  /** false lets nodemailer send over plain smtp:// without STARTTLS (a local test server); never in production. */
+  SMTP_REQUIRE_TLS: booleanFlag(true),
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
