@@ -100,3 +100,13 @@ export function clientAddress(remoteAddress, forwardedFor, trusted) {
   // Every hop is one of ours (a health check from inside): the leftmost is as far as anyone knows.
   return normalizeAddress(chain.at(-1)) ?? 'unknown';
 }
+
+/**
+ * Writes the client's address into `req.headers[CLIENT_HEADER]`, replacing whatever the request
+ * carried under that name. Next reads request headers from `req.headers`.
+ */
+export function assignClientHeader(req, trusted) {
+  const address = clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trusted);
+  req.headers[CLIENT_HEADER] = address;
+  return address;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_HEADER, clientAddress, isTrusted, normalizeAddress, parseTrustedProxies } from './client-address.mjs';
+import { assignClientHeader, CLIENT_HEADER, clientAddress, isTrusted, normalizeAddress, parseTrustedProxies } from './client-address.mjs';
 import { CLIENT_HEADER as APP_CLIENT_HEADER } from '../src/server/forms/request-info';
 
 describe('normalizeAddress', () => {
@@ -88,7 +88,13 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.2', 'evil, 10.0.0.8', ranges)).toBe('10.0.0.8');
   });
 
-  it('is carried in the header the app reads', () => {
+  it('is carried in the header the app reads, always overwritten', () => {
     expect(CLIENT_HEADER).toBe(APP_CLIENT_HEADER);
+    const forged = { socket: { remoteAddress: '::ffff:198.51.100.2' }, headers: { [CLIENT_HEADER]: '6.6.6.6', 'x-forwarded-for': '7.7.7.7' } as Record<string, string> };
+    expect(assignClientHeader(forged, null)).toBe('198.51.100.2');
+    expect(forged.headers[CLIENT_HEADER]).toBe('198.51.100.2');
+    const proxied = { socket: { remoteAddress: '10.0.0.2' }, headers: { [CLIENT_HEADER]: '6.6.6.6', 'x-forwarded-for': '7.7.7.7, 203.0.113.7' } as Record<string, string> };
+    assignClientHeader(proxied, parseTrustedProxies('10.0.0.0/8'));
+    expect(proxied.headers[CLIENT_HEADER]).toBe('203.0.113.7');
   });
 });

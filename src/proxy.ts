@@ -36,6 +36,12 @@ function decodable(pathname: string): boolean {
  */
 export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
 
+/**
+ * Marks a response rendered for the profile cookie: scripts/server.mjs turns its shared caching
+ * into `private` (a CDN may ignore `Vary: Cookie`) and removes the mark.
+ */
+export const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
+
 function segmentsOf(rest: string[]): string[] {
   return rest.filter((segment, i) => segment !== '' || i < rest.length - 1).map((segment) => decodeURIComponent(segment));
 }
@@ -55,6 +61,7 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   target.pathname = unknown ? `/${locale}/${profile}/${UNKNOWN_PAGE_SEGMENT}` : `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, '');
   response.headers.set('x-middleware-rewrite', target.toString());
   response.headers.delete('x-middleware-next');
+  response.headers.set(PROFILE_PAGE_HEADER, '1');
   return response;
 }
 

@@ -16,6 +16,8 @@ let smtp = await startSmtpSink();
 const recaptcha = await startFakeRecaptcha(SECRET);
 // env() is read once, on first use: configure before the modules under test run.
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+// The sink offers no STARTTLS (plain SMTP on localhost): allow the clear connection the site otherwise refuses.
+process.env.SMTP_REQUIRE_TLS = 'false';
 process.env.MAIL_TO = 'staff@fundhouse.test';
 process.env.RECAPTCHA_SITE_KEY = 'int-site-key';
 process.env.RECAPTCHA_SECRET = SECRET;
