@@ -55,6 +55,13 @@ const envSchema = z.object({
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
   ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),
+  /**
+   * Read and checked by scripts/server.mjs (plain JavaScript, before Next starts), listed here so
+   * every variable is in one place: the interface to listen on, and the proxies whose
+   * X-Forwarded-For is believed (scripts/client-address.mjs).
+   */
+  LISTEN_HOST: optionalString,
+  TRUSTED_PROXIES: optionalString,
   /** Key of the HMAC that turns a client address into the hash kept with a submission; else one is made and stored in the database. */
   CLIENT_HASH_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Strict-Transport-Security (sent over https in production): includeSubDomains on by default, preload only on request. */
