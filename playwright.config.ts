@@ -57,7 +57,10 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
-      HOSTNAME: '127.0.0.1',
+      LISTEN_HOST: '127.0.0.1',
+      // The test runner stands in for the load balancer: the forms specs give each request its own
+      // client address in X-Forwarded-For, which the server reads only from a trusted proxy.
+      TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
       PGLITE_DIR: '.data/e2e',
       PUBLIC_BASE_URL: baseURL,
       SKIP_BUILD: '1',
@@ -66,6 +69,7 @@ export default defineConfig({
       // tokens are checked by its stand-in for Google's siteverify on PORT + 21000, and it reads
       // stored submissions back through the inspection route.
       SMTP_URL: `smtp://127.0.0.1:${PORT + 20000}`,
+      SMTP_REQUIRE_TLS: 'false', // that test server speaks plain SMTP
       MAIL_TO: 'staff@fundhouse.test',
       // tests/e2e/alerts.spec.ts: server errors are mailed there, through the same SMTP server.
       ALERT_EMAIL: 'oncall@fundhouse.test',

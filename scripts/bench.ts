@@ -55,7 +55,7 @@ function startServer(): ChildProcess {
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOSTNAME: '127.0.0.1', PGLITE_DIR: dir, SKIP_BUILD: '1', PUBLIC_BASE_URL: BASE },
+    env: { ...process.env, PORT: String(PORT), LISTEN_HOST: '127.0.0.1', PGLITE_DIR: dir, SKIP_BUILD: '1', PUBLIC_BASE_URL: BASE },
   });
 }
 

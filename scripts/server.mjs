@@ -3,16 +3,30 @@
  * - Next (16.4) answers 500 to a path that is not valid percent-encoding before the proxy can see it
  *   (vercel/next.js#94278). A bad URL must be a 404, never a 500;
  * - Next compresses and hashes every cached page again on every request; here each distinct body is
- *   hashed natively and compressed once (scripts/compressed-responses.mjs).
+ *   hashed natively and compressed once (scripts/compressed-responses.mjs);
+ * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
+ *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
+ * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
+ * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
-import { responseEncoder } from './compressed-responses.mjs';
+import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
+import { isShareable, responseEncoder } from './compressed-responses.mjs';
+import { gracefulShutdown } from './graceful-shutdown.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME || undefined;
+// All interfaces unless LISTEN_HOST narrows it. Not HOSTNAME: containers set it to their own name.
+const listenHost = process.env.LISTEN_HOST?.trim() || undefined;
+let trustedProxies;
+try {
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  console.error(`Invalid configuration:\n  - ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 // Next builds the proxy's request URLs with 'localhost' whatever address we listen on; giving it
 // another hostname makes its own rewrites look external (then proxied, and failing).
 const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
@@ -58,6 +72,25 @@ function withRequestId(req, res, next) {
   requestContext.run({ requestId: id }, next);
 }
 
+/**
+ * The proxy marks every page it rendered for the visitor's investor profile with this header
+ * (src/proxy.ts). Such a page goes out `private`: a CDN that ignores `Vary: Cookie` must not keep
+ * it for everyone. Next's own cache keeps it as before, and it is compressed once and validated by
+ * its ETag here as before: the header is only changed as the response head is written.
+ */
+const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
+const PROFILE_PAGE_CACHE_CONTROL = 'private, no-cache';
+function privateWhenByProfile(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadPrivately(...args) {
+    if (res.hasHeader(PROFILE_PAGE_HEADER)) {
+      res.removeHeader(PROFILE_PAGE_HEADER);
+      if (isShareable(res.getHeader('cache-control'))) res.setHeader('cache-control', PROFILE_PAGE_CACHE_CONTROL);
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer((req, res) => {
@@ -66,14 +99,37 @@ const server = createServer((req, res) => {
     res.end('Not found');
     return;
   }
+  assignClientHeader(req, trustedProxies);
   if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
   encode(req, res);
+  privateWhenByProfile(res);
   withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-server.listen(port, hostname, () => {
-  console.info(`▲ Serving on http://${hostname ?? 'localhost'}:${port}`);
+const lifecycle = gracefulShutdown(server);
+server.listen(port, listenHost, () => {
+  console.info(`▲ Serving on http://${listenHost ?? 'localhost'}:${port}${listenHost ? '' : ' (all interfaces)'}`);
 });
+
+/** Registered by src/instrumentation.ts: stops the background work and closes the database. */
+async function closeApp() {
+  const close = globalThis.__fundhouseShutdown;
+  if (typeof close !== 'function') return true;
+  try {
+    await close();
+    return true;
+  } catch (error) {
+    console.error('[server] the database did not close cleanly:', error);
+    return false;
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, async () => {
+    console.info(`[server] ${signal}: no new connections; finishing the ${lifecycle.active} request(s) under way`);
+    let closed = false;
+    const { forced } = await lifecycle.stop({ close: async () => (closed = await closeApp()) });
+    console.info('[server] stopped');
+    process.exit(forced || !closed ? 1 : 0);
+  });
 }

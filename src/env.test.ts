@@ -9,6 +9,10 @@ describe('configuration', () => {
     expect(env.locales).toEqual(['fr', 'en', 'es']);
     expect(env.DOCUMENT_CHECK).toBe(true);
     expect(env.RISK_FREE_RATE).toBe(0.02);
+    expect(env.SMTP_REQUIRE_TLS).toBe(true);
+    expect(env.HSTS_INCLUDE_SUBDOMAINS).toBe(true);
+    expect(env.HSTS_PRELOAD).toBe(false);
+    expect(env.CLIENT_HASH_SECRET).toBeUndefined();
   });
 
   it('stops on a bad value with a readable message', () => {
@@ -16,6 +20,7 @@ describe('configuration', () => {
     expect(() => parseEnv({ ROOT_REDIRECT: 'https://elsewhere.example' })).toThrow(/ROOT_REDIRECT/);
     expect(() => parseEnv({ RISK_FREE_RATE: 'abc' })).toThrow(/RISK_FREE_RATE/);
     expect(() => parseEnv({ DOCUMENT_CHECK: 'maybe' })).toThrow(/DOCUMENT_CHECK/);
+    expect(() => parseEnv({ CLIENT_HASH_SECRET: 'short' })).toThrow(/CLIENT_HASH_SECRET: must be at least 16/);
   });
 
   it('treats empty variables as unset', () => {

@@ -62,6 +62,20 @@ const envSchema = z.object({
   ALERT_EMAIL: optionalString.pipe(z.email().optional()),
   LOG_LEVEL: logLevel,
   LOG_FORMAT: logFormat,
+  /**
+   * Read and checked by scripts/server.mjs (plain JavaScript, before Next starts), listed here so
+   * every variable is in one place: the interface to listen on, and the proxies whose
+   * X-Forwarded-For is believed (scripts/client-address.mjs).
+   */
+  LISTEN_HOST: optionalString,
+  TRUSTED_PROXIES: optionalString,
+  /** Key of the HMAC that turns a client address into the hash kept with a submission; else one is made and stored in the database. */
+  CLIENT_HASH_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Strict-Transport-Security (sent over https in production): includeSubDomains on by default, preload only on request. */
+  HSTS_INCLUDE_SUBDOMAINS: booleanFlag(true),
+  HSTS_PRELOAD: booleanFlag(false),
+  /** false lets nodemailer send over plain smtp:// without STARTTLS (a local test server); never in production. */
+  SMTP_REQUIRE_TLS: booleanFlag(true),
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),

@@ -1,6 +1,8 @@
 import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { UNKNOWN_PAGE_SEGMENT } from './proxy';
+
 async function loadProxy(envVars: Record<string, string | undefined> = {}) {
   vi.resetModules();
   vi.unstubAllEnvs();
@@ -56,5 +58,34 @@ describe('proxy', () => {
     const response = (await loadProxy())(request('/fr'));
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('sends an unknown fund, share, article or category to one 404 path per language and profile, once the catalog is loaded', async () => {
+    const proxy = await loadProxy();
+    const { publishRouteCatalog } = await import('./server/http/known-routes');
+    const rewritten = (path: string, cookie = '') => new URL(proxy(request(path, cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
+    // Before the first load nothing is judged.
+    publishRouteCatalog(undefined);
+    expect(rewritten('/en/funds/no-such-fund')).toBe('/en/RETAIL/funds/no-such-fund');
+    publishRouteCatalog({
+      funds: new Map([['aurore-bonds', new Set(['aurore-bonds-i'])]]),
+      news: new Map([['fr', new Set(['une-nouvelle'])]]),
+      newsCounts: new Map([['fr', new Map([['', 1], ['markets', 1]])]]),
+      newsCategories: new Set(['markets']),
+    });
+    try {
+      expect(rewritten('/en/funds/aurore-bonds')).toBe('/en/RETAIL/funds/aurore-bonds');
+      expect(rewritten('/en/funds/aurore-bonds/shares/aurore-bonds-i', 'investor_profile=CGP')).toBe('/en/CGP/funds/aurore-bonds/shares/aurore-bonds-i');
+      expect(rewritten('/fr/actualites/une-nouvelle')).toBe('/fr/RETAIL/news/une-nouvelle');
+      expect(rewritten('/fr/actualites/c/markets')).toBe('/fr/RETAIL/news/c/markets');
+      expect(rewritten('/en/funds/no-such-fund')).toBe(`/en/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/en/funds/aurore-bonds/shares/no-such-share', 'investor_profile=INSTIT')).toBe(`/en/INSTIT/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/actualites/pas-une-nouvelle')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/es/noticias/c/no-such-category')).toBe(`/es/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/nimporte-quoi')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/nous-connaitre')).toBe('/fr/RETAIL/about-us');
+    } finally {
+      publishRouteCatalog(undefined);
+    }
   });
 });

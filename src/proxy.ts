@@ -4,6 +4,8 @@ import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
 import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
+import { isKnownPagePath } from './domain/known-paths';
+import { publishedRouteCatalog } from './server/http/known-routes';
 import { securityHeaders } from './server/http/security-headers';
 
 // LOCALES may narrow the languages: negotiation only ever picks a served one.
@@ -27,6 +29,23 @@ function decodable(pathname: string): boolean {
  * it is a path segment this proxy adds. /fr/nous-connaitre is rewritten by next-intl to
  * /fr/about-us, then here to /fr/RETAIL/about-us (src/app/[locale]/[profile]/about-us).
  */
+/**
+ * Where every unknown fund, share, article or category is rendered: a path only the catch-all route
+ * matches, so its 404 page is rendered and cached once per language and profile instead of once
+ * per unknown URL (docs/decisions/013).
+ */
+export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
+
+/**
+ * Marks a response rendered for the profile cookie: scripts/server.mjs turns its shared caching
+ * into `private` (a CDN may ignore `Vary: Cookie`) and removes the mark.
+ */
+export const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
+
+function segmentsOf(rest: string[]): string[] {
+  return rest.filter((segment, i) => segment !== '' || i < rest.length - 1).map((segment) => decodeURIComponent(segment));
+}
+
 function withProfile(response: NextResponse, request: NextRequest): NextResponse {
   const rewrite = response.headers.get('x-middleware-rewrite');
   const isNext = response.headers.get('x-middleware-next') === '1';
@@ -37,9 +56,12 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   const [, locale, ...rest] = target.pathname.split('/');
   const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
   const profile = isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE;
-  target.pathname = `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, '');
+  const catalog = publishedRouteCatalog();
+  const unknown = catalog && locale && (env().locales as readonly string[]).includes(locale) && !isKnownPagePath(segmentsOf(rest), locale, catalog);
+  target.pathname = unknown ? `/${locale}/${profile}/${UNKNOWN_PAGE_SEGMENT}` : `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, '');
   response.headers.set('x-middleware-rewrite', target.toString());
   response.headers.delete('x-middleware-next');
+  response.headers.set(PROFILE_PAGE_HEADER, '1');
   return response;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/env';
+import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,7 +23,8 @@ export type Database = {
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'src/server/db/migrations');
 const LOCK_KEY = 7_204_311; // any constant: the advisory lock id of migrations and seeding
 
-export async function openPglite(client: PGlite): Promise<Database> {
+/** `release` runs after the client is closed (the folder lock of openDatabase). */
+export async function openPglite(client: PGlite, release: () => void = () => undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle({ client, schema });
@@ -32,7 +34,13 @@ export async function openPglite(client: PGlite): Promise<Database> {
     // PGlite is a single in-process connection: calls are serialised already.
     withLock: (fn) => fn(),
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
@@ -67,5 +75,12 @@ export async function openDatabase(): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.resolve(config.PGLITE_DIR);
   mkdirSync(dir, { recursive: true });
-  return openPglite(await PGlite.create(dir));
+  // Fails at once, with a clear message, when another process has the folder open.
+  const release = lockFolder(dir);
+  try {
+    return await openPglite(await PGlite.create(dir), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

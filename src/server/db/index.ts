@@ -8,7 +8,7 @@ import { ensureSeeded } from './seed/ensure';
  * several bundles of a production server share one PGlite instance: PGlite
  * must never be opened twice on one folder.
  */
-type Holder = { ready?: Promise<Database> };
+type Holder = { ready?: Promise<Database>; closed?: boolean };
 const holder = ((globalThis as { __fundhouseDb?: Holder }).__fundhouseDb ??= {});
 
 async function start(): Promise<Database> {
@@ -24,6 +24,7 @@ async function start(): Promise<Database> {
 }
 
 export function database(): Promise<Database> {
+  if (holder.closed) return Promise.reject(new Error('The database is closed: the process is stopping.'));
   holder.ready ??= start().catch((error: unknown) => {
     holder.ready = undefined; // let the next request try again (e.g. PostgreSQL not up yet)
     throw error;
@@ -33,6 +34,18 @@ export function database(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await database()).db;
+}
+
+/**
+ * Closes the process's database (PGlite's close() writes its folder cleanly and releases its lock;
+ * the PostgreSQL pool ends its connections) and refuses to open it again: the process is stopping.
+ */
+export async function closeDatabase(): Promise<void> {
+  holder.closed = true;
+  const ready = holder.ready;
+  holder.ready = undefined;
+  const opened = await ready?.catch(() => undefined);
+  await opened?.close();
 }
 
 /** Tests hand in a database they prepared (the golden image); the app never calls this. */

@@ -486,3 +486,13 @@ export const auditLog = pgTable(
     index('audit_log_actor').on(t.actorLabel, t.at),
   ],
 );
+/**
+ * Values the app makes once and every process must share, such as the key of the client-address
+ * HMAC when CLIENT_HASH_SECRET is not set. Written with INSERT … ON CONFLICT DO NOTHING, then read:
+ * whichever process writes first, all of them read the same value.
+ */
+export const appSettings = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

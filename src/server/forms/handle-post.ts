@@ -138,7 +138,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
         kind,
         locale,
         data: { fields: storedFields(form, parsed.data), captcha: captcha.status === 'verified' ? { status: 'verified', score: captcha.score } : { status: captcha.status } },
-        clientHash: clientHash(address),
+        clientHash: await clientHash(address),
         attachments: attachments(form, parsed.data),
         mail: { to: env().MAIL_TO, ...mail },
       },

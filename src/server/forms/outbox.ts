@@ -24,11 +24,22 @@ export type MailMessage = {
 };
 export type MailTransport = { sendMail(message: MailMessage): Promise<unknown> };
 
+/**
+ * nodemailer's options for SMTP_URL. Over smtp:// the connection must be upgraded with STARTTLS
+ * (requireTLS): nodemailer would otherwise send the mail, and the credentials in the URL, in clear
+ * when the server does not offer it. smtps:// is TLS from the start. SMTP_REQUIRE_TLS=false (a
+ * local test server without TLS) is the only way out.
+ */
+export function smtpOptions(url: string, requireTls: boolean) {
+  const implicitTls = url.startsWith('smtps://');
+  return { url, requireTLS: requireTls && !implicitTls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+}
+
 const transports = new Map<string, MailTransport>();
 function smtpTransport(url: string): MailTransport {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    transport = nodemailer.createTransport(smtpOptions(url, env().SMTP_REQUIRE_TLS) as Parameters<typeof nodemailer.createTransport>[0]);
     transports.set(url, transport);
   }
   return transport;
@@ -106,4 +117,10 @@ export function requestDrain(): Promise<void> {
     state.running = null;
   });
   return state.running;
+}
+
+/** Settles when the delivery pass under way (if any) is over; no further pass is chained after it. */
+export function waitForDrain(): Promise<void> {
+  state.again = false;
+  return state.running ?? Promise.resolve();
 }

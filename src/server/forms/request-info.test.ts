@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
+import { createHash, createHmac } from 'node:crypto';
+import { CLIENT_HEADER, clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 
+// env() is read once, on first use: the key is configured before any test runs.
+process.env.CLIENT_HASH_SECRET = 'unit-test-key-0123456789';
+
 describe('clientAddress', () => {
-  it('takes the address the nearest proxy appended to X-Forwarded-For, not what the client claimed', () => {
-    expect(clientAddress(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }))).toBe('203.0.113.7');
-    expect(clientAddress(headers({ 'x-forwarded-for': '203.0.113.7' }))).toBe('203.0.113.7');
-    expect(clientAddress(headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
+  it('reads only the header the production server always overwrites, never X-Forwarded-For', () => {
+    expect(clientAddress(headers({ [CLIENT_HEADER]: '203.0.113.7' }))).toBe('203.0.113.7');
+    expect(clientAddress(headers({ [CLIENT_HEADER]: '203.0.113.7', 'x-forwarded-for': '6.6.6.6' }))).toBe('203.0.113.7');
+    expect(clientAddress(headers({ 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '6.6.6.7' }))).toBe('unknown');
     expect(clientAddress(headers({}))).toBe('unknown');
   });
 
-  it('keeps a hash of the address, never the address', () => {
-    expect(clientHash('203.0.113.7')).toMatch(/^[0-9a-f]{64}$/);
-    expect(clientHash('203.0.113.7')).not.toBe(clientHash('203.0.113.8'));
+  it('keeps a keyed hash of the address (HMAC-SHA-256 with CLIENT_HASH_SECRET), never the address', async () => {
+    const hash = await clientHash('203.0.113.7');
+    expect(hash).toBe(createHmac('sha256', 'unit-test-key-0123456789').update('203.0.113.7').digest('hex'));
+    expect(hash).not.toBe(createHash('sha256').update('203.0.113.7').digest('hex'));
+    expect(await clientHash('203.0.113.8')).not.toBe(hash);
   });
 });
 

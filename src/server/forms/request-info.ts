@@ -1,17 +1,24 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { env, type Locale } from '@/env';
+import type { Db } from '@/server/db';
+import { sharedSetting } from '@/server/queries/settings';
 
 /**
- * Who sent a form request, for the rate limit. Behind a load balancer, the last address of
- * X-Forwarded-For is the one it appended (the client as it saw it; earlier entries are whatever the
- * client claimed). Without a proxy, Next fills the header with the socket's address. Deploy behind a
- * proxy that appends to X-Forwarded-For, or a client can pick its own address.
+ * The request header in which the production server (scripts/server.mjs) hands the client's address
+ * to the app. The server always overwrites it: a value sent by the client never gets here.
+ */
+export const CLIENT_HEADER = 'x-fundhouse-client';
+
+/**
+ * Who sent a request, for the rate limit and captcha checks: the address scripts/server.mjs found
+ * (the socket's peer, or what TRUSTED_PROXIES allows it to read from X-Forwarded-For, see
+ * scripts/client-address.mjs). X-Forwarded-For itself is never read here: Next rewrites it, and a
+ * client can write anything in it. Without the server around Next (`next dev`) every request is
+ * 'unknown'.
  */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
-  return last || headers.get('x-real-ip')?.trim() || 'unknown';
+  return headers.get(CLIENT_HEADER)?.trim() || 'unknown';
 }
 
 /**
@@ -35,9 +42,29 @@ export function isCrossSitePost(headers: Headers, requestUrl: string, publicBase
   return sender.host !== host;
 }
 
-/** Submissions keep a hash of the address, never the address itself. */
-export function clientHash(address: string): string {
-  return createHash('sha256').update(`fundhouse-forms:${address}`).digest('hex');
+/** The name of the HMAC key in app_setting when CLIENT_HASH_SECRET is not set. */
+export const CLIENT_HASH_SETTING = 'client-hash-secret';
+
+type SecretHolder = { secret?: Promise<string> };
+const holder = ((globalThis as { __fundhouseClientHashSecret?: SecretHolder }).__fundhouseClientHashSecret ??= {});
+
+/** CLIENT_HASH_SECRET, else a random key made once and shared by every process through the database. */
+function clientHashSecret(db?: Db): Promise<string> {
+  const configured = env().CLIENT_HASH_SECRET;
+  if (configured) return Promise.resolve(configured);
+  holder.secret ??= sharedSetting(CLIENT_HASH_SETTING, () => randomBytes(32).toString('base64url'), db).catch((error: unknown) => {
+    holder.secret = undefined;
+    throw error;
+  });
+  return holder.secret;
+}
+
+/**
+ * Submissions keep a keyed hash of the address (HMAC-SHA-256), never the address itself: without
+ * the key, the hashes of the 2³² IPv4 addresses cannot be tabulated to find who sent what.
+ */
+export async function clientHash(address: string, db?: Db): Promise<string> {
+  return createHmac('sha256', await clientHashSecret(db)).update(address).digest('hex');
 }
 
 /**

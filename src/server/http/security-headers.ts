@@ -5,6 +5,7 @@
  * and the third-party hosts of the services the visitor consented to.
  */
 import { CONSENT_COOKIE, parseConsent } from '@/domain/consent';
+import { env, type Env } from '@/env';
 
 export { CONSENT_COOKIE };
 
@@ -16,9 +17,21 @@ const SERVICE_HOSTS = {
 
 type Service = keyof typeof SERVICE_HOSTS;
 
-/** The services the consent cookie turns on; captcha is a required service and always allowed. */
-export function consentedServices(cookieValue: string | undefined): Service[] {
-  return parseConsent(cookieValue).video ? ['captcha', 'video'] : ['captcha'];
+/**
+ * The services the consent cookie turns on. Captcha is a required service, allowed whenever
+ * reCAPTCHA is configured (a key or a secret), and its hosts are left out otherwise.
+ */
+export function consentedServices(cookieValue: string | undefined, captchaConfigured: boolean): Service[] {
+  const services: Service[] = captchaConfigured ? ['captcha'] : [];
+  if (parseConsent(cookieValue).video) services.push('video');
+  return services;
+}
+
+/** Two years, with includeSubDomains unless turned off, and preload only when asked (it is a commitment to the browsers' lists). */
+export function strictTransportSecurity(config: Pick<Env, 'HSTS_INCLUDE_SUBDOMAINS' | 'HSTS_PRELOAD'>): string {
+  // The preload lists only take a policy that covers the subdomains.
+  const subdomains = config.HSTS_INCLUDE_SUBDOMAINS || config.HSTS_PRELOAD;
+  return ['max-age=63072000', ...(subdomains ? ['includeSubDomains'] : []), ...(config.HSTS_PRELOAD ? ['preload'] : [])].join('; ');
 }
 
 export function contentSecurityPolicy(services: Service[], production: boolean): string {
@@ -46,16 +59,18 @@ type RequestLike = { cookies: { get(name: string): { value: string } | undefined
 
 export function securityHeaders(request: RequestLike): Record<string, string> {
   const production = process.env.NODE_ENV === 'production';
+  const config = env();
+  const captcha = Boolean(config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SECRET);
   // Behind a TLS-terminating load balancer the request reaches us over http: trust its header.
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(consentedServices(request.cookies.get(CONSENT_COOKIE)?.value), production && https),
+    'content-security-policy': contentSecurityPolicy(consentedServices(request.cookies.get(CONSENT_COOKIE)?.value, captcha), production && https),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
-  if (production && https) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains; preload';
+  if (production && https) headers['strict-transport-security'] = strictTransportSecurity(config);
   return headers;
 }

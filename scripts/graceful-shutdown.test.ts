@@ -1,0 +1,75 @@
+import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gracefulShutdown } from './graceful-shutdown.mjs';
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server = undefined;
+});
+
+/** A server whose /slow answers when `release()` is called, and / at once. */
+async function start() {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server = createServer((req, res) => {
+    if (req.url === '/slow') void released.then(() => res.end('slow done'));
+    else res.end('fast');
+  });
+  const lifecycle = gracefulShutdown(server);
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { lifecycle, port, release };
+}
+
+function get(port: number, path: string, agent?: Agent): Promise<{ status: number; body: string; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('gracefulShutdown', () => {
+  it('stops accepting, lets the request under way finish, then closes the app once', async () => {
+    const { lifecycle, port, release } = await start();
+    const agent = new Agent({ keepAlive: true });
+    expect((await get(port, '/', agent)).body).toBe('fast'); // leaves an idle keep-alive connection
+    const slow = get(port, '/slow');
+    await tick();
+    expect(lifecycle.active).toBe(1);
+    const events: string[] = [];
+    const stopped = lifecycle.stop({ graceMs: 5_000, close: async () => void events.push('closed') });
+    await tick();
+    // New connections are refused at once; the app is not closed while a request runs.
+    await expect(get(port, '/')).rejects.toThrow(/ECONNREFUSED/);
+    expect(events).toEqual([]);
+    release();
+    expect(await slow).toMatchObject({ status: 200, body: 'slow done' });
+    expect(await stopped).toEqual({ forced: false });
+    expect(events).toEqual(['closed']);
+    // A second signal changes nothing.
+    expect(await lifecycle.stop()).toEqual({ forced: false });
+    expect(events).toEqual(['closed']);
+    agent.destroy();
+  });
+
+  it('cuts a request still running after the grace period, then closes the app', async () => {
+    const { lifecycle, port } = await start();
+    const slow = get(port, '/slow');
+    await tick();
+    let closed = false;
+    const result = await lifecycle.stop({ graceMs: 200, close: async () => void (closed = true) });
+    expect(result).toEqual({ forced: true });
+    expect(closed).toBe(true);
+    await expect(slow).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+});

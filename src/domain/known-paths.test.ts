@@ -1,0 +1,68 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isKnownPagePath, SINGLE_SEGMENT_PAGES, type RouteCatalog } from './known-paths';
+
+const catalog: RouteCatalog = {
+  funds: new Map([
+    ['aurore-bonds', new Set(['aurore-bonds-i', 'aurore-bonds-r'])],
+    ['aurore-equity', new Set<string>()],
+  ]),
+  news: new Map([
+    ['fr', new Set(['une-nouvelle'])],
+    ['en', new Set(['some-news'])],
+  ]),
+  // 20 French articles: 3 pages of 9; 10 in "markets": 2 pages.
+  newsCounts: new Map([['fr', new Map([['', 20], ['markets', 10]])]]),
+  newsCategories: new Set(['markets', 'esg']),
+};
+const known = (p: string, locale = 'fr') => isKnownPagePath(p === '' ? [] : p.split('/'), locale, catalog);
+
+describe('isKnownPagePath', () => {
+  it('knows the pages without parameters, and nothing below them', () => {
+    for (const page of ['', 'about-us', 'contact', 'fund-range', 'subscribe', 'funds', 'news']) expect(known(page), page).toBe(true);
+    expect(known('about-us/more')).toBe(false);
+    expect(known('no-such-page')).toBe(false);
+  });
+
+  it('knows the funds, their tabs and share classes', () => {
+    expect(known('funds/aurore-bonds')).toBe(true);
+    expect(known('funds/aurore-bonds/performances')).toBe(true);
+    expect(known('funds/aurore-bonds/shares')).toBe(true);
+    expect(known('funds/aurore-bonds/shares/aurore-bonds-r')).toBe(true);
+    expect(known('funds/no-such-fund')).toBe(false);
+    expect(known('funds/no-such-fund/performances')).toBe(false);
+    expect(known('funds/aurore-bonds/overview')).toBe(false);
+    expect(known('funds/aurore-bonds/no-such-tab')).toBe(false);
+    expect(known('funds/aurore-bonds/shares/no-such-share')).toBe(false);
+    expect(known('funds/aurore-equity/shares/aurore-bonds-i')).toBe(false);
+    expect(known('funds/aurore-bonds/shares/aurore-bonds-r/more')).toBe(false);
+  });
+
+  it('knows the articles of each language, the categories and the pages of the lists', () => {
+    expect(known('news/une-nouvelle')).toBe(true);
+    expect(known('news/une-nouvelle/doc')).toBe(true);
+    expect(known('news/some-news')).toBe(false);
+    expect(known('news/some-news', 'en')).toBe(true);
+    expect(known('news/une-nouvelle/more')).toBe(false);
+    expect(known('news/c/markets')).toBe(true);
+    expect(known('news/c/esg')).toBe(true);
+    expect(known('news/c/no-such-category')).toBe(false);
+    expect(known('news/page/3')).toBe(true);
+    expect(known('news/page/4')).toBe(false);
+    expect(known('news/page/x')).toBe(false);
+    expect(known('news/c/markets/page/2')).toBe(true);
+    expect(known('news/c/markets/page/3')).toBe(false);
+    expect(known('news/c/esg/page/2')).toBe(false);
+    expect(known('news/page/2', 'es')).toBe(false);
+  });
+
+  it('lists every page folder of the app that takes no parameter', () => {
+    const root = path.join(import.meta.dirname, '..', 'app', '[locale]', '[profile]');
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
+      .map((entry) => entry.name)
+      .filter((name) => name !== 'funds' && name !== 'news');
+    expect([...SINGLE_SEGMENT_PAGES].filter(Boolean).sort()).toEqual(folders.sort());
+  });
+});

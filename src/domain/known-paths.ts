@@ -1,0 +1,89 @@
+/**
+ * Which page paths name something that exists, so the proxy can answer a 404 for an unknown fund,
+ * share, news article or category without rendering it: Next caches every render of a dynamic
+ * route, 404s included, one page per URL on disk and in memory (docs/decisions/013), so unknown
+ * slugs must never reach it one by one.
+ *
+ * The paths are the app's internal ones, after the proxy's rewrites: the segments that follow
+ * `/{locale}/{profile}/` (`['funds', 'aurore-euro-bonds', 'shares', 'aurore-euro-bonds-i']`).
+ */
+import { FUND_TABS } from './fund-tabs';
+import { newsPageCount, parsePageNumber } from './news-links';
+
+/** What exists, as loaded from the database (every profile's funds and articles together). */
+export type RouteCatalog = {
+  /** Fund slug → the slugs of its share classes. */
+  funds: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Locale → the slugs of its articles. */
+  news: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Locale → category code ('' for all) → number of articles. */
+  newsCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  newsCategories: ReadonlySet<string>;
+};
+
+/**
+ * The first segment of every page route under src/app/[locale]/[profile]/ whose pages take no
+ * further segment ('' is the home page). A test keeps this list equal to the folders.
+ */
+export const SINGLE_SEGMENT_PAGES = [
+  '',
+  'about-us',
+  'careers',
+  'contact',
+  'error-test',
+  'esg',
+  'expertise',
+  'fund-range',
+  'gdpr',
+  'legal-notices',
+  'regulatory-informations',
+  'responsible-investment',
+  'subscribe',
+] as const;
+
+const single = new Set<string>(SINGLE_SEGMENT_PAGES);
+const tabs = new Set<string>(FUND_TABS.filter((tab) => tab !== 'overview'));
+
+function knownFundPath(rest: string[], catalog: RouteCatalog): boolean {
+  const [fund, sub, share, ...extra] = rest;
+  if (fund === undefined) return true; // /funds: the fund list
+  const shares = catalog.funds.get(fund);
+  if (!shares || extra.length > 0) return false;
+  if (sub === undefined) return true;
+  if (sub === 'shares') return share === undefined || shares.has(share);
+  return share === undefined && tabs.has(sub);
+}
+
+function knownNewsPage(raw: string, count: number | undefined): boolean {
+  const page = parsePageNumber(raw);
+  // page 1 redirects to the list: let it through when the list exists.
+  return page !== null && count !== undefined && page <= newsPageCount(count);
+}
+
+function knownNewsPath(rest: string[], locale: string, catalog: RouteCatalog): boolean {
+  const counts = catalog.newsCounts.get(locale);
+  const [first, second, third, fourth, ...extra] = rest;
+  if (extra.length > 0) return false;
+  if (first === undefined) return true; // the list
+  if (first === 'page') return third === undefined && second !== undefined && knownNewsPage(second, counts?.get('') ?? 0);
+  if (first === 'c') {
+    if (second === undefined || !catalog.newsCategories.has(second)) return false;
+    if (third === undefined) return true;
+    return third === 'page' && fourth !== undefined && knownNewsPage(fourth, counts?.get(second) ?? 0);
+  }
+  // /news/{slug} and /news/{slug}/doc (the article's document)
+  if (!catalog.news.get(locale)?.has(first)) return false;
+  return second === undefined || (second === 'doc' && third === undefined);
+}
+
+/**
+ * Whether the page path `segments` (after locale and profile) may exist. False means a 404 for
+ * sure; true means "render it" (the page may still answer 404, e.g. a fund hidden from a profile:
+ * those are bounded by the catalog's size).
+ */
+export function isKnownPagePath(segments: string[], locale: string, catalog: RouteCatalog): boolean {
+  const [first = '', ...rest] = segments;
+  if (first === 'funds') return knownFundPath(rest, catalog);
+  if (first === 'news') return knownNewsPath(rest, locale, catalog);
+  return single.has(first) && rest.length === 0;
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import { count } from 'drizzle-orm';
+import type { RouteCatalog } from '@/domain/known-paths';
+import { getDb, type Db } from '@/server/db';
+import * as t from '@/server/db/schema';
+import { publishRouteCatalog } from '@/server/http/known-routes';
+
+/** Every fund, share, article and news category slug, whatever its visibility. */
+export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
+  const db = given ?? (await getDb());
+  const [funds, shares, news, categories, counts] = await Promise.all([
+    db.select({ id: t.funds.id, slug: t.funds.slug }).from(t.funds),
+    db.select({ fundId: t.shares.fundId, slug: t.shares.slug }).from(t.shares),
+    db.select({ locale: t.news.locale, slug: t.news.slug }).from(t.news),
+    db.select({ code: t.newsCategories.code }).from(t.newsCategories),
+    db.select({ locale: t.news.locale, category: t.news.categoryCode, n: count() }).from(t.news).groupBy(t.news.locale, t.news.categoryCode),
+  ]);
+  const fundSlugs = new Map(funds.map((f) => [f.id, f.slug]));
+  const fundShares = new Map<string, Set<string>>(funds.map((f) => [f.slug, new Set()]));
+  for (const share of shares) fundShares.get(fundSlugs.get(share.fundId) ?? '')?.add(share.slug);
+  const articles = new Map<string, Set<string>>();
+  for (const item of news) articles.set(item.locale, (articles.get(item.locale) ?? new Set()).add(item.slug));
+  const newsCounts = new Map<string, Map<string, number>>();
+  for (const row of counts) {
+    const perLocale = newsCounts.get(row.locale) ?? new Map<string, number>();
+    perLocale.set(row.category, row.n);
+    perLocale.set('', (perLocale.get('') ?? 0) + row.n);
+    newsCounts.set(row.locale, perLocale);
+  }
+  return { funds: fundShares, news: articles, newsCounts, newsCategories: new Set(categories.map((c) => c.code)) };
+}
+
+/** How often a server process reloads the slugs: a fund or article added by another process shows within it. */
+export const ROUTE_CATALOG_REFRESH_MS = 60_000;
+
+/** Loads the catalog for the proxy now and every ROUTE_CATALOG_REFRESH_MS; a failed load keeps the previous one. */
+export function startRouteCatalogRefresh(): void {
+  const holder = globalThis as { __fundhouseRouteCatalogTimer?: ReturnType<typeof setInterval> };
+  if (holder.__fundhouseRouteCatalogTimer) return;
+  const refresh = () =>
+    loadRouteCatalog().then(publishRouteCatalog, (error: unknown) => {
+      console.warn('[routes] the catalog of slugs could not be loaded; unknown slugs are rendered until it is', error);
+    });
+  holder.__fundhouseRouteCatalogTimer = setInterval(() => void refresh(), ROUTE_CATALOG_REFRESH_MS);
+  holder.__fundhouseRouteCatalogTimer.unref();
+  void refresh();
+}
+
+export function stopRouteCatalogRefresh(): void {
+  const holder = globalThis as { __fundhouseRouteCatalogTimer?: ReturnType<typeof setInterval> };
+  clearInterval(holder.__fundhouseRouteCatalogTimer);
+  holder.__fundhouseRouteCatalogTimer = undefined;
+}
