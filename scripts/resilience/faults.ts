@@ -21,7 +21,7 @@ import {
   type App,
   type Outcome,
 } from './harness';
-import { mixedLoad, summarize } from './load';
+import { checkTargets, mixedLoad, summarize } from './load';
 import { postgresBin, startCluster } from './postgres';
 
 const SMTP_PORT = Number(process.env.RESILIENCE_SMTP_PORT ?? 23601);
@@ -62,9 +62,9 @@ async function smtpDownThenBack(golden: string, port: number): Promise<Outcome> 
     sink = await startSmtpSink(SMTP_PORT);
     await sink.waitFor(marker, 120_000);
     const deliveredAfter = Math.round((Date.now() - down) / 1000);
-    // Two more ticks of the outbox worker (every 10 s) and the drain after another submission: no second copy.
+    // The drain after another submission and at least one more tick of the outbox worker (every 10 s): no second copy.
     await submit(app, `smtp-after-${randomUUID()}`);
-    await sleep(25_000);
+    await sleep(12_000);
     const copies = sink.mails.filter((m) => decodeMail(m.raw).includes(marker)).length;
     return {
       part: 'faults',
@@ -152,6 +152,7 @@ async function sigtermUnderLoad(golden: string, port: number): Promise<Outcome> 
   try {
     await app.waitHealthy();
     const site = await discover(app.base);
+    await checkTargets(app, site);
     const load = mixedLoad(app, site, 15, 40, 'sigterm');
     await sleep(5000);
     let signal!: () => void;
@@ -161,8 +162,8 @@ async function sigtermUnderLoad(golden: string, port: number): Promise<Outcome> 
     // …and page requests sent just before it, on connections the server has already accepted.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
     const paths = [site.homeUrl, site.fundUrl, site.shareUrl, site.newsUrl, site.documentUrl];
-    await Promise.all(paths.map((p) => httpRequest(app.base + p, { method: 'GET' }, undefined, 10_000, agent)));
-    const pages = [...paths, ...paths].map((p) => httpRequest(`${app.base}${p}`, { method: 'GET' }, undefined, 20_000, agent).then((a) => a.status, (e: Error) => e.message));
+    await Promise.all(paths.map((p) => httpRequest(app.base + p, { method: 'GET' }, undefined, 60_000, agent)));
+    const pages = [...paths, ...paths].map((p) => httpRequest(`${app.base}${p}`, { method: 'GET' }, undefined, 60_000, agent).then((a) => a.status, (e: Error) => e.message));
     await sleep(200);
     const stopping = app.stop('SIGTERM', 30_000);
     signal();

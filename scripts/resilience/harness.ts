@@ -436,14 +436,14 @@ export async function discover(base: string): Promise<SiteSample> {
     `${base}/graphql`,
     { method: 'POST', headers: { 'content-type': 'application/json' } },
     JSON.stringify({
-      query: '{ funds(locale: "fr") { slug url documents { url } mainShare { url isinCode documents { url } } } news(locale: "fr", limit: 1) { items { route } } }',
+      query: '{ funds(locale: "fr") { slug url documents { url } mainShare { url isinCode documents { url } } } news(locale: "fr", limit: 30) { items { route routeType } } }',
     }),
     30_000,
   );
   const data = (JSON.parse(answer.body.toString('utf8')) as {
     data?: {
       funds: { slug: string; url: string; documents: { url: string }[]; mainShare: { url: string; isinCode: string; documents: { url: string }[] } | null }[];
-      news?: { items: { route: string }[] };
+      news?: { items: { route: string; routeType: string }[] };
     };
     errors?: unknown;
   }).data;
@@ -460,7 +460,8 @@ export async function discover(base: string): Promise<SiteSample> {
     shareUrl: local(fund.mainShare.url),
     isin: fund.mainShare.isinCode,
     documentUrl: local(documentUrl),
-    newsUrl: local(data.news?.items[0]?.route ?? '/fr/actualites'),
+    // An article of the site (not an external link nor a document).
+    newsUrl: local(data.news?.items.find((n) => n.routeType === 'plain')?.route ?? '/fr/actualites'),
   };
 }
 

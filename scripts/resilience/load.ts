@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/server/graphql/operations';
-import { contactForm, discover, freshPglite, startApp, storedSubmissions, type App, type Outcome, type SiteSample } from './harness';
+import { contactForm, discover, freshPglite, httpRequest, startApp, storedSubmissions, type App, type Outcome, type SiteSample } from './harness';
 
 export const LOAD_SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.RESILIENCE_LOAD_CONNECTIONS ?? 50);
@@ -89,6 +89,14 @@ export async function mixedLoad(app: App, site: SiteSample, seconds: number, con
   return { results, acceptedIds, formAnswers };
 }
 
+/** Each target once, before any load: it must answer 200 (and is rendered once, as a warm-up). */
+export async function checkTargets(app: App, site: SiteSample): Promise<void> {
+  for (const path of [site.homeUrl, site.fundUrl, site.shareUrl, site.newsUrl, site.documentUrl]) {
+    const answer = await httpRequest(app.base + path, { method: 'GET', agent: false }, undefined, 60_000);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} before any load`);
+  }
+}
+
 export function summarize(mix: Mix): { errors: number; line: string } {
   let errors = 0;
   const parts: string[] = [];
@@ -108,6 +116,7 @@ export async function runLoad(golden: string, port: number): Promise<Outcome[]> 
   try {
     await app.waitHealthy();
     const site = await discover(app.base);
+    await checkTargets(app, site);
     const warmUp = await mixedLoad(app, site, Math.min(10, LOAD_SECONDS), CONNECTIONS, 'warm-up');
     const before = app.rssMb();
     const mix = await mixedLoad(app, site, LOAD_SECONDS, CONNECTIONS);
