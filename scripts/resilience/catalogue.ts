@@ -149,7 +149,7 @@ function slowloris(connections: number): Case {
 function cutOff(results: RawResult[], budgetMs: number): Observation {
   const times = results.map((r) => (r.status ? r.ms : r.closedByServer ? r.closedMs : null));
   const uncut = times.filter((t) => t === null || t > budgetMs).length;
-  const statuses = [...new Set(results.map((r) => r.status || 'closed'))].join('/');
+  const statuses = [...new Set(results.map((r) => r.status || (r.closedByServer ? 'closed by the server' : 'still open')))].join('/');
   const worst = Math.max(...times.map((t) => t ?? Infinity));
   const answered5xx = results.some((r) => r.status >= 500);
   return {
