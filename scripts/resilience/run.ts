@@ -36,7 +36,12 @@ async function main(): Promise<number> {
       await app.stop('SIGTERM', 20_000);
     }
   }
-  if (parts.has('load')) outcomes.push(...(await runLoad(golden, PORT + 2)));
+  if (parts.has('load')) {
+    for (const outcome of await runLoad(golden, PORT + 2)) {
+      outcomes.push(outcome);
+      process.stderr.write(`[load] ${outcome.pass ? 'pass' : 'FAIL'} ${outcome.name}: ${outcome.observed}\n`);
+    }
+  }
   if (parts.has('faults')) outcomes.push(...(await runFaults(golden, PORT + 3, only)));
 
   const failed = outcomes.filter((o) => !o.pass);
