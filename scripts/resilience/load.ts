@@ -9,6 +9,11 @@ import { contactForm, discover, freshPglite, httpRequest, startApp, storedSubmis
 
 export const LOAD_SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.RESILIENCE_LOAD_CONNECTIONS ?? 50);
+/**
+ * Contact-form posts per second, all connections together: 300 a minute is far above what the site
+ * receives, and each post writes to the database (on PGlite, one connection that every query waits for).
+ */
+const FORM_RATE = Number(process.env.RESILIENCE_FORM_RATE ?? 5);
 /** RSS growth allowed between the end of the warm-up and the end of the load. */
 const MAX_GROWTH_MB = Number(process.env.RESILIENCE_MAX_RSS_GROWTH_MB ?? 150);
 
@@ -38,7 +43,7 @@ export async function mixedLoad(app: App, site: SiteSample, seconds: number, con
       name: 'pages',
       options: {
         ...common,
-        connections: share(4),
+        connections: share(5),
         headers: BROWSER,
         requests: [site.homeUrl, site.fundUrl, site.shareUrl, site.newsUrl].map((path) => ({ method: 'GET' as const, path })),
       },
@@ -59,7 +64,8 @@ export async function mixedLoad(app: App, site: SiteSample, seconds: number, con
       name: 'contact form',
       options: {
         ...common,
-        connections: share(2),
+        connections: share(1),
+        overallRate: FORM_RATE,
         requests: [
           {
             method: 'POST',
