@@ -5,7 +5,7 @@
  * clients, URLs fetch would normalize). Every part of the suite uses it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -211,6 +211,14 @@ export function freshPglite(golden: string, name: string): string {
   // A lock file the seeding server may have left would refuse the copy.
   for (const lock of ['.lock', 'postmaster.pid', 'fundhouse.lock']) rmSync(path.join(dir, lock), { force: true });
   return dir;
+}
+
+/** Removes the databases of the run (≈ 70 MB each), keeping the seeded one for RESILIENCE_REUSE_GOLDEN. */
+export function removeRunDatabases(): void {
+  if (!existsSync(DATA_DIR)) return;
+  for (const entry of readdirSync(DATA_DIR)) {
+    if (entry !== 'golden') rmSync(path.join(DATA_DIR, entry), { recursive: true, force: true });
+  }
 }
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });

@@ -7,7 +7,7 @@
  */
 import { runCatalogue } from './catalogue';
 import { runFaults } from './faults';
-import { buildOnce, discover, freshPglite, goldenPglite, startApp, table, type Outcome } from './harness';
+import { buildOnce, discover, freshPglite, goldenPglite, removeRunDatabases, startApp, table, type Outcome } from './harness';
 import { runLoad } from './load';
 
 const PORT = Number(process.env.RESILIENCE_PORT ?? 3600);
@@ -44,6 +44,7 @@ async function main(): Promise<number> {
   }
   if (parts.has('faults')) outcomes.push(...(await runFaults(golden, PORT + 3, only)));
 
+  removeRunDatabases();
   const failed = outcomes.filter((o) => !o.pass);
   console.log(`\nResilience suite, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(table(['part', 'case', 'expected', 'observed', 'result'], outcomes.map((o) => [o.part, o.name, o.expected, o.observed, o.pass ? 'pass' : 'FAIL'])));
