@@ -286,27 +286,39 @@ export async function runCatalogue(app: App, site: SiteSample, restart: () => Pr
   for (const c of catalogue(site)) {
     if (only && !only.test(c.name)) continue;
     const budget = c.budgetMs ?? DEFAULT_BUDGET_MS;
-    await sleep(100);
-    monitor.sample();
-    const started = performance.now();
-    let observation: Observation;
-    try {
-      observation = await c.run(current, site);
-    } catch (error) {
-      observation = { status: 0, ms: null, note: error instanceof Error ? error.message : String(error) };
+    const attempt = async () => {
+      await sleep(100);
+      monitor.sample();
+      const started = performance.now();
+      let observation: Observation;
+      try {
+        observation = await c.run(current, site);
+      } catch (error) {
+        observation = { status: 0, ms: null, note: error instanceof Error ? error.message : String(error) };
+      }
+      const elapsed = performance.now() - started;
+      await sleep(150); // health polls that straddle the end of the case count too
+      const health = monitor.sample();
+      const answered = observation.ok ?? (is4xx(observation.status) && observation.ms !== null && observation.ms <= budget);
+      const healthy = health.maxMs <= HEALTH_BUDGET_MS && health.failures.length === 0;
+      const ms = observation.ms === null ? `no answer in ${Math.round(elapsed)} ms` : `${Math.round(observation.ms)} ms`;
+      const observed = `${observation.status || '—'} in ${ms}${observation.note ? ` (${observation.note})` : ''}; health max ${health.maxMs} ms over ${health.count} polls${health.failures.length ? `, ${health.failures.length} failed (${health.failures[0]})` : ''}`;
+      return { answered, healthy, health, observed };
+    };
+    let result = await attempt();
+    // A lone slow health poll can come from another program on the machine; a stall comes back.
+    // So a case answered well but with a slow poll is run once more, and judged on that run.
+    if (result.answered && !result.healthy && result.health.failures.length === 0 && !c.budgetMs) {
+      const first = result.health.maxMs;
+      result = await attempt();
+      result.observed += ` (run twice: health max ${first} ms the first time)`;
     }
-    const elapsed = performance.now() - started;
-    await sleep(150); // health polls that straddle the end of the case count too
-    const health = monitor.sample();
-    const answered = observation.ok ?? (is4xx(observation.status) && observation.ms !== null && observation.ms <= budget);
-    const healthy = health.maxMs <= HEALTH_BUDGET_MS && health.failures.length === 0;
-    const ms = observation.ms === null ? `no answer in ${Math.round(elapsed)} ms` : `${Math.round(observation.ms)} ms`;
     const outcome: Outcome = {
       part: 'catalogue',
       name: c.name,
       expected: `${c.expected ?? `4xx within ${budget} ms`}; health ≤ ${HEALTH_BUDGET_MS} ms`,
-      observed: `${observation.status || '—'} in ${ms}${observation.note ? ` (${observation.note})` : ''}; health max ${health.maxMs} ms over ${health.count} polls${health.failures.length ? `, ${health.failures.length} failed (${health.failures[0]})` : ''}`,
-      pass: answered && healthy,
+      observed: result.observed,
+      pass: result.answered && result.healthy,
     };
     outcomes.push(outcome);
     process.stderr.write(`[catalogue] ${outcome.pass ? 'pass' : 'FAIL'} ${c.name}: ${outcome.observed}\n`);
