@@ -1,0 +1,61 @@
+/**
+ * `npm run test:resilience`: builds (unless SKIP_BUILD=1), then against the production server:
+ * the hostile-request catalogue, a mixed load of 50 connections, and faults (mail server down,
+ * PostgreSQL restarted, a second process on the PGlite folder, SIGTERM under load). Prints one
+ * table and exits non-zero when any case fails. RESILIENCE_PARTS=catalogue,load,faults picks parts;
+ * RESILIENCE_ONLY=<regexp> picks cases by name.
+ */
+import { runCatalogue } from './catalogue';
+import { runFaults } from './faults';
+import { buildOnce, discover, freshPglite, goldenPglite, removeRunDatabases, startApp, table, type Outcome } from './harness';
+import { runLoad } from './load';
+
+const PORT = Number(process.env.RESILIENCE_PORT ?? 3600);
+const parts = new Set((process.env.RESILIENCE_PARTS ?? 'catalogue,load,faults').split(',').map((p) => p.trim()));
+const only = process.env.RESILIENCE_ONLY ? new RegExp(process.env.RESILIENCE_ONLY, 'i') : undefined;
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  buildOnce();
+  const golden = await goldenPglite(PORT);
+  const outcomes: Outcome[] = [];
+
+  if (parts.has('catalogue')) {
+    let generation = 0;
+    const start = async () => {
+      const app = startApp({ name: `catalogue${generation ? `-${generation}` : ''}`, port: PORT + 1, pgliteDir: freshPglite(golden, `catalogue-${generation}`) });
+      generation += 1;
+      await app.waitHealthy();
+      return app;
+    };
+    let app = await start();
+    const site = await discover(app.base);
+    try {
+      outcomes.push(...(await runCatalogue(app, site, async () => (app = await start()), only)));
+    } finally {
+      await app.stop('SIGTERM', 20_000);
+    }
+  }
+  if (parts.has('load')) {
+    for (const outcome of await runLoad(golden, PORT + 2)) {
+      outcomes.push(outcome);
+      process.stderr.write(`[load] ${outcome.pass ? 'pass' : 'FAIL'} ${outcome.name}: ${outcome.observed}\n`);
+    }
+  }
+  if (parts.has('faults')) outcomes.push(...(await runFaults(golden, PORT + 3, only)));
+
+  removeRunDatabases();
+  const failed = outcomes.filter((o) => !o.pass);
+  console.log(`\nResilience suite, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
+  console.log(table(['part', 'case', 'expected', 'observed', 'result'], outcomes.map((o) => [o.part, o.name, o.expected, o.observed, o.pass ? 'pass' : 'FAIL'])));
+  console.log(`\n${outcomes.length - failed.length} of ${outcomes.length} cases pass${failed.length ? `; failing: ${failed.map((f) => f.name).join('; ')}` : ''}.`);
+  return failed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
