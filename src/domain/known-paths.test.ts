@@ -32,7 +32,7 @@ describe('isKnownPagePath', () => {
     expect(known('funds/aurore-bonds/shares/aurore-bonds-r')).toBe(true);
     expect(known('funds/no-such-fund')).toBe(false);
     expect(known('funds/no-such-fund/performances')).toBe(false);
-    expect(known('funds/aurore-bonds/overview')).toBe(false);
+    expect(known('funds/aurore-bonds/overview')).toBe(true); // redirects to the fund page
     expect(known('funds/aurore-bonds/no-such-tab')).toBe(false);
     expect(known('funds/aurore-bonds/shares/no-such-share')).toBe(false);
     expect(known('funds/aurore-equity/shares/aurore-bonds-i')).toBe(false);

@@ -42,7 +42,8 @@ export const SINGLE_SEGMENT_PAGES = [
 ] as const;
 
 const single = new Set<string>(SINGLE_SEGMENT_PAGES);
-const tabs = new Set<string>(FUND_TABS.filter((tab) => tab !== 'overview'));
+// /funds/{slug}/overview redirects to the fund page, so it is a known path too.
+const tabs = new Set<string>(FUND_TABS);
 
 function knownFundPath(rest: string[], catalog: RouteCatalog): boolean {
   const [fund, sub, share, ...extra] = rest;
