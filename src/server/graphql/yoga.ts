@@ -6,6 +6,7 @@ import { useResponseCache as responseCachePlugin } from '@graphql-yoga/plugin-re
 import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
+import { graphqlResponseCache } from './response-cache';
 import { resolvers } from './resolvers';
 import { typeDefs } from './type-defs';
 
@@ -60,6 +61,8 @@ export function createGraphQLServer() {
     plugins: [
       responseCachePlugin<GraphQLContext>({
         session: (request) => authorizationFrom(request.headers),
+        // Emptied by every publication (src/server/publish): the TTL only bounds memory.
+        cache: graphqlResponseCache,
         ttl: RESPONSE_CACHE_TTL_MS,
         includeExtensionMetadata: false,
       }),

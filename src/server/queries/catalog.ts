@@ -100,10 +100,11 @@ async function load(db: Db): Promise<RawCatalog> {
 }
 
 /**
- * How long another process's writes (an import on PostgreSQL) may take to show. Writes made by
- * this process call invalidateCatalog() and show at once.
+ * A safety net only: every change is published (src/server/publish), which drops the catalog in
+ * this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
+ * lost in a way the listener cannot see, the catalog is reloaded after this long anyway.
  */
-const MAX_AGE_MS = 60_000;
+const MAX_AGE_MS = 15 * 60_000;
 type Holder = { pending?: Promise<RawCatalog>; db?: Db };
 const holder = ((globalThis as { __fundhouseCatalog?: Holder }).__fundhouseCatalog ??= {});
 
