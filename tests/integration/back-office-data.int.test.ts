@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBenchmarkCsv } from '../../src/domain/benchmark-csv';
 import { addDays } from '../../src/domain/dates';
@@ -86,7 +86,7 @@ describe('NAV import through the back-office', () => {
     const first = await commitNavImport(db, rows, editor, { source: 'navs.csv' });
     expect(first).toMatchObject({ ok: true, added: 2, changed: 0, written: 2, recomputed: 1 });
     expect(await auditCount()).toBe(audits + 1);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'nav')).orderBy(t.auditLog.id);
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'nav')).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ actorLabel: 'editor@fundhouse.test', action: 'import' });
     expect(entry?.after).toMatchObject({ source: 'navs.csv', added: 2, isins: [{ isin: share.isinCode, from: day1, to: day2 }] });
 
@@ -108,7 +108,7 @@ describe('NAV import through the back-office', () => {
     const { id } = await shareRow(share.isinCode);
     const [perf] = await db.select().from(t.sharePerformances).where(eq(t.sharePerformances.shareId, id));
     expect(perf?.lastNav).toBe(123.45);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, `${share.isinCode}@${day2}`));
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, `${share.isinCode}@${day2}`)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ entity: 'nav', action: 'update', after: { nav: 123.45 } });
     expect((entry?.before as { nav: number }).nav).not.toBe(123.45);
     expect(await correctNav(db, { isin: share.isinCode, date: day2, nav: 123.45 }, editor)).toMatchObject({ ok: true, changed: false });
@@ -165,7 +165,7 @@ describe('portfolio import', () => {
     const changed = parsePortfolioCsv(file.replace('0.9,', '0.8,'));
     if (!changed.ok) throw new Error('valid');
     expect(await commitPortfolioImport(db, changed.rows, editor)).toMatchObject({ written: 2, groups: [{ status: 'unchanged' }, { status: 'replaced' }] });
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'allocation'), eq(t.auditLog.action, 'replace')));
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'allocation'), eq(t.auditLog.action, 'replace'))).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry?.entityId).toBe(`${fund.slug}@2026-11-30#currency`);
   });
 
@@ -183,7 +183,7 @@ describe('fund AUM', () => {
     expect(await updateFundAum(db, row!.id, { value: 123_456_789.123, date: day1 }, editor)).toEqual({ ok: true, changed: true });
     const [after] = await db.select().from(t.funds).where(eq(t.funds.id, row!.id));
     expect([after?.aumValue, after?.aumDate]).toEqual([123_456_789.12, day1]);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'update-aum'));
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'update-aum')).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry?.before).toEqual({ value: row!.aumValue, currency: row!.aumCurrencyCode, date: row!.aumDate });
     expect(await updateFundAum(db, row!.id, { value: 123_456_789.12, date: day1 }, editor)).toEqual({ ok: true, changed: false });
     expect(await updateFundAum(db, row!.id, { value: 1, date: day1, currency: 'XXX' }, editor)).toEqual({ ok: false, error: 'unknown-currency' });
@@ -212,7 +212,7 @@ describe('documents', () => {
       [result.id, true],
       [original!.id, false],
     ]);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'document'), eq(t.auditLog.entityId, String(result.id))));
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'document'), eq(t.auditLog.entityId, String(result.id)))).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ action: 'replace', after: { data: { bytes: pdf.byteLength }, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
 
     // The same file again changes nothing.
