@@ -20,7 +20,8 @@ export function startPublication(): void {
   if (holder.__fundhousePublicationStarted) return;
   holder.__fundhousePublicationStarted = true;
   servePublications(selfUrl());
-  applyChangeLocally({ all: true });
+  // `next dev` caches no page: nothing to expire, and no production port to reach.
+  if (process.env.NODE_ENV === 'production') applyChangeLocally({ all: true });
   const url = env().DATABASE_URL;
   if (url) listenForChanges(url, { origin: processOrigin(), onChange: applyChangeLocally });
 }
