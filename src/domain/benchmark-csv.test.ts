@@ -13,7 +13,7 @@ describe('parseBenchmarkCsv', () => {
     const result = parseBenchmarkCsv(
       ['benchmark,date,value', 'idx-a,2026-11-19,10', 'idx a,2026-11-19,10', 'idx-a,2026-11-31,10', 'idx-a,2026-11-18,0', 'idx-a,2026-11-19,11'].join('\n'),
     );
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       errors: [
         { line: 3, message: '"idx a" is not a benchmark code (letters, digits, - _ .)' },
@@ -25,7 +25,7 @@ describe('parseBenchmarkCsv', () => {
   });
 
   it('refuses a header without the value column and a file without rows', () => {
-    expect(parseBenchmarkCsv('benchmark,date\nidx-a,2026-11-19')).toEqual({
+    expect(parseBenchmarkCsv('benchmark,date\nidx-a,2026-11-19')).toMatchObject({
       ok: false,
       errors: [{ line: 1, message: 'header lacks column(s) value: expected benchmark,date,value' }],
     });

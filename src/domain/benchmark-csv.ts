@@ -1,5 +1,5 @@
 import { isIsoDate, type IsoDate } from './dates';
-import { columnIndexes, IMPORT_LIMITS, positiveNumber, readCsvTable, type CsvError, type ImportLimits } from './import-csv';
+import { columnIndexes, csvError, IMPORT_LIMITS, positiveNumber, readCsvTable, type CsvError, type ImportLimits } from './import-csv';
 
 export type BenchmarkRow = { line: number; benchmark: string; date: IsoDate; value: number };
 export type BenchmarkCsvResult = { ok: true; rows: BenchmarkRow[] } | { ok: false; errors: CsvError[] };
@@ -17,7 +17,7 @@ export function parseBenchmarkCsv(text: string, limits: ImportLimits = IMPORT_LI
   if (!table.ok) return table;
   const { index, missing } = columnIndexes(table.header, ['benchmark', 'date', 'value'] as const);
   if (missing.length > 0) {
-    return { ok: false, errors: [{ line: table.headerLine, message: `header lacks column(s) ${missing.join(', ')}: expected ${HEADER}` }] };
+    return { ok: false, errors: [csvError(table.headerLine, 'header-missing', { columns: missing.join(', '), header: HEADER })] };
   }
   const errors = [...table.errors];
   const rows: BenchmarkRow[] = [];
@@ -28,14 +28,14 @@ export function parseBenchmarkCsv(text: string, limits: ImportLimits = IMPORT_LI
     const valueCell = cells[index.value] ?? '';
     const value = positiveNumber(valueCell);
     const before = errors.length;
-    if (!CODE.test(code)) errors.push({ line, message: `"${cells[index.benchmark]}" is not a benchmark code (letters, digits, - _ .)` });
-    if (!isIsoDate(date)) errors.push({ line, message: `"${date}" is not a date in the form YYYY-MM-DD` });
-    if (value === null) errors.push({ line, message: `"${valueCell}" is not a positive number with a dot as decimal separator` });
+    if (!CODE.test(code)) errors.push(csvError(line, 'not-benchmark-code', { value: cells[index.benchmark] ?? '' }));
+    if (!isIsoDate(date)) errors.push(csvError(line, 'not-date', { value: date }));
+    if (value === null) errors.push(csvError(line, 'not-positive', { value: valueCell }));
     if (errors.length > before || value === null) continue;
     const key = `${code}|${date}`;
     const previous = seen.get(key);
     if (previous !== undefined) {
-      errors.push({ line, message: `${code} on ${date} already appears on line ${previous}` });
+      errors.push(csvError(line, 'duplicate', { series: code, date, previous }));
       continue;
     }
     seen.set(key, line);
@@ -43,6 +43,6 @@ export function parseBenchmarkCsv(text: string, limits: ImportLimits = IMPORT_LI
   }
   errors.sort((a, b) => a.line - b.line);
   if (errors.length > 0) return { ok: false, errors };
-  if (rows.length === 0) return { ok: false, errors: [{ line: table.headerLine, message: 'the file has a header but no row' }] };
+  if (rows.length === 0) return { ok: false, errors: [csvError(table.headerLine, 'no-rows')] };
   return { ok: true, rows };
 }

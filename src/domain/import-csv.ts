@@ -3,7 +3,52 @@
  * are read: bounds on its size, its number of rows and the length of a line, so a wrong or hostile
  * file is refused before it costs memory; then RFC 4180 cells (quotes, "" inside quotes, one line a row).
  */
-export type CsvError = { line: number; message: string };
+/**
+ * Every problem a file can have, as a code with its values: the back-office shows it in the staff
+ * member's language (messages/data/{locale}.json, namespace DataImport), the CLI and the import API
+ * in English (`message`).
+ */
+export const CSV_MESSAGES = {
+  'file-too-large': 'the file is larger than {mb} MB',
+  'empty-file': 'the file is empty: expected a header {header}',
+  'header-unreadable': 'the header cannot be read: expected {header}',
+  'header-missing': 'header lacks column(s) {columns}: expected {header}',
+  'too-many-rows': 'the file has more than {max} rows: split it',
+  'line-too-long': 'the line is longer than {max} characters',
+  'open-quote': 'a quote is opened and never closed',
+  'column-count': 'expected {expected} columns, found {found}',
+  'no-rows': 'the file has a header but no row',
+  'no-nav-rows': 'the file has a header but no NAV row',
+  'not-isin': '"{value}" is not an ISIN (2 letters and 10 letters or digits)',
+  'not-date': '"{value}" is not a date in the form YYYY-MM-DD',
+  'not-positive': '"{value}" is not a positive number with a dot as decimal separator',
+  duplicate: '{series} on {date} already appears on line {previous}',
+  'not-benchmark-code': '"{value}" is not a benchmark code (letters, digits, - _ .)',
+  'not-fund': '"{value}" is neither a fund slug nor a share\'s ISIN',
+  'not-kind': '"{value}" is not a kind: expected {kinds}',
+  'not-weight': '"{value}" is not a weight from 0 to 1 with a dot (0.042 for 4.2 %)',
+  'holding-name': 'a holding needs a name',
+  'holding-isin': '"{value}" is not an ISIN',
+  'not-asset-class': '"{value}" is not an asset class code (e.g. equity, money_market)',
+  'not-sector': '"{value}" is not a sector code (e.g. financials)',
+  'not-country': '"{value}" is not a two-letter country code',
+  'not-dimension-code': '"{value}" is not a {dimension} code',
+  'label-fr': 'a breakdown line needs its French label (label_fr)',
+  'duplicate-holding': 'this holding already appears on line {previous}',
+  'duplicate-breakdown': 'this {kind} line already appears on line {previous}',
+  'weights-over': 'the {kind} weights of this fund and date add up to {percent} %, more than 100 %',
+  'unknown-isin': 'no share has the ISIN {isin}',
+  'unknown-benchmark': 'no benchmark has the code {code}',
+  'unknown-fund': 'no fund has the slug {slug}',
+} as const;
+export type CsvErrorCode = keyof typeof CSV_MESSAGES;
+export type CsvErrorParams = Record<string, string | number>;
+export type CsvError = { line: number; message: string; code: CsvErrorCode; params: CsvErrorParams };
+
+export function csvError(line: number, code: CsvErrorCode, params: CsvErrorParams = {}): CsvError {
+  const message = CSV_MESSAGES[code].replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
+  return { line, message, code, params };
+}
 
 export type ImportLimits = { maxBytes: number; maxRows: number; maxLineLength: number };
 
@@ -50,14 +95,14 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
  */
 export function readCsvTable(text: string, what: string, limits: ImportLimits = IMPORT_LIMITS): CsvTable {
   if (text.length > limits.maxBytes || utf8Length(text) > limits.maxBytes) {
-    return { ok: false, errors: [{ line: 1, message: `the file is larger than ${Math.floor(limits.maxBytes / (1024 * 1024))} MB` }] };
+    return { ok: false, errors: [csvError(1, 'file-too-large', { mb: Math.floor(limits.maxBytes / (1024 * 1024)) })] };
   }
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerIndex = lines.findIndex((l) => l.trim() !== '');
-  if (headerIndex < 0) return { ok: false, errors: [{ line: 1, message: `the file is empty: expected a header ${what}` }] };
+  if (headerIndex < 0) return { ok: false, errors: [csvError(1, 'empty-file', { header: what })] };
   const headerText = lines[headerIndex] ?? '';
   const header = headerText.length <= limits.maxLineLength ? splitCsvLine(headerText) : null;
-  if (!header) return { ok: false, errors: [{ line: headerIndex + 1, message: `the header cannot be read: expected ${what}` }] };
+  if (!header) return { ok: false, errors: [csvError(headerIndex + 1, 'header-unreadable', { header: what })] };
   const rows: CsvLine[] = [];
   const errors: CsvError[] = [];
   let count = 0;
@@ -67,19 +112,19 @@ export function readCsvTable(text: string, what: string, limits: ImportLimits = 
     const line = i + 1;
     count += 1;
     if (count > limits.maxRows) {
-      return { ok: false, errors: [{ line, message: `the file has more than ${limits.maxRows} rows: split it` }] };
+      return { ok: false, errors: [csvError(line, 'too-many-rows', { max: limits.maxRows })] };
     }
     if (raw.length > limits.maxLineLength) {
-      errors.push({ line, message: `the line is longer than ${limits.maxLineLength} characters` });
+      errors.push(csvError(line, 'line-too-long', { max: limits.maxLineLength }));
       continue;
     }
     const cells = splitCsvLine(raw);
     if (!cells) {
-      errors.push({ line, message: 'a quote is opened and never closed' });
+      errors.push(csvError(line, 'open-quote'));
       continue;
     }
     if (cells.length !== header.length) {
-      errors.push({ line, message: `expected ${header.length} columns, found ${cells.length}` });
+      errors.push(csvError(line, 'column-count', { expected: header.length, found: cells.length }));
       continue;
     }
     rows.push({ line, cells });

@@ -1,9 +1,9 @@
 import { isIsoDate, type IsoDate } from './dates';
-import { columnIndexes, IMPORT_LIMITS, readCsvTable, type ImportLimits } from './import-csv';
+import { columnIndexes, csvError, IMPORT_LIMITS, readCsvTable, type CsvError, type ImportLimits } from './import-csv';
 import { parseIsin } from './isin';
 
 export type NavRow = { line: number; isin: string; date: IsoDate; nav: number };
-export type NavCsvError = { line: number; message: string };
+export type NavCsvError = CsvError;
 export type NavCsvResult = { ok: true; rows: NavRow[] } | { ok: false; errors: NavCsvError[] };
 
 const NUMBER = /^[0-9]+(\.[0-9]+)?$/;
@@ -19,7 +19,7 @@ export function parseNavCsv(text: string, limits: ImportLimits = IMPORT_LIMITS):
   if (!table.ok) return table;
   const { index: columns, missing } = columnIndexes(table.header, ['isin', 'date', 'nav'] as const);
   if (missing.length > 0) {
-    return { ok: false, errors: [{ line: table.headerLine, message: `header lacks column(s) ${missing.join(', ')}: expected ${HEADER}` }] };
+    return { ok: false, errors: [csvError(table.headerLine, 'header-missing', { columns: missing.join(', '), header: HEADER })] };
   }
   const errors: NavCsvError[] = [...table.errors];
   const rows: NavRow[] = [];
@@ -29,17 +29,17 @@ export function parseNavCsv(text: string, limits: ImportLimits = IMPORT_LIMITS):
     const dateCell = cells[columns.date] ?? '';
     const navCell = cells[columns.nav] ?? '';
     const isin = parseIsin(isinCell);
-    if (!isin || isin.length !== 12) errors.push({ line, message: `"${isinCell}" is not an ISIN (2 letters and 10 letters or digits)` });
-    if (!isIsoDate(dateCell)) errors.push({ line, message: `"${dateCell}" is not a date in the form YYYY-MM-DD` });
+    if (!isin || isin.length !== 12) errors.push(csvError(line, 'not-isin', { value: isinCell }));
+    if (!isIsoDate(dateCell)) errors.push(csvError(line, 'not-date', { value: dateCell }));
     const nav = Number(navCell);
     if (!NUMBER.test(navCell) || !Number.isFinite(nav) || nav <= 0) {
-      errors.push({ line, message: `"${navCell}" is not a positive number with a dot as decimal separator` });
+      errors.push(csvError(line, 'not-positive', { value: navCell }));
     }
     if (!isin || isin.length !== 12 || !isIsoDate(dateCell) || !(nav > 0) || !NUMBER.test(navCell)) continue;
     const key = `${isin}|${dateCell}`;
     const previous = seen.get(key);
     if (previous !== undefined) {
-      errors.push({ line, message: `${isin} on ${dateCell} already appears on line ${previous}` });
+      errors.push(csvError(line, 'duplicate', { series: isin, date: dateCell, previous }));
       continue;
     }
     seen.set(key, line);
@@ -47,6 +47,6 @@ export function parseNavCsv(text: string, limits: ImportLimits = IMPORT_LIMITS):
   }
   errors.sort((a, b) => a.line - b.line);
   if (errors.length > 0) return { ok: false, errors };
-  if (rows.length === 0) return { ok: false, errors: [{ line: table.headerLine, message: 'the file has a header but no NAV row' }] };
+  if (rows.length === 0) return { ok: false, errors: [csvError(table.headerLine, 'no-nav-rows')] };
   return { ok: true, rows };
 }

@@ -40,7 +40,7 @@ describe('parsePortfolioCsv', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toEqual([
+    expect(result.errors).toMatchObject([
       { line: 2, message: '"Bad Fund" is neither a fund slug nor a share\'s ISIN' },
       { line: 3, message: '"stock" is not a kind: expected holding, asset_class, sector, country, currency' },
       { line: 4, message: '"4.2" is not a weight from 0 to 1 with a dot (0.042 for 4.2 %)' },
@@ -55,6 +55,6 @@ describe('parsePortfolioCsv', () => {
 
   it('refuses weights of one kind adding up to more than 100 %', () => {
     const result = parsePortfolioCsv([HEADER, 'f,2026-10-31,asset_class,equity,,0.7,,,,,Actions,,', 'f,2026-10-31,asset_class,bond,,0.4,,,,,Obligations,,'].join('\n'));
-    expect(result).toEqual({ ok: false, errors: [{ line: 3, message: 'the asset_class weights of this fund and date add up to 110.0 %, more than 100 %' }] });
+    expect(result).toMatchObject({ ok: false, errors: [{ line: 3, message: 'the asset_class weights of this fund and date add up to 110.0 %, more than 100 %' }] });
   });
 });

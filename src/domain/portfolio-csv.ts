@@ -1,6 +1,6 @@
 import { ALLOCATION_DIMENSIONS, type AllocationDimension } from './catalog';
 import { isIsoDate, type IsoDate } from './dates';
-import { columnIndexes, fraction, IMPORT_LIMITS, readCsvTable, type CsvError, type ImportLimits } from './import-csv';
+import { columnIndexes, csvError, fraction, IMPORT_LIMITS, readCsvTable, type CsvError, type ImportLimits } from './import-csv';
 import { parseIsin } from './isin';
 
 /**
@@ -76,7 +76,7 @@ export function parsePortfolioCsv(text: string, limits: ImportLimits = IMPORT_LI
   const optional = ['code', 'name', 'isin', 'asset_class', 'sector', 'country', 'label_fr', 'label_en', 'label_es'];
   const { index, missing } = columnIndexes(table.header, ['fund', 'date', 'kind', 'weight'] as const, optional);
   if (missing.length > 0) {
-    return { ok: false, errors: [{ line: table.headerLine, message: `header lacks column(s) ${missing.join(', ')}: expected ${HEADER}` }] };
+    return { ok: false, errors: [csvError(table.headerLine, 'header-missing', { columns: missing.join(', '), header: HEADER })] };
   }
   const errors = [...table.errors];
   const rows: PortfolioRow[] = [];
@@ -86,15 +86,15 @@ export function parsePortfolioCsv(text: string, limits: ImportLimits = IMPORT_LI
     const cell = (name: string) => (index[name] !== undefined && index[name] >= 0 ? (cells[index[name]] ?? '') : '');
     const before = errors.length;
     const fund = fundRef(cell('fund'));
-    if (!fund) errors.push({ line, message: `"${cell('fund')}" is neither a fund slug nor a share's ISIN` });
+    if (!fund) errors.push(csvError(line, 'not-fund', { value: cell('fund') }));
     const date = cell('date');
-    if (!isIsoDate(date)) errors.push({ line, message: `"${date}" is not a date in the form YYYY-MM-DD` });
+    if (!isIsoDate(date)) errors.push(csvError(line, 'not-date', { value: date }));
     const kind = cell('kind').toLowerCase() as PortfolioKind;
     if (!(PORTFOLIO_KINDS as readonly string[]).includes(kind)) {
-      errors.push({ line, message: `"${cell('kind')}" is not a kind: expected ${PORTFOLIO_KINDS.join(', ')}` });
+      errors.push(csvError(line, 'not-kind', { value: cell('kind'), kinds: PORTFOLIO_KINDS.join(', ') }));
     }
     const weight = fraction(cell('weight'));
-    if (weight === null) errors.push({ line, message: `"${cell('weight')}" is not a weight from 0 to 1 with a dot (0.042 for 4.2 %)` });
+    if (weight === null) errors.push(csvError(line, 'not-weight', { value: cell('weight') }));
     if (errors.length > before || !fund || weight === null) continue;
 
     let row: PortfolioRow;
@@ -102,19 +102,19 @@ export function parsePortfolioCsv(text: string, limits: ImportLimits = IMPORT_LI
     if (kind === 'holding') {
       const isinCell = cell('isin');
       const isin = isinCell === '' ? null : parseIsin(isinCell);
-      if (cell('name') === '') errors.push({ line, message: 'a holding needs a name' });
-      if (isinCell !== '' && (!isin || isin.length !== 12)) errors.push({ line, message: `"${isinCell}" is not an ISIN` });
-      if (!SNAKE_CODE.test(cell('asset_class'))) errors.push({ line, message: `"${cell('asset_class')}" is not an asset class code (e.g. equity, money_market)` });
-      if (!SNAKE_CODE.test(cell('sector'))) errors.push({ line, message: `"${cell('sector')}" is not a sector code (e.g. financials)` });
-      if (!COUNTRY.test(cell('country'))) errors.push({ line, message: `"${cell('country')}" is not a two-letter country code` });
+      if (cell('name') === '') errors.push(csvError(line, 'holding-name'));
+      if (isinCell !== '' && (!isin || isin.length !== 12)) errors.push(csvError(line, 'holding-isin', { value: isinCell }));
+      if (!SNAKE_CODE.test(cell('asset_class'))) errors.push(csvError(line, 'not-asset-class', { value: cell('asset_class') }));
+      if (!SNAKE_CODE.test(cell('sector'))) errors.push(csvError(line, 'not-sector', { value: cell('sector') }));
+      if (!COUNTRY.test(cell('country'))) errors.push(csvError(line, 'not-country', { value: cell('country') }));
       if (errors.length > before) continue;
       row = { line, fund, date, kind, name: cell('name'), isin, weight, assetClass: cell('asset_class'), sector: cell('sector'), country: cell('country') };
       identity = `${cell('name')}|${isin ?? ''}`;
     } else {
       const dimension = kind as AllocationDimension;
       const code = cell('code');
-      if (!codePattern[dimension].test(code)) errors.push({ line, message: `"${code}" is not a ${dimension} code` });
-      if (cell('label_fr') === '') errors.push({ line, message: 'a breakdown line needs its French label (label_fr)' });
+      if (!codePattern[dimension].test(code)) errors.push(csvError(line, 'not-dimension-code', { value: code, dimension }));
+      if (cell('label_fr') === '') errors.push(csvError(line, 'label-fr'));
       if (errors.length > before) continue;
       const label: AllocationRow['label'] = { fr: cell('label_fr') };
       if (cell('label_en') !== '') label.en = cell('label_en');
@@ -126,7 +126,7 @@ export function parsePortfolioCsv(text: string, limits: ImportLimits = IMPORT_LI
     const key = `${group}|${identity}`;
     const previous = seen.get(key);
     if (previous !== undefined) {
-      errors.push({ line, message: `this ${kind === 'holding' ? 'holding' : `${kind} line`} already appears on line ${previous}` });
+      errors.push(kind === 'holding' ? csvError(line, 'duplicate-holding', { previous }) : csvError(line, 'duplicate-breakdown', { kind, previous }));
       continue;
     }
     seen.set(key, line);
@@ -139,11 +139,11 @@ export function parsePortfolioCsv(text: string, limits: ImportLimits = IMPORT_LI
   for (const [group, total] of totals) {
     if (total.weight > 1 + WEIGHT_TOLERANCE) {
       const [, , kind] = group.split('|');
-      errors.push({ line: total.line, message: `the ${kind} weights of this fund and date add up to ${(total.weight * 100).toFixed(1)} %, more than 100 %` });
+      errors.push(csvError(total.line, 'weights-over', { kind: kind ?? '', percent: (total.weight * 100).toFixed(1) }));
     }
   }
   errors.sort((a, b) => a.line - b.line);
   if (errors.length > 0) return { ok: false, errors };
-  if (rows.length === 0) return { ok: false, errors: [{ line: table.headerLine, message: 'the file has a header but no row' }] };
+  if (rows.length === 0) return { ok: false, errors: [csvError(table.headerLine, 'no-rows')] };
   return { ok: true, rows };
 }

@@ -73,7 +73,7 @@ describe('NAV import through the back-office', () => {
   it('rejects a file naming an unknown ISIN whole, with its line', async () => {
     const db = await getDb();
     const result = await commitNavImport(db, navFile([`${share.isinCode},${day1},150`, `FR0000000001,${day1},1`]), editor);
-    expect(result).toEqual({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
+    expect(result).toMatchObject({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
     expect(await db.$count(t.navs, gt(t.navs.date, DEMO_AS_OF))).toBe(0);
   });
 
@@ -122,7 +122,7 @@ describe('benchmark import', () => {
     const db = await getDb();
     const parsed = parseBenchmarkCsv(`benchmark,date,value\n${fund.benchmarkCode},${day1},1000\nidx-unknown,${day1},1\n`);
     if (!parsed.ok) throw new Error('valid syntax');
-    expect(await previewBenchmarkImport(db, parsed.rows)).toEqual({ ok: false, errors: [{ line: 3, message: 'no benchmark has the code idx-unknown' }] });
+    expect(await previewBenchmarkImport(db, parsed.rows)).toMatchObject({ ok: false, errors: [{ line: 3, message: 'no benchmark has the code idx-unknown' }] });
     const rows = parsed.rows.slice(0, 1);
     expect(await previewBenchmarkImport(db, rows)).toMatchObject({ ok: true, added: 1, benchmarks: [{ series: fund.benchmarkCode, from: day1, to: day1 }] });
     const committed = await commitBenchmarkImport(db, rows, editor);
@@ -172,7 +172,7 @@ describe('portfolio import', () => {
   it('rejects an unknown fund with its line', async () => {
     const parsed = parsePortfolioCsv(`${header}\nno-such-fund,2026-11-30,currency,EUR,,1,,,,,Euro,,`);
     if (!parsed.ok) throw new Error('valid syntax');
-    expect(await commitPortfolioImport(await getDb(), parsed.rows, editor)).toEqual({ ok: false, errors: [{ line: 2, message: 'no fund has the slug no-such-fund' }] });
+    expect(await commitPortfolioImport(await getDb(), parsed.rows, editor)).toMatchObject({ ok: false, errors: [{ line: 2, message: 'no fund has the slug no-such-fund' }] });
   });
 });
 

@@ -54,7 +54,7 @@ describe('NAV import', () => {
     const parsed = parseNavCsv(`isin,date,nav\n${share.isinCode},2030-01-02,100\nFR0000000001,2030-01-02,100\n`);
     if (!parsed.ok) throw new Error('syntax is valid');
     const result = await commitNavImport(db, parsed.rows, cli, { riskFreeRate: 0.02 });
-    expect(result).toEqual({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
+    expect(result).toMatchObject({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
     expect(await state()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { BenchmarkRow } from '@/domain/benchmark-csv';
-import type { CsvError } from '@/domain/import-csv';
+import { csvError, type CsvError } from '@/domain/import-csv';
 import type { ChangeScope } from '@/domain/publication';
 import { diffSeries, LISTED_CHANGES, seriesKey, type SeriesChange, type SeriesSummary } from '@/domain/series-diff';
 import { recordAudit, type Actor } from '@/server/audit/record';
@@ -33,7 +33,7 @@ type Plan = { ok: true; preview: BenchmarkPreview; toWrite: BenchmarkRow[] } | B
 async function plan(db: Executor, rows: BenchmarkRow[]): Promise<Plan> {
   const codes = [...new Set(rows.map((r) => r.benchmark))];
   const known = new Set((await db.select({ code: benchmarks.code }).from(benchmarks).where(inArray(benchmarks.code, codes))).map((b) => b.code));
-  const errors = rows.filter((r) => !known.has(r.benchmark)).map((r) => ({ line: r.line, message: `no benchmark has the code ${r.benchmark}` }));
+  const errors = rows.filter((r) => !known.has(r.benchmark)).map((r) => csvError(r.line, 'unknown-benchmark', { code: r.benchmark }));
   if (errors.length > 0) return { ok: false, errors };
   const stored = new Map<string, number>();
   for (const code of codes) {

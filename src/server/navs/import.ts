@@ -2,6 +2,7 @@ import 'server-only';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { isIsoDate } from '@/domain/dates';
+import { csvError } from '@/domain/import-csv';
 import type { NavCsvError, NavRow } from '@/domain/nav-csv';
 import type { ChangeScope } from '@/domain/publication';
 import { diffSeries, LISTED_CHANGES, seriesKey, type SeriesChange, type SeriesSummary } from '@/domain/series-diff';
@@ -45,7 +46,7 @@ type Plan = { ok: true; preview: NavPreview; toWrite: NavRow[]; byIsin: Map<stri
 
 async function plan(db: Executor, rows: NavRow[]): Promise<Plan> {
   const byIsin = await resolveShares(db, [...new Set(rows.map((r) => r.isin))]);
-  const errors = rows.filter((r) => !byIsin.has(r.isin)).map((r) => ({ line: r.line, message: `no share has the ISIN ${r.isin}` }));
+  const errors = rows.filter((r) => !byIsin.has(r.isin)).map((r) => csvError(r.line, 'unknown-isin', { isin: r.isin }));
   if (errors.length > 0) return { ok: false, errors };
   const series = rows.map((r) => ({ ...r, series: r.isin, value: r.nav }));
   // The stored NAVs over each share's dates in the file: one range read per share.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AllocationDimension } from '@/domain/catalog';
-import type { CsvError } from '@/domain/import-csv';
+import { csvError, type CsvError } from '@/domain/import-csv';
 import { fundKey, type AllocationRow, type FundRef, type HoldingRow, type PortfolioKind, type PortfolioRow } from '@/domain/portfolio-csv';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
@@ -96,7 +96,7 @@ async function plan(db: Executor, rows: PortfolioRow[]): Promise<Plan> {
   );
   const errors = rows
     .filter((r) => !fundsByKey.has(fundKey(r.fund)))
-    .map((r) => ({ line: r.line, message: 'isin' in r.fund ? `no share has the ISIN ${r.fund.isin}` : `no fund has the slug ${r.fund.slug}` }));
+    .map((r) => ('isin' in r.fund ? csvError(r.line, 'unknown-isin', { isin: r.fund.isin }) : csvError(r.line, 'unknown-fund', { slug: r.fund.slug })));
   if (errors.length > 0) return { ok: false, errors };
   const grouped = new Map<string, { fund: Fund; date: string; kind: PortfolioKind; rows: PortfolioRow[] }>();
   for (const row of rows) {
