@@ -1,14 +1,17 @@
 /**
  * `npm run import:navs -- file.csv [more.csv…]`: upserts NAVs (columns isin,date,nav) and recomputes
- * the performance of the shares they touch. A bad row is reported with its line number and the
- * file is rejected whole. With PGlite, stop the server first: one process per database folder.
+ * the performance of the shares they touch, through the back-office's import service: audited as
+ * the system, and published (on PostgreSQL the running servers show it at once). A bad row is
+ * reported with its line number and the file is rejected whole; a file already imported changes
+ * nothing. With PGlite, stop the server first: one process per database folder.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { env } from '@/env';
 import { parseNavCsv } from '@/domain/nav-csv';
 import { openDatabase } from '@/server/db/client';
 import { raiseAlert } from '@/server/log/alerts';
-import { importNavs } from '@/server/navs/import';
+import { commitNavImport } from '@/server/navs/import';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
 if (files.length === 0) {
@@ -25,7 +28,7 @@ try {
     let result;
     try {
       const parsed = parseNavCsv(await readFile(file, 'utf8'));
-      result = parsed.ok ? await importNavs(database.db, parsed.rows, env().RISK_FREE_RATE) : parsed;
+      result = parsed.ok ? await commitNavImport(database.db, parsed.rows, { type: 'system', label: 'npm run import:navs' }, { riskFreeRate: env().RISK_FREE_RATE, source: path.basename(file) }) : parsed;
     } catch (error) {
       // The mail (ALERT_EMAIL) waits in the outbox for the next server's worker to send it.
       failed = true;
@@ -41,7 +44,10 @@ try {
       if (result.errors.length > 50) console.error(`  … and ${result.errors.length - 50} more`);
       continue;
     }
-    console.info(`${file}: ${result.upserted} NAVs upserted, ${result.shares} share(s) recomputed in ${Date.now() - started} ms`);
+    console.info(
+      `${file}: ${result.rows} rows, ${result.added} new and ${result.changed} corrected NAVs (${result.unchanged} already stored), ` +
+        `${result.recomputed} share(s) recomputed in ${Date.now() - started} ms`,
+    );
   }
 } finally {
   await database.close();

@@ -2,9 +2,11 @@ import type { Instrumentation } from 'next';
 
 /**
  * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
- * are mailed from the database, DESIGN.md "Mail") and the loading of the slugs the proxy checks
- * paths against (docs/decisions/013), and registers what scripts/server.mjs calls to stop: the
- * background work ends and the database closes. Not during `next build`, which has no database.
+ * are mailed from the database, DESIGN.md "Mail"), the loading of the slugs the proxy checks paths
+ * against (docs/decisions/013) and the publication of changes (cached pages expire at start, and on
+ * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
+ * scripts/server.mjs calls to stop: the background work ends and the database closes. Not during
+ * `next build`, which has no database.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -13,6 +15,8 @@ export async function register() {
   const { closeDatabase } = await import('./server/db');
   startOutboxWorker();
   startRouteCatalogRefresh();
+  const { startPublication } = await import('./server/publish/start');
+  startPublication();
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {
     stopRouteCatalogRefresh();
     await stopOutboxWorker();

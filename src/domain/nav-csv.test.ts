@@ -29,7 +29,7 @@ describe('parseNavCsv', () => {
 
   it('refuses a decimal comma, a missing header column and an empty file', () => {
     expect(parseNavCsv('isin,date,nav\nFR0014000AA1,2026-11-19,"100,5"').ok).toBe(false);
-    expect(parseNavCsv('isin,nav\nFR0014000AA1,100')).toEqual({
+    expect(parseNavCsv('isin,nav\nFR0014000AA1,100')).toMatchObject({
       ok: false,
       errors: [{ line: 1, message: 'header lacks column(s) date: expected isin,date,nav' }],
     });

@@ -1,10 +1,10 @@
 /**
  * The translated texts live in messages/{area}/{locale}.json, one folder per area of the site
- * (core, content, range, fund, share, forms, compliance) so each area's texts are edited on their own. Each
+ * (core, content, range, fund, share, forms, compliance, data) so each area's texts are edited on their own. Each
  * namespace belongs to exactly one area (src/messages.test.ts checks it); a locale's messages
  * are the union of its area files.
  */
-export const MESSAGE_AREAS = ['core', 'content', 'range', 'fund', 'share', 'forms', 'compliance'] as const;
+export const MESSAGE_AREAS = ['core', 'content', 'range', 'fund', 'share', 'forms', 'compliance', 'data'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 /**

@@ -9,7 +9,9 @@ import { parseNavCsv } from '../../src/domain/nav-csv';
 import { addDays } from '../../src/domain/dates';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
-import { importNavs } from '../../src/server/navs/import';
+import { commitNavImport } from '../../src/server/navs/import';
+
+const cli = { type: 'system', label: 'test' } as const;
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 const share = funds.flatMap((f) => f.shares).find((s) => s.inceptionDate < '2015-01-01');
@@ -32,8 +34,8 @@ describe('NAV import', () => {
     const lastNav = before.perf!.lastNav!;
     const parsed = parseNavCsv(`isin,date,nav\n${share.isinCode},${last},${lastNav}\n${share.isinCode},${next},${(lastNav * 1.1).toFixed(4)}\n`);
     if (!parsed.ok) throw new Error('valid file refused');
-    const result = await importNavs(db, parsed.rows, 0.02);
-    expect(result).toEqual({ ok: true, upserted: 2, shares: 1 });
+    const result = await commitNavImport(db, parsed.rows, cli, { riskFreeRate: 0.02 });
+    expect(result).toMatchObject({ ok: true, rows: 2, added: 1, changed: 0, unchanged: 1, written: 1, recomputed: 1 });
     const after = await state();
     expect(after.navCount).toBe(before.navCount + 1);
     expect(after.perf!.asOf).toBe(next);
@@ -51,8 +53,8 @@ describe('NAV import', () => {
     const before = await state();
     const parsed = parseNavCsv(`isin,date,nav\n${share.isinCode},2030-01-02,100\nFR0000000001,2030-01-02,100\n`);
     if (!parsed.ok) throw new Error('syntax is valid');
-    const result = await importNavs(db, parsed.rows, 0.02);
-    expect(result).toEqual({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
+    const result = await commitNavImport(db, parsed.rows, cli, { riskFreeRate: 0.02 });
+    expect(result).toMatchObject({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
     expect(await state()).toEqual(before);
   });
 

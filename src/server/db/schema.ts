@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -185,7 +187,11 @@ export const funds = pgTable(
     active: boolean('active').notNull().default(true),
     position: smallint('position').notNull(),
   },
-  (t) => [uniqueIndex('fund_slug').on(t.slug)],
+  (t) => [
+    uniqueIndex('fund_slug').on(t.slug),
+    check('fund_risk_level_range', sql`${t.riskLevel} BETWEEN 1 AND 7`),
+    check('fund_sfdr_article_value', sql`${t.sfdrArticle} IN (6, 8, 9)`),
+  ],
 );
 
 export const fundEligibilities = pgTable(
@@ -224,7 +230,11 @@ export const shares = pgTable(
     active: boolean('active').notNull().default(true),
     position: smallint('position').notNull(),
   },
-  (t) => [uniqueIndex('share_isin').on(t.isinCode), uniqueIndex('share_fund_slug').on(t.fundId, t.slug)],
+  (t) => [
+    uniqueIndex('share_isin').on(t.isinCode),
+    uniqueIndex('share_fund_slug').on(t.fundId, t.slug),
+    check('share_sri_level_range', sql`${t.sriLevel} BETWEEN 1 AND 7`),
+  ],
 );
 
 export const navs = pgTable(
@@ -364,6 +374,12 @@ export const documents = pgTable(
     sha256: text('sha256').notNull(),
     data: bytea('data').notNull(),
     publishedAt: date('published_at').notNull(),
+    /** An unpublished document is kept (and may be published again) but never offered to visitors. */
+    published: boolean('published').notNull().default(true),
+    /** Set when a newer version replaced it: the old version stays, as history, never served. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The version this one replaced, so a document's history can be walked back. */
+    replacesId: integer('replaces_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('document_fund').on(t.fundId, t.documentTypeCode),

@@ -2,15 +2,15 @@ import 'server-only';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 // An envelop plugin, not a React hook: renamed so the hooks lint rule does not mistake it for one.
-import { useResponseCache as responseCachePlugin } from '@graphql-yoga/plugin-response-cache';
+import { useResponseCache as responseCachePlugin, type Cache } from '@graphql-yoga/plugin-response-cache';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
 import type { CatalogBounds } from './cost';
 import { createBoundedDocumentCache, createBoundedErrorCache } from './document-cache';
 import { graphQLGuardsPlugin, withDeadline } from './guards';
-import { MAX_RESPONSE_BYTES, RESPONSE_CACHE_MAX_BYTES, RESPONSE_CACHE_MAX_ENTRY_BYTES } from './limits';
-import { createBoundedResponseCache } from './response-cache-store';
+import { MAX_RESPONSE_BYTES } from './limits';
+import { graphqlResponseCache } from './response-cache';
 import { resolvers } from './resolvers';
 import { typeDefs } from './type-defs';
 
@@ -42,9 +42,9 @@ const JSONScalar = new GraphQLScalarType({
 export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...withDeadline(resolvers), JSON: JSONScalar } });
 
 /**
- * Answers change only when data are imported or reseeded; the fund catalog itself is refreshed
- * at most a minute late across processes (src/server/queries/catalog.ts), so cached responses
- * keep the same promise. Keyed by query, variables and the bearer token, if any.
+ * Cached answers are dropped by every publication (src/server/publish), in every process; the TTL
+ * only bounds how long one may outlive a lost notification. Keyed by query, variables and the
+ * bearer token, if any.
  */
 export const RESPONSE_CACHE_TTL_MS = 60_000;
 
@@ -56,7 +56,7 @@ export const MAX_BODY_BYTES = 100_000;
 
 /** Tests set these (a smaller cache, a shorter deadline…); the site uses the defaults and the environment. */
 export type GraphQLServerOptions = {
-  responseCache?: ReturnType<typeof createBoundedResponseCache>;
+  responseCache?: Cache;
   bounds?: () => Promise<CatalogBounds>;
   maxCost?: number;
   timeoutMs?: number;
@@ -93,11 +93,10 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
       }),
       responseCachePlugin<GraphQLContext>({
         session: (request) => authorizationFrom(request.headers),
+        // Bounded in bytes, and emptied by every publication (src/server/publish): the TTL only bounds staleness.
+        cache: options.responseCache ?? graphqlResponseCache,
         ttl: RESPONSE_CACHE_TTL_MS,
         includeExtensionMetadata: false,
-        cache:
-          options.responseCache ??
-          createBoundedResponseCache({ maxBytes: RESPONSE_CACHE_MAX_BYTES, maxEntryBytes: RESPONSE_CACHE_MAX_ENTRY_BYTES }),
       }),
       EnvelopArmorPlugin({
         // Introspection counts too: its self-nesting types are the classic way to build a costly query.

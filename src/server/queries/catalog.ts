@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -65,7 +65,14 @@ async function load(db: Db): Promise<RawCatalog> {
       db
         .select(documentMetaColumns)
         .from(t.documents)
-        .where(isNotNull(sql`coalesce(${t.documents.fundId}, ${t.documents.shareId})`))
+        .where(
+          and(
+            isNotNull(sql`coalesce(${t.documents.fundId}, ${t.documents.shareId})`),
+            // What visitors may see: published, and the current version of a replaced document.
+            eq(t.documents.published, true),
+            isNull(t.documents.supersededAt),
+          ),
+        )
         .orderBy(asc(t.documents.documentTypeCode), sql`${t.documents.publishedAt} desc`, sql`${t.documents.id} desc`),
       db.select().from(t.documentTypes).orderBy(asc(t.documentTypes.position)),
       db
@@ -100,10 +107,11 @@ async function load(db: Db): Promise<RawCatalog> {
 }
 
 /**
- * How long another process's writes (an import on PostgreSQL) may take to show. Writes made by
- * this process call invalidateCatalog() and show at once.
+ * A safety net only: every change is published (src/server/publish), which drops the catalog in
+ * this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
+ * lost in a way the listener cannot see, the catalog is reloaded after this long anyway.
  */
-const MAX_AGE_MS = 60_000;
+const MAX_AGE_MS = 15 * 60_000;
 type Holder = { pending?: Promise<RawCatalog>; db?: Db };
 const holder = ((globalThis as { __fundhouseCatalog?: Holder }).__fundhouseCatalog ??= {});
 

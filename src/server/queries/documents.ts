@@ -17,6 +17,9 @@ export type StoredDocument = {
   locale: string;
 };
 
+/** Visitors see only published documents, and of a replaced document only its current version. */
+export const servedDocument = and(eq(t.documents.published, true), isNull(t.documents.supersededAt));
+
 /** Newest document of the owner and type in the locale, else in French (the fallback language). */
 async function newest(owner: SQL | undefined, typeCode: string, locale: Locale): Promise<StoredDocument | null> {
   const db = await getDb();
@@ -32,7 +35,7 @@ async function newest(owner: SQL | undefined, typeCode: string, locale: Locale):
       locale: t.documents.locale,
     })
     .from(t.documents)
-    .where(and(owner, eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
+    .where(and(owner, servedDocument, eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
     .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt), desc(t.documents.id))
     .limit(1);
   return row ?? null;
@@ -80,7 +83,7 @@ export async function findNewsDocument(locale: Locale, slug: string, profile: In
   const [row] = await db
     .select()
     .from(t.documents)
-    .where(and(eq(t.documents.newsId, item.id), or(eq(t.documents.locale, locale), eq(t.documents.locale, 'fr'))))
+    .where(and(eq(t.documents.newsId, item.id), servedDocument, or(eq(t.documents.locale, locale), eq(t.documents.locale, 'fr'))))
     .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt))
     .limit(1);
   return row ?? null;

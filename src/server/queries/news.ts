@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';
@@ -94,7 +94,10 @@ async function toViews(
   const ids = rows.map((r) => r.id);
   const [categories, documents, types] = await Promise.all([
     db.select().from(t.newsCategories),
-    db.select(documentMetaColumns).from(t.documents).where(inArray(t.documents.newsId, ids)),
+    db
+      .select(documentMetaColumns)
+      .from(t.documents)
+      .where(and(inArray(t.documents.newsId, ids), eq(t.documents.published, true), isNull(t.documents.supersededAt))),
     db.select().from(t.documentTypes),
   ]);
   return rows.map((row) => {

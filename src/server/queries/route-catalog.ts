@@ -4,6 +4,9 @@ import type { RouteCatalog } from '@/domain/known-paths';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { publishRouteCatalog } from '@/server/http/known-routes';
+import { areaLogger } from '@/server/log/logger';
+
+const log = areaLogger('routes');
 
 /** Every fund, share, article and news category slug, whatever its visibility. */
 export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
@@ -33,14 +36,18 @@ export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
 /** How often a server process reloads the slugs: a fund or article added by another process shows within it. */
 export const ROUTE_CATALOG_REFRESH_MS = 60_000;
 
-/** Loads the catalog for the proxy now and every ROUTE_CATALOG_REFRESH_MS; a failed load keeps the previous one. */
+/** Reloads the slugs the proxy checks paths against; a failed load keeps the previous ones. */
+export function refreshRouteCatalog(): Promise<void> {
+  return loadRouteCatalog().then(publishRouteCatalog, (error: unknown) => {
+    log.warn({ err: error }, 'the catalog of slugs could not be loaded; unknown slugs are rendered until it is');
+  });
+}
+
+/** Loads the catalog for the proxy now and every ROUTE_CATALOG_REFRESH_MS (a publication reloads it at once). */
 export function startRouteCatalogRefresh(): void {
   const holder = globalThis as { __fundhouseRouteCatalogTimer?: ReturnType<typeof setInterval> };
   if (holder.__fundhouseRouteCatalogTimer) return;
-  const refresh = () =>
-    loadRouteCatalog().then(publishRouteCatalog, (error: unknown) => {
-      console.warn('[routes] the catalog of slugs could not be loaded; unknown slugs are rendered until it is', error);
-    });
+  const refresh = refreshRouteCatalog;
   holder.__fundhouseRouteCatalogTimer = setInterval(() => void refresh(), ROUTE_CATALOG_REFRESH_MS);
   holder.__fundhouseRouteCatalogTimer.unref();
   void refresh();

@@ -7,11 +7,12 @@ import type { NewsItemView } from '@/domain/model';
 import { listFunds } from '@/server/queries/funds';
 import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { listPages } from '@/server/queries/site';
+import { SITEMAP_TAG } from '@/domain/publication';
 import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
 
 /** The sitemap is rebuilt at most once an hour; `revalidateTag(SITEMAP_TAG, 'max')` refreshes it sooner. */
 export const SITEMAP_REVALIDATE_SECONDS = 3600;
-export const SITEMAP_TAG = 'sitemap';
+export { SITEMAP_TAG };
 
 /** Every news item of a language visible to RETAIL, page by page (listNews caps a page at NEWS_MAX_PAGE). */
 async function allNews(locale: Locale): Promise<NewsItemView[]> {

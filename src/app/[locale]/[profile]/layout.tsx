@@ -15,10 +15,10 @@ import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
 
 /**
  * Every page is rendered once per language and investor profile, on its first request, then
- * served from cache and refreshed in the background at most every 5 minutes (ISR): nothing
- * below reads cookies or headers.
+ * served from cache: nothing below reads cookies or headers. A change expires the pages it
+ * touches at once (src/server/publish, docs/decisions/016); the hourly refresh is a safety net.
  */
-export const revalidate = 300;
+export const revalidate = 3600;
 export const dynamicParams = true;
 export function generateStaticParams(): SiteParams[] {
   return [];

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PAGES, decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes, NEWS_PAGES, pageTargets, SITEMAP_TAG } from './publication';
+
+describe('pages a change makes stale', () => {
+  it('lists a fund’s pages, tabs and changed share pages for every language and profile, with the home and fund list', () => {
+    const targets = pageTargets({ funds: [{ slug: 'aurore-tresorerie', shares: ['part-c'] }] }, ['fr', 'en']);
+    expect(targets.patterns).toEqual([]);
+    expect(targets.tags).toEqual([]);
+    expect(targets.paths).toContain('/fr/RETAIL/funds/aurore-tresorerie');
+    expect(targets.paths).toContain('/en/CGP/funds/aurore-tresorerie/performances');
+    expect(targets.paths).toContain('/en/INSTIT/funds/aurore-tresorerie/shares/part-c');
+    expect(targets.paths).toContain('/fr/INSTIT');
+    expect(targets.paths).toContain('/en/RETAIL/funds');
+    expect(targets.paths).not.toContain('/fr/RETAIL/funds/aurore-tresorerie/overview');
+    expect(targets.paths.some((p) => p.startsWith('/es/'))).toBe(false);
+    // 2 languages × 3 profiles × (home, list, overview, 5 tabs, shares, one share)
+    expect(targets.paths).toHaveLength(2 * 3 * 10);
+  });
+
+  it('turns a change of the fund menu, or of everything, into every page and the sitemap', () => {
+    expect(pageTargets({ menu: true, funds: [{ slug: 'x' }] }, ['fr'])).toEqual({ paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] });
+    expect(pageTargets({ all: true }, ['fr'])).toEqual({ paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] });
+  });
+
+  it('maps content pages through their routed path and news to the news pages', () => {
+    const targets = pageTargets({ pages: ['home', 'about-us', 'unknown'], news: true }, ['es'], { home: '/', 'about-us': '/about-us' });
+    expect(targets.paths).toEqual(['/es/RETAIL', '/es/RETAIL/about-us', '/es/INSTIT', '/es/INSTIT/about-us', '/es/CGP', '/es/CGP/about-us']);
+    expect(targets.patterns).toEqual([NEWS_PAGES]);
+    expect(targets.tags).toEqual([SITEMAP_TAG]);
+  });
+});
+
+describe('change messages', () => {
+  it('round-trip, and anything else on the channel is ignored', () => {
+    const message = { origin: 'p1', scope: { funds: [{ slug: 'a', shares: ['b'] }], news: true } };
+    expect(decodeChange(encodeChange(message))).toEqual(message);
+    expect(decodeChange('not json')).toBeNull();
+    expect(decodeChange('{"origin":1,"scope":{}}')).toBeNull();
+    expect(decodeChange('{"origin":"x","scope":{"funds":[{"nope":1}]}}')).toBeNull();
+    expect(decodeChange(undefined)).toBeNull();
+  });
+
+  it('become "everything" when too long for a NOTIFY', () => {
+    const funds = Array.from({ length: 400 }, (_, i) => ({ slug: `fund-number-${i}`, shares: [`share-${i}`] }));
+    const text = encodeChange({ origin: 'p', scope: { funds } });
+    expect(text.length).toBeLessThan(MAX_NOTIFY_BYTES);
+    expect(decodeChange(text)).toEqual({ origin: 'p', scope: { all: true } });
+  });
+
+  it('merge', () => {
+    expect(mergeScopes({ funds: [{ slug: 'a', shares: ['1'] }] }, { funds: [{ slug: 'a', shares: ['2'] }, { slug: 'b' }], news: true })).toEqual({
+      news: true,
+      funds: [
+        { slug: 'a', shares: ['1', '2'] },
+        { slug: 'b', shares: [] },
+      ],
+    });
+  });
+});

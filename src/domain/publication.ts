@@ -1,0 +1,139 @@
+/**
+ * What a change to the published data touches, and which cached pages that makes stale
+ * (docs/decisions/016). Pages are cached per language × investor profile under the internal path
+ * /{locale}/{profile}/… (docs/decisions/001), so a fund's pages are a known, small list of paths.
+ */
+import { INVESTOR_PROFILES } from './catalog';
+import { FUND_TABS, DEFAULT_FUND_TAB } from './fund-tabs';
+
+/**
+ * - `funds`: the pages of these funds (overview, tabs, share pages) and the pages that list funds
+ *   with their figures (home, /funds). Give the share slugs whose pages changed.
+ * - `menu`: the change shows in the fund lists every page carries (title, order, category,
+ *   visibility, a fund or share added or archived): every page, and the sitemap.
+ * - `news`, `pages`: the news pages; the content pages of these codes (back-office part 2).
+ * - `all`: everything (a reseed, or a listener that may have missed notifications).
+ */
+export type ChangeScope = {
+  funds?: { slug: string; shares?: string[] }[];
+  menu?: boolean;
+  news?: boolean;
+  pages?: string[];
+  all?: boolean;
+};
+
+/** The tag of Next's data cache that the sitemap is kept under (src/server/seo/sitemap.ts). */
+export const SITEMAP_TAG = 'sitemap';
+
+/** A route pattern and the type revalidatePath needs for it: every page under that layout. */
+export type PatternTarget = { pattern: string; type: 'layout' | 'page' };
+
+export type PageTargets = {
+  /** Literal internal paths, one per cached page: /fr/RETAIL/funds/aurore-tresorerie. */
+  paths: string[];
+  patterns: PatternTarget[];
+  tags: string[];
+};
+
+/** Every page of the site: they all share the [locale]/[profile] layout. */
+export const ALL_PAGES: PatternTarget = { pattern: '/[locale]/[profile]', type: 'layout' };
+export const NEWS_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/news', type: 'layout' };
+
+/**
+ * Where each content page is routed (the keys of src/i18n/routing.ts PAGE_PATHNAMES): internal
+ * paths are the routing keys, the same in every language.
+ */
+export type PagePathnames = Readonly<Record<string, string>>;
+
+/** The cached pages a change makes stale, for the served languages. */
+export function pageTargets(scope: ChangeScope, locales: readonly string[], pagePathnames: PagePathnames = {}): PageTargets {
+  if (scope.all || scope.menu) return { paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] };
+  const paths = new Set<string>();
+  const patterns: PatternTarget[] = [];
+  const tags: string[] = [];
+  for (const locale of locales) {
+    for (const profile of INVESTOR_PROFILES) {
+      const base = `/${locale}/${profile}`;
+      if (scope.funds && scope.funds.length > 0) {
+        // The home page's highlighted funds and the fund list show figures too.
+        paths.add(base);
+        paths.add(`${base}/funds`);
+      }
+      for (const fund of scope.funds ?? []) {
+        const fundPath = `${base}/funds/${fund.slug}`;
+        for (const tab of FUND_TABS) paths.add(tab === DEFAULT_FUND_TAB ? fundPath : `${fundPath}/${tab}`);
+        paths.add(`${fundPath}/shares`);
+        for (const share of fund.shares ?? []) paths.add(`${fundPath}/shares/${share}`);
+      }
+      for (const code of scope.pages ?? []) {
+        const pathname = pagePathnames[code];
+        if (pathname) paths.add(pathname === '/' ? base : `${base}${pathname}`);
+      }
+    }
+  }
+  if (scope.news) {
+    patterns.push(NEWS_PAGES);
+    tags.push(SITEMAP_TAG);
+  }
+  return { paths: [...paths], patterns, tags };
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: a larger scope is sent as "all". */
+export const MAX_NOTIFY_BYTES = 7_900;
+
+export type ChangeMessage = { origin: string; scope: ChangeScope };
+
+export function encodeChange(message: ChangeMessage): string {
+  const text = JSON.stringify(message);
+  if (new TextEncoder().encode(text).byteLength <= MAX_NOTIFY_BYTES) return text;
+  return JSON.stringify({ origin: message.origin, scope: { all: true } });
+}
+
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** A message another process sent, or null when it is not one (anything may NOTIFY on the channel). */
+export function decodeChange(payload: string | undefined): ChangeMessage | null {
+  if (!payload) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== 'object') return null;
+  const { origin, scope } = raw as { origin?: unknown; scope?: unknown };
+  if (typeof origin !== 'string' || !scope || typeof scope !== 'object') return null;
+  const s = scope as Record<string, unknown>;
+  const out: ChangeScope = {};
+  if (s.all === true) out.all = true;
+  if (s.menu === true) out.menu = true;
+  if (s.news === true) out.news = true;
+  if (isStringArray(s.pages)) out.pages = s.pages;
+  if (Array.isArray(s.funds)) {
+    out.funds = [];
+    for (const fund of s.funds as unknown[]) {
+      const f = fund as { slug?: unknown; shares?: unknown };
+      if (!f || typeof f.slug !== 'string') return null;
+      out.funds.push(isStringArray(f.shares) ? { slug: f.slug, shares: f.shares } : { slug: f.slug });
+    }
+  }
+  return { origin, scope: out };
+}
+
+/** Two scopes as one (changes published together). */
+export function mergeScopes(a: ChangeScope, b: ChangeScope): ChangeScope {
+  const funds = new Map<string, Set<string>>();
+  for (const f of [...(a.funds ?? []), ...(b.funds ?? [])]) {
+    const set = funds.get(f.slug) ?? new Set<string>();
+    for (const s of f.shares ?? []) set.add(s);
+    funds.set(f.slug, set);
+  }
+  const merged: ChangeScope = {};
+  if (a.all || b.all) merged.all = true;
+  if (a.menu || b.menu) merged.menu = true;
+  if (a.news || b.news) merged.news = true;
+  const pages = [...new Set([...(a.pages ?? []), ...(b.pages ?? [])])];
+  if (pages.length > 0) merged.pages = pages;
+  if (funds.size > 0) merged.funds = [...funds].map(([slug, shares]) => ({ slug, shares: [...shares] }));
+  return merged;
+}

@@ -1,0 +1,267 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { SUPPORTED_LOCALES, type Locale } from '@/env';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
+import type { ChangeScope } from '@/domain/publication';
+import { recordAudit, type Actor } from '@/server/audit/record';
+import type { Db } from '@/server/db/client';
+import { documents, documentTypes, funds, shares } from '@/server/db/schema';
+import type { Executor } from '@/server/db/types';
+import { publishChange } from '@/server/publish/publish';
+
+/** Whose document it is: a fund, or a share class (by id, or as the import API names them). */
+export type DocumentOwner = { fundId: number } | { shareId: number } | { fundSlug: string } | { isin: string };
+
+export type DocumentUpload = {
+  owner: DocumentOwner;
+  typeCode: string;
+  locale: string;
+  /** The document's own date (YYYY-MM-DD), shown beside its link. */
+  publishedAt: string;
+  /** Defaults to "{type} - {fund or share}" in the document's language. */
+  title?: string;
+  fileName: string;
+  bytes: Uint8Array;
+  /** False keeps it offline until published. Defaults to true. */
+  published?: boolean;
+};
+
+export type DocumentProblem = DocumentFileProblem | 'unknown-owner' | 'unknown-type' | 'bad-locale' | 'bad-date' | 'bad-title';
+export type DocumentResult = { ok: true; id: number; changed: boolean; replacedId: number | null } | { ok: false; error: DocumentProblem };
+
+/** What the staff screens list: every version, without the bytes. */
+export type DocumentVersion = {
+  id: number;
+  documentTypeCode: string;
+  fundId: number | null;
+  shareId: number | null;
+  locale: string;
+  title: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  publishedAt: string;
+  published: boolean;
+  supersededAt: Date | null;
+  replacesId: number | null;
+};
+
+const versionColumns = {
+  id: documents.id,
+  documentTypeCode: documents.documentTypeCode,
+  fundId: documents.fundId,
+  shareId: documents.shareId,
+  locale: documents.locale,
+  title: documents.title,
+  fileName: documents.fileName,
+  size: documents.size,
+  sha256: documents.sha256,
+  publishedAt: documents.publishedAt,
+  published: documents.published,
+  supersededAt: documents.supersededAt,
+  replacesId: documents.replacesId,
+};
+
+type Owner = { fundId: number | null; shareId: number | null; fundSlug: string; shareSlug: string | null; name: string };
+
+async function resolveOwner(db: Executor, owner: DocumentOwner, locale: Locale): Promise<Owner | null> {
+  if ('shareId' in owner || 'isin' in owner) {
+    const [row] = await db
+      .select({ id: shares.id, slug: shares.slug, name: shares.name, fundSlug: funds.slug, fundTitle: funds.title })
+      .from(shares)
+      .innerJoin(funds, eq(funds.id, shares.fundId))
+      .where('shareId' in owner ? eq(shares.id, owner.shareId) : eq(shares.isinCode, owner.isin.trim().toUpperCase()));
+    if (!row) return null;
+    const fundTitle = row.fundTitle[locale] ?? row.fundTitle.fr;
+    return { fundId: null, shareId: row.id, fundSlug: row.fundSlug, shareSlug: row.slug, name: `${fundTitle} ${row.name}` };
+  }
+  const [row] = await db
+    .select({ id: funds.id, slug: funds.slug, title: funds.title })
+    .from(funds)
+    .where('fundId' in owner ? eq(funds.id, owner.fundId) : eq(funds.slug, owner.fundSlug));
+  return row ? { fundId: row.id, shareId: null, fundSlug: row.slug, shareSlug: null, name: row.title[locale] ?? row.title.fr } : null;
+}
+
+/** The documents of one slot (owner, type, language): versions of the same document. */
+function slotCondition(owner: { fundId: number | null; shareId: number | null }, typeCode: string, locale: string): SQL | undefined {
+  return and(
+    owner.shareId !== null ? eq(documents.shareId, owner.shareId) : and(eq(documents.fundId, owner.fundId ?? -1), isNull(documents.shareId)),
+    eq(documents.documentTypeCode, typeCode),
+    eq(documents.locale, locale),
+  );
+}
+
+function scopeOf(owner: { fundSlug: string; shareSlug: string | null }): ChangeScope {
+  return { funds: [{ slug: owner.fundSlug, shares: owner.shareSlug ? [owner.shareSlug] : [] }] };
+}
+
+const audited = (row: Partial<DocumentVersion> & { data?: Uint8Array }) => {
+  const { supersededAt, ...rest } = row;
+  return { ...rest, supersededAt: supersededAt ?? null };
+};
+
+/**
+ * Uploads a PDF for a fund or a share class. It becomes the current version of its slot (owner,
+ * type, language): the version it replaces stays in the database as history (superseded), never
+ * served again. Sending the same file, date and title again changes nothing. Audited (the bytes
+ * as their size and hash) and published.
+ */
+export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor): Promise<DocumentResult> {
+  if (!(SUPPORTED_LOCALES as readonly string[]).includes(input.locale)) return { ok: false, error: 'bad-locale' };
+  const locale = input.locale as Locale;
+  if (!isIsoDate(input.publishedAt)) return { ok: false, error: 'bad-date' };
+  const fileProblem = checkDocumentFile({ name: input.fileName, size: input.bytes.byteLength, bytes: input.bytes }, MAX_DOCUMENT_BYTES);
+  if (fileProblem) return { ok: false, error: fileProblem };
+  const title = input.title?.trim();
+  if (title !== undefined && (title === '' || title.length > 300)) return { ok: false, error: 'bad-title' };
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const fileName = documentFileName(input.fileName);
+  const published = input.published ?? true;
+
+  const outcome = await db.transaction(async (tx) => {
+    const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.code, input.typeCode));
+    if (!type) return { ok: false as const, error: 'unknown-type' as const };
+    const owner = await resolveOwner(tx, input.owner, locale);
+    if (!owner) return { ok: false as const, error: 'unknown-owner' as const };
+    const finalTitle = title ?? `${type.title[locale] ?? type.title.fr} - ${owner.name}`;
+    const current = await tx
+      .select(versionColumns)
+      .from(documents)
+      .where(and(slotCondition(owner, type.code, locale), isNull(documents.supersededAt)))
+      .orderBy(desc(documents.publishedAt), desc(documents.id));
+    const latest = current[0];
+    if (
+      latest &&
+      latest.sha256 === sha256 &&
+      latest.publishedAt === input.publishedAt &&
+      latest.title === finalTitle &&
+      latest.published === published
+    ) {
+      return { ok: true as const, id: latest.id, changed: false, replacedId: null, owner };
+    }
+    if (current.length > 0) {
+      await tx
+        .update(documents)
+        .set({ supersededAt: new Date() })
+        .where(
+          inArray(
+            documents.id,
+            current.map((c) => c.id),
+          ),
+        );
+    }
+    const values = {
+      documentTypeCode: type.code,
+      fundId: owner.fundId,
+      shareId: owner.shareId,
+      locale,
+      title: finalTitle,
+      fileName,
+      mimeType: 'application/pdf',
+      size: input.bytes.byteLength,
+      sha256,
+      data: input.bytes,
+      publishedAt: input.publishedAt,
+      published,
+      replacesId: latest?.id ?? null,
+    };
+    const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
+    if (!row) throw new Error('document not inserted');
+    await recordAudit(tx, {
+      actor,
+      entity: 'document',
+      entityId: row.id,
+      action: latest ? 'replace' : 'create',
+      before: latest ? audited(latest) : null,
+      after: { id: row.id, ...values },
+    });
+    return { ok: true as const, id: row.id, changed: true, replacedId: latest?.id ?? null, owner };
+  });
+  if (!outcome.ok) return outcome;
+  const { owner, ...result } = outcome;
+  if (result.changed) await publishChange(db, scopeOf(owner));
+  return result;
+}
+
+async function ownerOfDocument(db: Executor, id: number) {
+  const [row] = await db.select(versionColumns).from(documents).where(eq(documents.id, id));
+  if (!row || (row.fundId === null && row.shareId === null)) return null;
+  const owner = await resolveOwner(db, row.shareId !== null ? { shareId: row.shareId } : { fundId: row.fundId as number }, 'fr');
+  return owner ? { row, owner } : null;
+}
+
+/** Takes a document off the site (published = false) or puts it back; the file is kept. */
+export async function setDocumentPublished(db: Db, id: number, published: boolean, actor: Actor): Promise<{ ok: true; changed: boolean } | { ok: false; error: 'unknown-document' }> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = await ownerOfDocument(tx, id);
+    if (!found) return { ok: false as const, error: 'unknown-document' as const };
+    if (found.row.published === published) return { ok: true as const, changed: false, found };
+    await tx.update(documents).set({ published }).where(eq(documents.id, id));
+    await recordAudit(tx, {
+      actor,
+      entity: 'document',
+      entityId: id,
+      action: published ? 'publish' : 'unpublish',
+      before: { published: found.row.published },
+      after: { published },
+    });
+    return { ok: true as const, changed: true, found };
+  });
+  if (!outcome.ok) return outcome;
+  // A superseded version is never served: publishing or unpublishing it changes no page.
+  if (outcome.changed && outcome.found.row.supersededAt === null) await publishChange(db, scopeOf(outcome.found.owner));
+  return { ok: true, changed: outcome.changed };
+}
+
+/**
+ * Deletes one version of a document. When it was the current version, the version it replaced
+ * becomes current again (deleting a wrong upload restores the previous file). Audited with the
+ * deleted file's size and hash.
+ */
+export async function deleteDocument(db: Db, id: number, actor: Actor): Promise<{ ok: true; restoredId: number | null } | { ok: false; error: 'unknown-document' }> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = await ownerOfDocument(tx, id);
+    if (!found) return { ok: false as const, error: 'unknown-document' as const };
+    const { row } = found;
+    let restoredId: number | null = null;
+    if (row.supersededAt === null && row.replacesId !== null) {
+      const [restored] = await tx
+        .update(documents)
+        .set({ supersededAt: null })
+        .where(eq(documents.id, row.replacesId))
+        .returning({ id: documents.id });
+      restoredId = restored?.id ?? null;
+    }
+    // Later versions that pointed at it now point at what it replaced: the history stays a chain.
+    await tx.update(documents).set({ replacesId: row.replacesId }).where(eq(documents.replacesId, id));
+    await tx.delete(documents).where(eq(documents.id, id));
+    await recordAudit(tx, { actor, entity: 'document', entityId: id, action: 'delete', before: audited(row), after: restoredId ? { restoredId } : null });
+    return { ok: true as const, restoredId, found };
+  });
+  if (!outcome.ok) return outcome;
+  if (outcome.found.row.supersededAt === null) await publishChange(db, scopeOf(outcome.found.owner));
+  return { ok: true, restoredId: outcome.restoredId };
+}
+
+/** Every document of a fund and of its share classes, every version, newest first (for the staff screens). */
+export async function listFundDocuments(db: Executor, fundId: number): Promise<DocumentVersion[]> {
+  const shareIds = (await db.select({ id: shares.id }).from(shares).where(eq(shares.fundId, fundId))).map((s) => s.id);
+  return db
+    .select(versionColumns)
+    .from(documents)
+    .where(or(eq(documents.fundId, fundId), shareIds.length > 0 ? inArray(documents.shareId, shareIds) : undefined))
+    .orderBy(documents.documentTypeCode, documents.locale, desc(documents.publishedAt), desc(documents.id));
+}
+
+/** The versions of the document `id` belongs to (same owner, type and language), newest first. */
+export async function documentHistory(db: Executor, id: number): Promise<DocumentVersion[]> {
+  const [row] = await db.select(versionColumns).from(documents).where(eq(documents.id, id));
+  if (!row) return [];
+  return db
+    .select(versionColumns)
+    .from(documents)
+    .where(slotCondition(row, row.documentTypeCode, row.locale))
+    .orderBy(desc(documents.id));
+}
