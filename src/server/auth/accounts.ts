@@ -8,8 +8,7 @@ import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { staffAccount, staffSession, staffUser, staffVerification } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
-import { INVITATION_SECONDS, MIN_PASSWORD_LENGTH } from './config';
-import { enqueueInvitationMail } from './mail';
+import { INVITATION_SECONDS, MIN_PASSWORD_LENGTH } from './constants';
 
 export type AccountResult = { ok: true; id: string } | { ok: false; error: 'exists' | 'lastAdmin' | 'notFound' | 'password' };
 
@@ -74,6 +73,8 @@ export async function inviteStaff(
       value: id,
       expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
     });
+    // Loaded here: the translator pulls in React, which the command-line scripts do not need.
+    const { enqueueInvitationMail } = await import('./mail');
     await enqueueInvitationMail(tx, { email, locale: input.locale, role: input.role, token, days: INVITATION_SECONDS / 86_400 });
     await recordAudit(tx, { actor, entity: 'account', entityId: id, action: 'invited', after: auditedAccount(row) });
     return { ok: true, id } as const;

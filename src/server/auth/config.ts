@@ -4,19 +4,15 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { twoFactor } from 'better-auth/plugins';
 import { env } from '@/env';
+import { recordAudit } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { getDb } from '@/server/db';
 import * as schema from '@/server/db/schema';
 import { authSecret } from './secret';
 import { requestDrain } from '@/server/forms/outbox';
-import { enqueuePasswordResetMail } from './mail';
+import { MIN_PASSWORD_LENGTH, RESET_SECONDS, SESSION_SECONDS } from './constants';
 
-export const MIN_PASSWORD_LENGTH = 12;
-/** A session lasts a working day, then the staff member signs in again. */
-export const SESSION_SECONDS = 12 * 60 * 60;
-/** Invitations last a week, password resets an hour; both are used once. */
-export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
-export const RESET_SECONDS = 60 * 60;
+export { MIN_PASSWORD_LENGTH };
 
 export function publicOrigin(): string {
   return new URL(env().PUBLIC_BASE_URL).origin;
@@ -54,7 +50,14 @@ export function createAuth(db: Db, secret: string) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // An invitation accepted or a password reset: recorded against the account itself.
+      onPasswordReset: async ({ user }) => {
+        await db.transaction((tx) =>
+          recordAudit(tx, { actor: { type: 'account', id: user.id, label: user.email }, entity: 'account', entityId: user.id, action: 'password-set' }),
+        );
+      },
       sendResetPassword: async ({ user, token }) => {
+        const { enqueuePasswordResetMail } = await import('./mail');
         await enqueuePasswordResetMail(db, { email: user.email, token });
         void requestDrain();
       },
