@@ -68,7 +68,7 @@ export const ADMIN_PATH = /^\/(?:api\/)?admin(?:\/|$)/;
  * cached pages they can carry a per-request nonce: only scripts with it (and what they load) run,
  * no inline script without it, no third-party host at all.
  */
-export function adminContentSecurityPolicy(nonce: string, production: boolean): string {
+export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
@@ -82,7 +82,7 @@ export function adminContentSecurityPolicy(nonce: string, production: boolean): 
     "form-action 'self'",
     "object-src 'none'",
   ];
-  if (production) directives.push('upgrade-insecure-requests');
+  if (production && https) directives.push('upgrade-insecure-requests');
   return directives.join('; ');
 }
 
@@ -90,7 +90,7 @@ export function adminSecurityHeaders(request: RequestLike, nonce: string): Recor
   const production = process.env.NODE_ENV === 'production';
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const headers: Record<string, string> = {
-    'content-security-policy': adminContentSecurityPolicy(nonce, production && https),
+    'content-security-policy': adminContentSecurityPolicy(nonce, production, https),
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex, nofollow',
     'x-content-type-options': 'nosniff',
