@@ -3,6 +3,7 @@
  * (invitation → password → sign-in → session → revocation), the account rules, and
  * authenticateToken's answers (right scope, wrong scope 403, expired/revoked/unknown/missing 401).
  */
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can } from '../../src/domain/roles';
@@ -17,6 +18,20 @@ const request = (token?: string) => new Request('http://localhost/api/admin/v1/n
 
 async function auth() {
   return createAuth(await getDb(), 'integration-test-secret-of-at-least-32-chars');
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, written here independently of the library. */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of base32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] as number) & 0x0f;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
 }
 
 function cookieHeader(headers: Headers): string {
@@ -139,5 +154,31 @@ describe('staff accounts with Better Auth', () => {
     expect(await api.getSession({ headers: new Headers({ cookie }) })).not.toBeNull();
     await setDisabled(db, created.id, true, system);
     expect(await api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it('enrols a TOTP second factor, then asks for it at sign-in', async () => {
+    const db = await getDb();
+    const created = await createStaffAccount(db, { email: 'totp@fundhouse.test', role: 'admin', password: 'a-long-enough-password' }, system);
+    if (!created.ok) throw new Error('not created');
+    const api = (await auth()).api;
+    const first = await api.signInEmail({ body: { email: 'totp@fundhouse.test', password: 'a-long-enough-password' }, returnHeaders: true });
+    const cookie = cookieHeader(first.headers);
+
+    const enabled = await api.enableTwoFactor({ body: { password: 'a-long-enough-password', method: 'totp' }, headers: new Headers({ cookie }) });
+    if (enabled.method !== 'totp') throw new Error('TOTP expected');
+    const secret = new URL(enabled.totpURI).searchParams.get('secret') ?? '';
+    expect(enabled.backupCodes.length).toBeGreaterThan(0);
+    await expect(api.verifyTOTP({ body: { code: '000000' === totp(secret) ? '111111' : '000000' }, headers: new Headers({ cookie }) })).rejects.toThrow();
+    await api.verifyTOTP({ body: { code: totp(secret) }, headers: new Headers({ cookie }) });
+    const [user] = await db.select().from(t.staffUser).where(eq(t.staffUser.id, created.id));
+    expect(user?.twoFactorEnabled).toBe(true);
+
+    const second = await api.signInEmail({ body: { email: 'totp@fundhouse.test', password: 'a-long-enough-password' }, returnHeaders: true });
+    expect(second.response).toMatchObject({ twoFactorRedirect: true });
+    const pending = cookieHeader(second.headers);
+    expect(await api.getSession({ headers: new Headers({ cookie: pending }) })).toBeNull();
+    const verified = await api.verifyTOTP({ body: { code: totp(secret) }, headers: new Headers({ cookie: pending }), returnHeaders: true });
+    const session = await api.getSession({ headers: new Headers({ cookie: cookieHeader(verified.headers) }) });
+    expect(session?.user.email).toBe('totp@fundhouse.test');
   });
 });
