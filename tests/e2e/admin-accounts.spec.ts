@@ -18,7 +18,7 @@ test.describe('back-office accounts (admin)', () => {
       await page.getByLabel('Role', { exact: true }).selectOption('editor');
       await page.getByLabel(T.accounts.language).selectOption('fr');
       await page.getByRole('button', { name: T.accounts.submitInvite }).click();
-      await expect(page.getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Manage ${email}` }) });
       await expect(row).toContainText(T.accounts.pending);
 
@@ -32,13 +32,13 @@ test.describe('back-office accounts (admin)', () => {
       await page2.getByLabel('Nouveau mot de passe', { exact: true }).fill(STAFF_PASSWORD);
       await page2.getByLabel('Nouveau mot de passe, à nouveau').fill(STAFF_PASSWORD);
       await page2.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-      await expect(page2.getByRole('status')).toHaveText('Votre mot de passe est enregistré : vous pouvez vous connecter.');
+      await expect(page2.getByRole('main').getByRole('status')).toHaveText('Votre mot de passe est enregistré : vous pouvez vous connecter.');
       // Single use: the same link again is refused.
       await page2.goto(link);
       await page2.getByLabel('Nouveau mot de passe', { exact: true }).fill('another-password-1');
       await page2.getByLabel('Nouveau mot de passe, à nouveau').fill('another-password-1');
       await page2.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-      await expect(page2.getByRole('alert')).toHaveText('Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.');
+      await expect(page2.getByRole('main').getByRole('alert')).toHaveText('Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.');
       await signIn(page2, email, STAFF_PASSWORD);
       await expect(page2.getByRole('heading', { level: 1, name: 'Back-office' })).toBeVisible();
       await expect(page2.getByText('Votre rôle : Éditeur.')).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('back-office accounts (admin)', () => {
     await page.getByRole('link', { name: `Manage ${STAFF.leaver}` }).click();
     await expect(page.getByRole('table', { name: T.sessions.caption }).getByRole('row')).toHaveCount(2);
     await page.getByRole('button', { name: T.sessions.revokeAll }).click();
-    await expect(page.getByRole('status')).toHaveText(T.sessions.revoked);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.sessions.revoked);
     await expect(page.getByText(T.sessions.none)).toBeVisible();
 
     await leaver.goto('/admin/me');
@@ -79,7 +79,7 @@ test.describe('back-office accounts (admin)', () => {
     await page.getByRole('link', { name: `Manage ${STAFF.leaver}` }).click();
     await page.getByLabel(T.accounts.changeRole).selectOption('data');
     await page.getByRole('button', { name: T.accounts.saveRole }).click();
-    await expect(page.getByRole('status')).toHaveText(T.accounts.roleSaved);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.accounts.roleSaved);
     await page.goto('/admin/audit?entity=account');
     const entry = page.getByRole('row').filter({ hasText: 'role-changed' }).first();
     await expect(entry).toContainText('"role": "reader"');
@@ -103,7 +103,7 @@ test.describe('back-office accounts (admin)', () => {
     expect(await page.content()).not.toContain(token);
 
     await page.getByRole('button', { name: 'Revoke Custodian NAV feed' }).click();
-    await expect(page.getByRole('status')).toHaveText(T.tokens.revoked);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.tokens.revoked);
     await expect(page.getByRole('row').filter({ hasText: 'Custodian NAV feed' })).toContainText(T.tokens.revokedStatus);
 
     await page.goto('/admin/audit?entity=api-token');
@@ -113,8 +113,8 @@ test.describe('back-office accounts (admin)', () => {
 
   test('the audit log filters by date range and pages within a bounded size', async ({ page }) => {
     await page.goto('/admin/audit');
-    await page.getByLabel(T.audit.from).fill('2000-01-01');
-    await page.getByLabel(T.audit.to).fill('2000-01-02');
+    await page.getByLabel(T.audit.from, { exact: true }).fill('2000-01-01');
+    await page.getByLabel(T.audit.to, { exact: true }).fill('2000-01-02');
     await page.getByRole('button', { name: T.audit.apply }).click();
     await expect(page.getByText(T.audit.empty)).toBeVisible();
     await page.getByRole('link', { name: T.audit.reset }).click();
@@ -136,6 +136,7 @@ test.describe('back-office accounts (admin)', () => {
     await page.getByRole('link', { name: `Manage ${STAFF.reader}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: STAFF.reader })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto(page.url());
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: T.skip })).toBeFocused();
     await expect(page.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: T.nav.accounts })).toHaveAttribute('aria-current', 'page');

@@ -22,14 +22,14 @@ test.describe('back-office sign-in', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/admin\/login\?done=signedOut$/);
-    await expect(page.getByRole('status')).toHaveText('You are signed out.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('You are signed out.');
     await page.goto('/admin/audit');
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
   test('a wrong password is refused with a translated message', async ({ page }) => {
     await signIn(page, ADMIN.email, 'not-the-password');
-    await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong e-mail or password.');
     await expect(page).toHaveURL(/\/admin\/login\?error=wrong$/);
   });
 
@@ -41,18 +41,18 @@ test.describe('back-office sign-in', () => {
       const email = 'nobody-in-particular@fundhouse.test';
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         await signIn(page, email, `wrong-${attempt}`);
-        await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong e-mail or password.');
       }
       await signIn(page, email, 'wrong-5');
-      await expect(page.getByRole('alert')).toHaveText('Too many failed attempts. Try again in 15 minutes.');
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many failed attempts. Try again in 15 minutes.');
       // Locked: even a right password would not be tried now.
       await signIn(page, email, 'wrong-6');
-      await expect(page.getByRole('alert')).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
 
       await page.getByLabel('Language').selectOption('es');
       await page.getByRole('button', { name: 'Change language' }).click();
       await signIn(page, email, 'wrong-7');
-      await expect(page.getByRole('alert')).toHaveText(/Demasiados intentos fallidos\. Vuelva a intentarlo dentro de 1[45] minutos\./);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(/Demasiados intentos fallidos\. Vuelva a intentarlo dentro de 1[45] minutos\./);
     });
   });
 

@@ -22,7 +22,9 @@ export const AUTH_DIR = path.resolve('.data/e2e-auth');
 export const storageStateOf = (role: StoredRole) => path.join(AUTH_DIR, `${role}.json`);
 
 /** The back-office's English texts (the admin and the invited accounts use English). */
-export { default as ADMIN_EN } from '../../messages/admin/en.json';
+import ADMIN_EN from '../../messages/admin/en.json' with { type: 'json' };
+
+export { ADMIN_EN };
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/admin/login');

@@ -22,16 +22,16 @@ export function PublicFrame(props: {
           <p className="text-lg font-semibold">{props.title}</p>
           <form action={props.chooseLocale} className="flex items-end gap-2 text-sm">
             <input type="hidden" name="back" value={props.language.back} />
-            <label className="flex flex-col">
-              <span>{props.language.label}</span>
-              <select name="locale" defaultValue={props.language.current} className="rounded px-2 py-1 text-ink">
+            <div className="flex flex-col">
+              <label htmlFor="admin-language">{props.language.label}</label>
+              <select id="admin-language" name="locale" defaultValue={props.language.current} className="rounded bg-white px-2 py-1 text-ink">
                 {props.language.options.map((o) => (
                   <option key={o.value} value={o.value} lang={o.value}>
                     {o.label}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" className={`${buttonClass} bg-white/10 px-2 py-1 ring-1 ring-white/60`}>
               {props.language.submit}
             </button>
