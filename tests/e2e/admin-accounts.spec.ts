@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EN, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageStateOf } from '../support/admin';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
+import { totp } from '../support/totp';
 
 const T = ADMIN_EN.Admin;
 
@@ -109,6 +110,70 @@ test.describe('back-office accounts (admin)', () => {
     await page.goto('/admin/audit?entity=api-token');
     await expect(page.getByRole('row').filter({ hasText: 'created' }).filter({ hasText: 'Custodian NAV feed' })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: 'revoked' }).filter({ hasText: 'Custodian NAV feed' })).toHaveCount(1);
+  });
+
+  test('a forgotten password is reset through a single-use link sent by mail', async ({ browser, baseURL }) => {
+    const port = Number(new URL(baseURL ?? '').port);
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, locale: 'en-GB' });
+    const page = await context.newPage();
+    const smtp = await startSmtpSink(port + 20000);
+    try {
+      await page.goto('/admin/login');
+      await page.getByRole('link', { name: T.login.forgot }).click();
+      await page.getByLabel(T.forgot.email).fill(STAFF.forgetful);
+      await page.getByRole('button', { name: T.forgot.submit }).click();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(T.forgot.sent);
+      const mail = decodeMail((await smtp.waitFor(STAFF.forgetful, 30_000)).raw);
+      expect(mail).toContain('Subject: Choose a new password');
+      await page.goto(passwordLink(mail));
+    } finally {
+      await smtp.stop();
+    }
+    await page.getByLabel(T.setPassword.password, { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel(T.setPassword.confirm).fill('a-different-password');
+    await page.getByRole('button', { name: T.setPassword.submit }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(T.setPassword.mismatch);
+    await page.getByLabel(T.setPassword.password, { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel(T.setPassword.confirm).fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: T.setPassword.submit }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.login.passwordSet);
+    await signIn(page, STAFF.forgetful, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+    await context.close();
+  });
+
+  test('a TOTP second factor is enrolled, then asked for at sign-in', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, locale: 'en-GB' });
+    const page = await context.newPage();
+    await signIn(page, STAFF.totp, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/me/two-factor');
+    await expect(page.getByText(T.enrol.off)).toBeVisible();
+    await page.getByLabel(T.enrol.password).fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: T.enrol.start }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByLabel(T.enrol.code).fill(totp(secret));
+    await page.getByRole('button', { name: T.enrol.confirm }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.enrol.enabled);
+
+    await page.getByRole('button', { name: T.nav.signOut }).click();
+    await signIn(page, STAFF.totp, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/admin\/login\/two-factor$/);
+    await page.getByLabel(T.twoFactor.code).fill(totp(secret) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: T.twoFactor.submit }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(T.twoFactor.wrong);
+    await page.getByLabel(T.twoFactor.code).fill(totp(secret));
+    await page.getByRole('button', { name: T.twoFactor.submit }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText(`Signed in as ${STAFF.totp}`)).toBeVisible();
+    await context.close();
+
+    const audit = await browser.newContext({ storageState: storageStateOf('admin'), baseURL });
+    const admin = await audit.newPage();
+    await admin.goto(`/admin/audit?person=${encodeURIComponent(STAFF.totp)}`);
+    await expect(admin.getByRole('row').filter({ hasText: '2fa-enabled' })).toHaveCount(1);
+    await audit.close();
   });
 
   test('the audit log filters by date range and pages within a bounded size', async ({ page }) => {

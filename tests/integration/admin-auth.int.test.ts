@@ -3,7 +3,6 @@
  * (invitation → password → sign-in → session → revocation), the account rules, and
  * authenticateToken's answers (right scope, wrong scope 403, expired/revoked/unknown/missing 401).
  */
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can } from '../../src/domain/roles';
@@ -12,26 +11,13 @@ import { createAuth } from '../../src/server/auth/config';
 import { authenticateToken, createApiToken, revokeApiToken } from '../../src/server/auth/tokens';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
+import { totp } from '../support/totp';
 
 const system = { type: 'system', label: 'test' } as const;
 const request = (token?: string) => new Request('http://localhost/api/admin/v1/navs', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function auth() {
   return createAuth(await getDb(), 'integration-test-secret-of-at-least-32-chars');
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, written here independently of the library. */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of base32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] as number) & 0x0f;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
 }
 
 function cookieHeader(headers: Headers): string {

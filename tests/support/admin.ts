@@ -9,12 +9,17 @@ import type { Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@fundhouse.test', password: 'e2e-admin-password-1' } as const;
 export const STAFF_PASSWORD = 'e2e-staff-password-1';
-/** Signed-in roles with a stored state; `leaver` has a password but no stored session (its sessions get revoked). */
+/**
+ * Signed-in roles with a stored state; `leaver` (its sessions get revoked), `totp` (it enrols a
+ * second factor) and `forgetful` (it resets its password) have a password but no stored session.
+ */
 export const STAFF = {
   editor: 'editor@fundhouse.test',
   data: 'data@fundhouse.test',
   reader: 'reader@fundhouse.test',
   leaver: 'leaver@fundhouse.test',
+  totp: 'totp@fundhouse.test',
+  forgetful: 'forgetful@fundhouse.test',
 } as const;
 export type StoredRole = 'admin' | 'editor' | 'data' | 'reader';
 
