@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   compress: false,
   generateEtags: false,
   reactStrictMode: true,
+  // forbidden() answers 403 with src/app/admin/forbidden.tsx (back-office role checks).
+  experimental: { authInterrupts: true },
   // The migrations are read from disk at start; keep them next to a standalone build too.
   outputFileTracingIncludes: { '/*': ['./src/server/db/migrations/**/*'] },
   // Old news list addresses (?page=N) lead to the pages now in the path.

@@ -30,6 +30,8 @@ const returningVisitor = {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Back-office accounts, one signed-in state per role (tests/support/admin.ts).
+  globalSetup: './tests/e2e/admin-global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -77,6 +79,9 @@ export default defineConfig({
       RECAPTCHA_SECRET: 'e2e-secret',
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${PORT + 21000}/siteverify`,
       ENABLE_SUBMISSION_INSPECTION: 'true',
+      // The first back-office admin (tests/e2e/admin-global-setup.ts invites the other roles).
+      ADMIN_BOOTSTRAP_EMAIL: 'admin@fundhouse.test',
+      ADMIN_BOOTSTRAP_PASSWORD: 'e2e-admin-password-1',
     },
   },
 });

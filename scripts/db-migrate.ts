@@ -1,15 +1,18 @@
 /**
- * Applies the migrations and, on an empty database, seeds the demo fund house.
+ * Applies the migrations and, on an empty database, seeds the demo fund house (and creates the
+ * ADMIN_BOOTSTRAP_* admin while no staff account exists).
  * `npm start` runs it before the server so the first page is served from a ready database.
  */
 import { openDatabase } from '@/server/db/client';
 import { ensureSeeded } from '@/server/db/seed/ensure';
+import { ensureBootstrapAdmin } from '@/server/auth/bootstrap';
 
 const database = await openDatabase();
 try {
   await database.withLock(async () => {
     await database.migrate();
     await ensureSeeded(database.db);
+    await ensureBootstrapAdmin(database.db);
   });
   console.info(`[db] ${database.driver} database migrated and ready`);
 } finally {

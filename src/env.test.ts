@@ -15,6 +15,18 @@ describe('configuration', () => {
     expect(env.CLIENT_HASH_SECRET).toBeUndefined();
   });
 
+  it('back-office: no default password or key; the bootstrap admin needs both variables', () => {
+    const none = parseEnv({});
+    expect(none.AUTH_SECRET).toBeUndefined();
+    expect(none.ADMIN_BOOTSTRAP_PASSWORD).toBeUndefined();
+    expect(none.ADMIN_REQUIRE_2FA).toBe(false);
+    expect(parseEnv({ ADMIN_REQUIRE_2FA: 'true' }).ADMIN_REQUIRE_2FA).toBe(true);
+    expect(() => parseEnv({ ADMIN_BOOTSTRAP_EMAIL: 'a@b.example' })).toThrow(/ADMIN_BOOTSTRAP_PASSWORD: .*go together/);
+    expect(() => parseEnv({ ADMIN_BOOTSTRAP_EMAIL: 'a@b.example', ADMIN_BOOTSTRAP_PASSWORD: 'short' })).toThrow(/at least 12/);
+    expect(() => parseEnv({ AUTH_SECRET: 'too-short' })).toThrow(/AUTH_SECRET: must be at least 32/);
+    expect(parseEnv({ ADMIN_BOOTSTRAP_EMAIL: 'a@b.example', ADMIN_BOOTSTRAP_PASSWORD: 'long-enough-pass' }).ADMIN_BOOTSTRAP_EMAIL).toBe('a@b.example');
+  });
+
   it('stops on a bad value with a readable message', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => parseEnv({ ROOT_REDIRECT: 'https://elsewhere.example' })).toThrow(/ROOT_REDIRECT/);

@@ -80,6 +80,18 @@ const envSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
+  /** Signs staff session cookies and encrypts TOTP secrets; without it the server makes one and keeps it in the database. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Admins must enrol a TOTP second factor before using the back-office. */
+  ADMIN_REQUIRE_2FA: booleanFlag(false),
+  /** Creates this admin at start while no staff account exists (containers). Both or neither. */
+  ADMIN_BOOTSTRAP_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_BOOTSTRAP_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
+  /** Password of `npm run admin:create`; without it the command asks for it. */
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
+}).refine((v) => !v.ADMIN_BOOTSTRAP_EMAIL === !v.ADMIN_BOOTSTRAP_PASSWORD, {
+  message: 'ADMIN_BOOTSTRAP_EMAIL and ADMIN_BOOTSTRAP_PASSWORD go together',
+  path: ['ADMIN_BOOTSTRAP_PASSWORD'],
 });
 
 export type Env = z.infer<typeof envSchema> & { locales: Locale[] };

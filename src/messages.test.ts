@@ -10,7 +10,8 @@ const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 
 describe('messages (STYLE.md §6)', () => {
-  for (const area of MESSAGE_AREAS) {
+  // The back-office's texts (src/i18n/admin.ts) are checked like the site's.
+  for (const area of [...MESSAGE_AREAS, 'admin']) {
     const en = load(area, 'en');
     for (const locale of ['fr', 'es']) {
       it(`${area}: ${locale} has exactly the keys of en, each translated`, () => {
@@ -26,7 +27,7 @@ describe('messages (STYLE.md §6)', () => {
 
   it('each namespace belongs to exactly one area', () => {
     const seen = new Map<string, string>();
-    for (const area of MESSAGE_AREAS) {
+    for (const area of [...MESSAGE_AREAS, 'admin']) {
       for (const namespace of Object.keys(load(area, 'en'))) {
         expect(seen.get(namespace), `${namespace} in ${area} and ${seen.get(namespace)}`).toBeUndefined();
         seen.set(namespace, area);

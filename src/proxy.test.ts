@@ -89,3 +89,27 @@ describe('proxy', () => {
     }
   });
 });
+
+describe('proxy: the back-office', () => {
+  it('leaves /admin and /api/admin unlocalized, with their own no-store, noindex and nonce CSP headers', async () => {
+    const proxy = await loadProxy();
+    for (const path of ['/admin', '/admin/login', '/admin/accounts/x', '/api/admin/v1/me']) {
+      const response = proxy(request(path, { 'accept-language': 'en' }));
+      expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
+      expect(response.headers.get('location'), path).toBeNull();
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      expect(response.headers.get('content-security-policy'), path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    }
+    const a = proxy(request('/admin')).headers.get('content-security-policy');
+    const b = proxy(request('/admin')).headers.get('content-security-policy');
+    expect(a).not.toBe(b);
+  });
+
+  it('does not treat look-alike public paths as the back-office', async () => {
+    const proxy = await loadProxy();
+    const response = proxy(request('/fr/administration'));
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+    expect(response.headers.get('content-security-policy')).not.toMatch(/nonce-/);
+  });
+});

@@ -6,7 +6,7 @@ import { env } from './env';
 import { routing } from './i18n/routing';
 import { isKnownPagePath } from './domain/known-paths';
 import { publishedRouteCatalog } from './server/http/known-routes';
-import { securityHeaders } from './server/http/security-headers';
+import { ADMIN_PATH, adminSecurityHeaders, securityHeaders } from './server/http/security-headers';
 
 // LOCALES may narrow the languages: negotiation only ever picks a served one.
 const intl = createMiddleware({ ...routing, locales: env().locales });
@@ -65,11 +65,27 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   return response;
 }
 
+/**
+ * The back-office (/admin, /api/admin) is neither localized nor cached: it only gets its own
+ * headers, a fresh CSP nonce per request (handed to Next on the request so that its scripts carry
+ * it), no-store and noindex.
+ */
+function admin(request: NextRequest): NextResponse {
+  const nonce = btoa(crypto.randomUUID());
+  const headers = adminSecurityHeaders(request, nonce);
+  const forwarded = new Headers(request.headers);
+  forwarded.set('content-security-policy', headers['content-security-policy'] ?? '');
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) {
     return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
+  if (ADMIN_PATH.test(pathname)) return admin(request);
   const rootRedirect = env().ROOT_REDIRECT;
   const response =
     pathname === '/' && rootRedirect

@@ -33,29 +33,47 @@ export function decodeMail(raw: string): string {
   return new TextDecoder().decode(new Uint8Array(out));
 }
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * Starts the sink on `port` (0: any free port). The e2e server mails to one fixed port (PORT + 20000)
+ * that several specs listen on in turn (forms, back-office invitations): while another spec holds
+ * it, this waits for it, up to `waitForPortMs`.
+ */
+export async function startSmtpSink(port = 0, waitForPortMs = 120_000): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'], // plain SMTP on localhost: nodemailer would otherwise try TLS with a self-signed certificate
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+  const deadline = Date.now() + waitForPortMs;
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'], // plain SMTP on localhost: nodemailer would otherwise try TLS with a self-signed certificate
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
+      },
+    });
+  let server = create();
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
       });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+      break;
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || port === 0 || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+      server = create();
+    }
+  }
   const actualPort = (server.server.address() as AddressInfo).port;
   return {
     port: actualPort,

@@ -19,6 +19,8 @@ async function start(): Promise<Database> {
   await database.withLock(async () => {
     await database.migrate();
     await ensureSeeded(database.db);
+    const { ensureBootstrapAdmin } = await import('../auth/bootstrap');
+    await ensureBootstrapAdmin(database.db);
   });
   return database;
 }

@@ -502,6 +502,7 @@ export const auditLog = pgTable(
     index('audit_log_actor').on(t.actorLabel, t.at),
   ],
 );
+
 /**
  * Values the app makes once and every process must share, such as the key of the client-address
  * HMAC when CLIENT_HASH_SECRET is not set. Written with INSERT … ON CONFLICT DO NOTHING, then read:
@@ -512,3 +513,134 @@ export const appSettings = pgTable('app_setting', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- staff accounts (Better Auth)
+
+/**
+ * Staff accounts. The columns Better Auth reads and writes (src/server/auth/config.ts maps its
+ * models user, session, account, verification and twoFactor onto these tables) plus the role, the
+ * interface language and the date an admin disabled the account.
+ */
+export const staffUser = pgTable(
+  'staff_user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    role: text('role').notNull().default('reader'),
+    locale: text('locale').notNull().default('fr'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  },
+  (t) => [check('staff_user_role', sql`${t.role} IN ('admin', 'editor', 'data', 'reader')`)],
+);
+
+/** Database sessions: deleting a row logs that browser out at its next request. */
+export const staffSession = pgTable(
+  'staff_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('staff_session_user').on(t.userId)],
+);
+
+/** Credentials: one 'credential' row per account holds its scrypt password hash. */
+export const staffAccount = pgTable(
+  'staff_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_account_user').on(t.userId)],
+);
+
+/** Single-use tokens: password resets and invitations (identifier `reset-password:{token}`). */
+export const staffVerification = pgTable(
+  'staff_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_verification_identifier').on(t.identifier)],
+);
+
+/** TOTP secrets (encrypted by Better Auth) and backup codes of the accounts that enrolled. */
+export const staffTwoFactor = pgTable(
+  'staff_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('staff_two_factor_user').on(t.userId), index('staff_two_factor_secret').on(t.secret)],
+);
+
+/**
+ * Failed sign-ins per key (`account:{email}` or `client:{address}`) in the current window, and
+ * until when the key is locked out (src/server/auth/throttle.ts).
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Import-API tokens. Only the sha256 of a token is stored; its first characters (prefix) let staff
+ * recognise it in lists. A token acts only within its scope and until it expires or is revoked.
+ */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The account that created it, or null when it was made with `npm run admin:token`. */
+    createdBy: text('created_by').references(() => staffUser.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents')`)],
+);
+

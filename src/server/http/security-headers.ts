@@ -74,3 +74,46 @@ export function securityHeaders(request: RequestLike): Record<string, string> {
   if (production && https) headers['strict-transport-security'] = strictTransportSecurity(config);
   return headers;
 }
+
+/** The back-office and its API: /admin and /api/admin (not localized, never cached, never indexed). */
+export const ADMIN_PATH = /^\/(?:api\/)?admin(?:\/|$)/;
+
+/**
+ * The back-office's own CSP. Its pages render on every request, so unlike the public site's
+ * cached pages they can carry a per-request nonce: only scripts with it (and what they load) run,
+ * no inline script without it, no third-party host at all.
+ */
+export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+  if (production && https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+export function adminSecurityHeaders(request: RequestLike, nonce: string): Record<string, string> {
+  const production = process.env.NODE_ENV === 'production';
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const headers: Record<string, string> = {
+    'content-security-policy': adminContentSecurityPolicy(nonce, production, https),
+    'cache-control': 'no-store',
+    'x-robots-tag': 'noindex, nofollow',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (production && https) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains; preload';
+  return headers;
+}

@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { can, ROLES } from '@/domain/roles';
+import { adminTranslator } from '@/i18n/admin';
+import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { SessionsTable } from '@/components/admin/sessions-table';
+import { findAccount, listSessions } from '@/server/auth/accounts';
+import { flash } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { changeAccountRole, revokeAccountSessions, setAccountDisabled } from '../../../actions';
+import { sessionLabels, sessionViews } from '../../../sessions-view';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('accounts.title') };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** One account: its role, whether it is enabled, and its sessions (admins change them). */
+export default async function AccountPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const { id } = await params;
+  const query = await searchParams;
+  const t = adminTranslator(staff.locale);
+  const db = await getDb();
+  const account = await findAccount(db, id);
+  if (!account) notFound();
+  const sessions = await listSessions(db, account.id);
+  const manage = can(staff.role, 'accounts.manage');
+  const done = flash(query, 'done', ['roleSaved', 'disabledDone', 'enabledDone', 'revoked'] as const);
+  const error = flash(query, 'error', ['lastAdmin', 'notFound'] as const);
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/accounts" className="text-brand underline">
+          {t('accounts.back')}
+        </Link>
+      </p>
+      <h1 className="mb-4 break-all text-2xl font-semibold">{account.email}</h1>
+      {done && <Notice tone="success">{done === 'revoked' ? t('sessions.revoked') : t(`accounts.${done}`)}</Notice>}
+      {error && <Notice tone="error">{t(`accounts.${error}`)}</Notice>}
+      <dl className="grid max-w-md grid-cols-2 gap-2">
+        <dt className="font-medium">{t('accounts.role')}</dt>
+        <dd>{t(`roles.${account.role as 'admin'}`)}</dd>
+        <dt className="font-medium">{t('accounts.status')}</dt>
+        <dd>{account.disabledAt ? t('accounts.disabled') : account.hasPassword ? t('accounts.active') : t('accounts.pending')}</dd>
+        <dt className="font-medium">{t('accounts.twoFactor')}</dt>
+        <dd>{account.twoFactorEnabled ? t('accounts.yes') : t('accounts.no')}</dd>
+      </dl>
+      {manage && (
+        <div className="mt-6 flex flex-wrap items-end gap-6">
+          <form action={changeAccountRole} className="flex items-end gap-2">
+            <input type="hidden" name="id" value={account.id} />
+            <div>
+              <label htmlFor="role" className={labelClass}>
+                {t('accounts.changeRole')}
+              </label>
+              <select id="role" name="role" defaultValue={account.role} className={inputClass}>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`roles.${role}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClass}>
+              {t('accounts.saveRole')}
+            </button>
+          </form>
+          <form action={setAccountDisabled}>
+            <input type="hidden" name="id" value={account.id} />
+            <input type="hidden" name="disabled" value={account.disabledAt ? '0' : '1'} />
+            <button type="submit" className={account.disabledAt ? buttonClass : dangerButtonClass}>
+              {account.disabledAt ? t('accounts.enable') : t('accounts.disable')}
+            </button>
+          </form>
+        </div>
+      )}
+      <SessionsTable
+        userId={account.id}
+        sessions={sessionViews(staff.locale, sessions, staff.sessionId)}
+        canRevoke={manage || account.id === staff.id}
+        revoke={revokeAccountSessions}
+        labels={sessionLabels(t)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { adminTranslator } from '@/i18n/admin';
+import { AdminShell } from '@/components/admin/admin-shell';
+import { requireStaff } from '@/server/auth/staff';
+import { signOut } from '../actions';
+
+/** The frame of every signed-in screen. Each page checks its own permission too (requireStaff). */
+export default async function StaffLayout({ children }: { children: ReactNode }) {
+  const staff = await requireStaff('backoffice.read', { enrolling: true });
+  const t = adminTranslator(staff.locale);
+  const items = [
+    { href: '/admin', label: t('nav.home') },
+    { href: '/admin/audit', label: t('nav.audit') },
+    { href: '/admin/accounts', label: t('nav.accounts') },
+    { href: '/admin/tokens', label: t('nav.tokens') },
+    { href: '/admin/me', label: t('nav.me') },
+  ];
+  return (
+    <AdminShell
+      skipLabel={t('skip')}
+      navLabel={t('nav.label')}
+      title={t('nav.label')}
+      signedInAs={t('nav.signedInAs', { email: staff.email })}
+      signOutLabel={t('nav.signOut')}
+      signOut={signOut}
+      items={items}
+    >
+      {children}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SUPPORTED_LOCALES } from '@/env';
+import { adminTranslator } from '@/i18n/admin';
+import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { SessionsTable } from '@/components/admin/sessions-table';
+import { listSessions } from '@/server/auth/accounts';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
+import { flash } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '../../actions';
+import { sessionLabels, sessionViews } from '../../sessions-view';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('me.title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The staff member's own account: language, password, second factor, sessions. */
+export default async function MyAccountPage({ searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const query = await searchParams;
+  const t = adminTranslator(staff.locale);
+  const sessions = await listSessions(await getDb(), staff.id);
+  const done = flash(query, 'done', ['languageSaved', 'passwordChanged', 'revoked'] as const);
+  const error = flash(query, 'error', ['wrongCurrent', 'tooShort'] as const);
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t('me.title')}</h1>
+      <p className="mb-4 break-all">
+        {staff.email} — {t(`roles.${staff.role}`)}
+      </p>
+      {done && <Notice tone="success">{done === 'revoked' ? t('sessions.revoked') : t(`me.${done}`)}</Notice>}
+      {error && <Notice tone="error">{error === 'tooShort' ? t('setPassword.tooShort', { min: MIN_PASSWORD_LENGTH }) : t('me.wrongCurrent')}</Notice>}
+
+      <form action={chooseMyLocale} className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="locale" className={labelClass}>
+            {t('me.language')}
+          </label>
+          <select id="locale" name="locale" defaultValue={staff.locale} className={inputClass}>
+            {SUPPORTED_LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass}>
+          {t('language.submit')}
+        </button>
+      </form>
+
+      <section aria-labelledby="password-title" className="mt-8 max-w-xl">
+        <h2 id="password-title" className="mb-3 text-xl font-semibold">
+          {t('me.password')}
+        </h2>
+        <form action={changeMyPassword} className="space-y-4">
+          <div>
+            <label htmlFor="current" className={labelClass}>
+              {t('me.current')}
+            </label>
+            <input id="current" name="current" type="password" autoComplete="current-password" required className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="new" className={labelClass}>
+              {t('me.new')}
+            </label>
+            <input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" className={inputClass} />
+            <p id="new-hint" className="mt-1 text-sm text-muted">
+              {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
+            </p>
+          </div>
+          <button type="submit" className={buttonClass}>
+            {t('me.submitPassword')}
+          </button>
+        </form>
+      </section>
+
+      <section aria-labelledby="two-factor-title" className="mt-8">
+        <h2 id="two-factor-title" className="mb-3 text-xl font-semibold">
+          {t('enrol.title')}
+        </h2>
+        <p className="mb-2">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
+        <Link href="/admin/me/two-factor" className="text-brand underline">
+          {staff.twoFactorEnabled ? t('enrol.disable') : t('enrol.start')}
+        </Link>
+      </section>
+
+      <SessionsTable userId={staff.id} sessions={sessionViews(staff.locale, sessions, staff.sessionId)} canRevoke revoke={revokeAccountSessions} labels={sessionLabels(t)} />
+    </>
+  );
+}

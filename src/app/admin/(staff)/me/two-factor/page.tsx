@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { adminTranslator } from '@/i18n/admin';
+import { dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { EnrolForm } from '@/components/admin/enrol-form';
+import { flash } from '@/server/auth/flash';
+import { adminLocale, mustEnrolSecondFactor, requireStaff } from '@/server/auth/staff';
+import { confirmEnrolment, disableSecondFactor, startEnrolment } from '../../../actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('enrol.title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Turning the TOTP second factor on or off; where admins are sent when ADMIN_REQUIRE_2FA is on. */
+export default async function TwoFactorSettingsPage({ searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read', { enrolling: true });
+  const query = await searchParams;
+  const t = adminTranslator(staff.locale);
+  const done = flash(query, 'done', ['enabled', 'disabled'] as const);
+  const error = flash(query, 'error', ['wrongPassword'] as const);
+  const required = mustEnrolSecondFactor(staff);
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('enrol.title')}</h1>
+      {required && <Notice tone="error">{t('enrol.required')}</Notice>}
+      {done && <Notice tone="success">{t(`enrol.${done}`)}</Notice>}
+      {error && <Notice tone="error">{t('enrol.wrongPassword')}</Notice>}
+      <p className="mb-4">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
+      {staff.twoFactorEnabled ? (
+        <form action={disableSecondFactor} className="max-w-xl space-y-4">
+          <div>
+            <label htmlFor="disable-password" className={labelClass}>
+              {t('enrol.password')}
+            </label>
+            <input id="disable-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          </div>
+          <button type="submit" className={dangerButtonClass}>
+            {t('enrol.disable')}
+          </button>
+        </form>
+      ) : (
+        <EnrolForm
+          start={startEnrolment}
+          confirm={confirmEnrolment}
+          labels={{
+            password: t('enrol.password'),
+            start: t('enrol.start'),
+            scan: t('enrol.scan'),
+            secret: t('enrol.secret'),
+            link: t('enrol.link'),
+            backupCodes: t('enrol.backupCodes'),
+            code: t('enrol.code'),
+            confirm: t('enrol.confirm'),
+            wrongPassword: t('enrol.wrongPassword'),
+            wrongCode: t('enrol.wrongCode'),
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { adminTranslator } from '@/i18n/admin';
+import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { PublicFrame } from '@/components/admin/public-frame';
+import { flash, queryText } from '@/server/auth/flash';
+import { adminLocale } from '@/server/auth/staff';
+import { chooseLoginLocale, requestPasswordReset } from '../actions';
+import { languageSwitch } from '../public-frame-props';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('forgot.title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ForgotPasswordPage({ searchParams }: Props) {
+  const query = await searchParams;
+  const locale = await adminLocale();
+  const t = adminTranslator(locale);
+  const error = flash(query, 'error', ['email'] as const);
+  const sent = queryText(query, 'sent') === '1';
+  return (
+    <PublicFrame skipLabel={t('skip')} title={t('nav.label')} language={languageSwitch(t, locale, '/admin/forgot-password')} chooseLocale={chooseLoginLocale}>
+      <h1 className="mb-4 text-2xl font-semibold">{t('forgot.title')}</h1>
+      <p className="mb-4 max-w-prose">{t('forgot.intro')}</p>
+      {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
+      {error && <Notice tone="error">{t('errors.email')}</Notice>}
+      <form action={requestPasswordReset} className="space-y-4">
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            {t('forgot.email')}
+          </label>
+          <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass}>
+          {t('forgot.submit')}
+        </button>
+      </form>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { adminTranslator } from '@/i18n/admin';
+import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { PublicFrame } from '@/components/admin/public-frame';
+import { flash, queryText } from '@/server/auth/flash';
+import { adminLocale, currentStaff } from '@/server/auth/staff';
+import { chooseLoginLocale, signIn } from '../actions';
+import { languageSwitch } from '../public-frame-props';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('login.title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  if (await currentStaff()) redirect('/admin');
+  const query = await searchParams;
+  const locale = await adminLocale();
+  const t = adminTranslator(locale);
+  const error = flash(query, 'error', ['wrong', 'throttled'] as const);
+  const done = flash(query, 'done', ['signedOut', 'passwordSet'] as const);
+  const minutes = Math.max(1, Number(queryText(query, 'minutes')) || 15);
+  return (
+    <PublicFrame skipLabel={t('skip')} title={t('nav.label')} language={languageSwitch(t, locale, '/admin/login')} chooseLocale={chooseLoginLocale}>
+      <h1 className="mb-6 text-2xl font-semibold">{t('login.title')}</h1>
+      {done && <Notice tone="success">{t(`login.${done}`)}</Notice>}
+      {error && <Notice tone="error">{error === 'throttled' ? t('login.throttled', { minutes }) : t('login.wrong')}</Notice>}
+      <form action={signIn} className="space-y-4">
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            {t('login.email')}
+          </label>
+          <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            {t('login.password')}
+          </label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass}>
+          {t('login.submit')}
+        </button>
+      </form>
+      <p className="mt-6">
+        <Link href="/admin/forgot-password" className="text-brand underline">
+          {t('login.forgot')}
+        </Link>
+      </p>
+    </PublicFrame>
+  );
+}

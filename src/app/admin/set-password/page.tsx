@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { adminTranslator } from '@/i18n/admin';
+import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { PublicFrame } from '@/components/admin/public-frame';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
+import { flash, queryText } from '@/server/auth/flash';
+import { adminLocale } from '@/server/auth/staff';
+import { chooseLoginLocale, setPassword } from '../actions';
+import { languageSwitch } from '../public-frame-props';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('setPassword.title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Where invitation and reset links lead: the token in the link is used once, before it expires. */
+export default async function SetPasswordPage({ searchParams }: Props) {
+  const query = await searchParams;
+  const locale = await adminLocale();
+  const t = adminTranslator(locale);
+  const token = queryText(query, 'token');
+  const error = flash(query, 'error', ['mismatch', 'tooShort', 'invalid'] as const);
+  const back = `/admin/set-password?token=${encodeURIComponent(token)}`;
+  return (
+    <PublicFrame skipLabel={t('skip')} title={t('nav.label')} language={languageSwitch(t, locale, back)} chooseLocale={chooseLoginLocale}>
+      <h1 className="mb-4 text-2xl font-semibold">{t('setPassword.title')}</h1>
+      {error && <Notice tone="error">{t(`setPassword.${error}`, { min: MIN_PASSWORD_LENGTH })}</Notice>}
+      <form action={setPassword} className="space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            {t('setPassword.password')}
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={128}
+            required
+            aria-describedby="password-hint"
+            className={inputClass}
+          />
+          <p id="password-hint" className="mt-1 text-sm text-muted">
+            {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
+          </p>
+        </div>
+        <div>
+          <label htmlFor="confirm" className={labelClass}>
+            {t('setPassword.confirm')}
+          </label>
+          <input id="confirm" name="confirm" type="password" autoComplete="new-password" maxLength={128} required className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass}>
+          {t('setPassword.submit')}
+        </button>
+      </form>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,7 @@
+/** Passwords of staff accounts: at least this long (and at most 128 characters). */
+export const MIN_PASSWORD_LENGTH = 12;
+/** A session lasts a working day, then the staff member signs in again. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+/** Invitations last a week, password resets an hour; both are used once. */
+export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+export const RESET_SECONDS = 60 * 60;

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type FullConfig } from '@playwright/test';
+import { decodeMail, startSmtpSink } from '../support/smtp-sink';
+import { ADMIN, AUTH_DIR, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageStateOf } from '../support/admin';
+
+/**
+ * Before any spec: the bootstrap admin (ADMIN_BOOTSTRAP_* of the web server) signs in and invites
+ * one account per role through /admin/accounts; each sets its password from the invitation mail
+ * (caught by the SMTP sink the server mails to) and signs in once; the signed-in states are kept
+ * in .data/e2e-auth/{role}.json for the admin specs (test.use({ storageState })).
+ */
+export default async function adminGlobalSetup(config: FullConfig) {
+  const baseURL = config.projects[0]?.use.baseURL ?? '';
+  const port = Number(new URL(baseURL).port);
+  mkdirSync(AUTH_DIR, { recursive: true });
+  const smtp = await startSmtpSink(port + 20000);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const adminContext = await browser.newContext({ baseURL, locale: 'en-GB' });
+    const admin = await adminContext.newPage();
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL('**/admin');
+    // The admin works in English: the specs read English labels.
+    await admin.goto('/admin/me');
+    await admin.locator('#locale').selectOption('en');
+    await admin.getByRole('button', { name: /Change language|Changer de langue|Cambiar de idioma/ }).click();
+    await admin.waitForURL('**/admin/me?done=languageSaved');
+    await adminContext.storageState({ path: storageStateOf('admin') });
+
+    const withState = new Set(['editor', 'data', 'reader']);
+    for (const [role, email] of Object.entries(STAFF)) {
+      await admin.goto('/admin/accounts');
+      await admin.getByLabel('E-mail').fill(email);
+      await admin.getByLabel('Role').selectOption(withState.has(role) ? role : 'reader');
+      await admin.getByLabel('Language of the mail and interface').selectOption('en');
+      await admin.getByRole('button', { name: 'Send the invitation' }).click();
+      await admin.waitForURL('**/admin/accounts?done=invited*');
+      const mail = await smtp.waitFor(email, 60_000);
+      const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+      const page = await context.newPage();
+      await page.goto(passwordLink(decodeMail(mail.raw)));
+      await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+      await page.getByLabel('New password, again').fill(STAFF_PASSWORD);
+      await page.getByRole('button', { name: 'Save the password' }).click();
+      await page.waitForURL('**/admin/login?done=passwordSet');
+      if (withState.has(role)) {
+        await signIn(page, email, STAFF_PASSWORD);
+        await page.waitForURL('**/admin');
+        await context.storageState({ path: storageStateOf(role as 'editor') });
+      }
+      await context.close();
+    }
+    await adminContext.close();
+  } finally {
+    await browser.close();
+    await smtp.stop();
+  }
+}
