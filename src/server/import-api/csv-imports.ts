@@ -8,7 +8,7 @@ import { commitBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
-import { apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
+import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
 
 /** A CSV body is refused past the parser's own bound (16 MB, src/domain/import-csv.ts): 413, not 422. */
 export const MAX_CSV_BYTES = IMPORT_LIMITS.maxBytes;
@@ -60,18 +60,18 @@ async function importCsv<R, C extends Committed>(request: Request, spec: CsvImpo
 
 /** POST /api/admin/v1/navs: a NAV file (isin,date,nav), as `npm run import:navs` reads it. */
 export function importNavsRequest(request: Request): Promise<Response> {
-  return importCsv(request, {
+  return answering(request, (r) => importCsv(r, {
     scope: 'navs',
     parse: parseNavCsv,
     commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api' }),
-  });
+  }));
 }
 
 /** POST /api/admin/v1/benchmarks: a benchmark series (benchmark,date,value). */
 export function importBenchmarksRequest(request: Request): Promise<Response> {
-  return importCsv(request, {
+  return answering(request, (r) => importCsv(r, {
     scope: 'benchmarks',
     parse: parseBenchmarkCsv,
     commit: (db, rows, actor) => commitBenchmarkImport(db, rows, actor, { source: 'import-api' }),
-  });
+  }));
 }

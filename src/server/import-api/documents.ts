@@ -2,7 +2,7 @@ import 'server-only';
 import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { getDb } from '@/server/db';
 import { uploadDocument, type DocumentOwner, type DocumentProblem } from '@/server/documents/manage';
-import { apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, type ApiErrorCode } from './respond';
+import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, type ApiErrorCode } from './respond';
 
 /** The multipart body: the document (at most 20 MB) and its few fields and boundaries. */
 export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
@@ -45,7 +45,11 @@ function problemAnswer(problem: DocumentProblem, owner: DocumentOwner, typeCode:
  * (YYYY-MM-DD), `file` (the PDF), and optionally `title`. The document becomes the current version
  * of its slot; the previous one stays in history. The same file, date and title again changes nothing.
  */
-export async function importDocumentRequest(request: Request): Promise<Response> {
+export function importDocumentRequest(request: Request): Promise<Response> {
+  return answering(request, importDocument);
+}
+
+async function importDocument(request: Request): Promise<Response> {
   const caller = await authenticate(request, 'documents');
   if (caller instanceof Response) return caller;
   if (mediaType(request).type !== 'multipart/form-data') {

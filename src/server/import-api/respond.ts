@@ -27,6 +27,7 @@ export const MAX_LISTED_ERRORS = 1000;
 export const BODY_TIMEOUT_MS = 120_000;
 
 export type ApiErrorCode =
+  | 'internal-error'
   | 'unauthenticated'
   | 'forbidden'
   | 'unsupported-media-type'
@@ -109,4 +110,14 @@ export async function authenticate(request: Request, scope: TokenScope): Promise
   const challenge = result.headers.get('www-authenticate');
   log.info({ scope, status: result.status, path: new URL(request.url).pathname }, 'import API call refused');
   return refuse(request, apiError(result.status, code, body.message ?? code, {}, challenge ? { 'www-authenticate': challenge } : {}));
+}
+
+/** Runs one import call; an unexpected failure (the database gone…) is logged and answered 500 JSON. */
+export async function answering(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  try {
+    return await handle(request);
+  } catch (error) {
+    log.error({ err: error, path: new URL(request.url).pathname }, 'import API call failed');
+    return apiError(500, 'internal-error', 'The import failed on the server; nothing was written. Try again later.');
+  }
 }
