@@ -8,8 +8,9 @@ import { ADMIN_EN, storageStateOf } from '../support/admin';
 import { largePdf } from '../support/sample-documents';
 
 const T = ADMIN_EN.Admin;
-const FUND = 'aurore-actions-europe';
-const ISIN = 'FR00140A3K73';
+/** A fund and share no other spec reads (shown to INSTIT and CGP only): this spec changes them. */
+const FUND = 'aurore-or-metaux-precieux';
+const ISIN = 'FR00140H6Q46';
 
 test.use({ storageState: storageStateOf('admin'), locale: 'en-GB' });
 
@@ -39,7 +40,7 @@ test.describe('import API', () => {
     expect(first.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(await first.json()).toMatchObject({ outcome: 'changed' });
 
-    const served = await api.get(`/e/en/docs/funds/${FUND}/PROSPECTUS`);
+    const served = await api.get(`/e/en/docs/funds/${FUND}/PROSPECTUS`, { headers: { cookie: 'investor_profile=INSTIT' } });
     expect(served.status()).toBe(200);
     const body = await served.body();
     expect(body.byteLength).toBe(pdf.byteLength);
