@@ -97,6 +97,12 @@ export default function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * The import API's upload routes are left out: Next buffers a body for the proxy and hands the route
+ * at most its first 10 MB, silently cut (experimental.proxyClientMaxBodySize), while these routes
+ * take files up to 16 MB (CSV) and 20 MB (PDF), count them themselves and set the back-office's
+ * no-store and noindex headers on their own answers (docs/decisions/018).
+ */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  matcher: ['/((?!_next/static|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents).*)'],
 };

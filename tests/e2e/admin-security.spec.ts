@@ -3,6 +3,8 @@ import { ADMIN_EN, STAFF, storageStateOf } from '../support/admin';
 
 const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor'];
 const API = ['/api/admin/v1/me'];
+/** The import API's upload routes: a Bearer token only, never a session (README "Import API"). */
+const IMPORT_API = ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents'];
 
 /** The name and value of the hidden field that identifies a form's server action in the page's HTML. */
 async function actionField(request: APIRequestContext, path: string, formMarker: string): Promise<string> {
@@ -31,6 +33,13 @@ test.describe('back-office: without a session', () => {
       expect(response.status(), path).toBe(401);
       expect(await response.json()).toEqual({ error: 'unauthenticated' });
     }
+    for (const path of IMPORT_API) {
+      const response = await request.post(path, { headers: { 'content-type': 'text/csv' }, data: 'isin,date,nav\n' });
+      expect(response.status(), path).toBe(401);
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+      expect(response.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect((await response.json()).error.code, path).toBe('unauthenticated');
+    }
   });
 
   test('admin answers are never cacheable nor indexable; public pages keep their headers', async ({ request }) => {
@@ -51,6 +60,13 @@ test.describe('back-office: without a session', () => {
 
 test.describe('back-office: as an admin', () => {
   test.use({ storageState: storageStateOf('admin') });
+
+  test('an admin session does not authenticate the import API: only a Bearer token does', async ({ request, baseURL }) => {
+    for (const path of IMPORT_API) {
+      const response = await request.post(path, { headers: { 'content-type': 'text/csv', origin: baseURL ?? '' }, data: 'isin,date,nav\n' });
+      expect(response.status(), path).toBe(401);
+    }
+  });
 
   test('a cross-origin or origin-less POST to a server action is refused and changes nothing', async ({ request, baseURL }) => {
     const id = await actionField(request, '/admin/accounts', 'name="email"');
