@@ -164,7 +164,7 @@ export async function correctNavAction(_state: FormState, form: FormData): Promi
     return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`nav.${result.error}`) }, values: submitted(form), seq: next() };
   }
   if (!result.changed) return done(t('data.unchanged'));
-  return done(result.old === null ? t('navs.added', { date: f.get('date'), nav: result.nav }) : t('navs.corrected', { date: f.get('date'), old: result.old, nav: result.nav }));
+  return done(result.old === null ? t('navs.added', { date: f.get('date'), nav: String(result.nav) }) : t('navs.corrected', { date: f.get('date'), old: String(result.old), nav: String(result.nav) }));
 }
 
 // ------------------------------------------------------------------ documents

@@ -237,7 +237,7 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
           )}
         </div>
       )}
-      <form action={formAction} aria-label={title} key={state.seq ?? 0} className={compact ? 'inline' : 'space-y-4'}>
+      <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className={compact ? 'inline' : 'space-y-4'}>
       {fields.map((spec) => (
         <Field key={spec.name} spec={spec} formId={formId} state={state} />
       ))}
