@@ -75,8 +75,10 @@ test.describe('fund data in the back-office', () => {
     await form.getByLabel(T.shares.fields.name).fill(SHARE.name);
     await form.getByLabel(T.shares.fields.isin).fill(`${ISIN.slice(0, 11)}${(Number(ISIN[11]) + 1) % 10}`);
     await form.getByLabel(T.funds.fields.slug).fill(SHARE.slug);
+    await expect(form.getByText(T.data.missing)).toHaveCount(3);
     await form.getByLabel(`${T.shares.fields.goal} (Français)`).fill('Objectif de gestion de la part de test.');
     await expect(form.getByText(T.data.missing)).toHaveCount(2);
+    await expect(form.getByLabel(`${T.shares.fields.goal} (English)`)).toHaveAccessibleDescription(T.data.missing);
     await form.getByLabel(T.shares.fields.inceptionDate).fill(FROM);
     await form.getByLabel(T.shares.fields.inceptionNav).fill('100');
     await form.getByLabel(T.funds.fields.sri).fill('3');

@@ -25,6 +25,7 @@ import { requireStaffAction } from '@/server/auth/staff';
 import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import { deleteDocument, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
 import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
@@ -200,7 +201,6 @@ export async function uploadDocumentAction(fundId: number, _state: FormState, fo
   // A share of another fund cannot be reached from this fund's screen.
   const db = await getDb();
   if ('shareId' in owner) {
-    const { sharesOfFund } = await import('@/server/funds/admin-read');
     if (!(await sharesOfFund(db, fundId)).some((s) => s.id === owner.shareId)) return fail('unknown-owner');
   }
   const title = f.get('title').trim();

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useId, type ReactNode } from 'react';
+import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorFor } from '@/domain/fund-form';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
@@ -70,6 +70,41 @@ function Described({ id, hint, error }: { id: string; hint?: string; error?: str
 
 const describedBy = (id: string, hint?: string, error?: string) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
+/** One language of a text: "Missing" is shown (and described) while it is empty, as the person types. */
+function LocalizedInput(props: { id: string; name: string; lang: string; label: string; value: string; error?: string; required: boolean; multiline: boolean; missingLabel: string }) {
+  const [missing, setMissing] = useState(props.value.trim() === '');
+  const { id, error } = props;
+  const field = {
+    id,
+    name: props.name,
+    lang: props.lang,
+    defaultValue: props.value,
+    required: props.required,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setMissing(event.currentTarget.value.trim() === ''),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [missing ? `${id}-missing` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+    className: `${inputClass} max-w-none`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      {props.multiline ? <textarea {...field} rows={4} /> : <input {...field} type="text" />}
+      {missing && (
+        <p id={`${id}-missing`} className="mt-1 text-sm font-medium text-amber-800">
+          {props.missingLabel}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state: FormState }) {
   if (spec.kind === 'hidden') return <input type="hidden" name={spec.name} value={spec.value} />;
   const id = fieldId(formId, spec.name);
@@ -115,37 +150,19 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
           <div className="mt-1 grid gap-3 md:grid-cols-3">
             {spec.languages.map((language) => {
               const name = `${spec.name}.${language.code}`;
-              const lid = fieldId(formId, name);
-              const value = valueOf(state, name, spec.values?.[language.code]);
-              const own = state.errors?.[name];
-              const missing = value.trim() === '';
-              const props = {
-                id: lid,
-                name,
-                lang: language.code,
-                defaultValue: value,
-                required: spec.required && language.code === 'fr',
-                'aria-invalid': own ? true : undefined,
-                'aria-describedby': [missing ? `${lid}-missing` : '', own ? `${lid}-error` : ''].filter(Boolean).join(' ') || undefined,
-                className: `${inputClass} max-w-none`,
-              };
               return (
-                <div key={language.code}>
-                  <label htmlFor={lid} className="text-sm font-medium">
-                    {spec.label} ({language.label})
-                  </label>
-                  {spec.multiline ? <textarea {...props} rows={4} /> : <input {...props} type="text" />}
-                  {missing && (
-                    <p id={`${lid}-missing`} className="mt-1 text-sm font-medium text-amber-800">
-                      {spec.missing}
-                    </p>
-                  )}
-                  {own && (
-                    <p id={`${lid}-error`} className="mt-1 text-sm font-medium text-red-800">
-                      {own}
-                    </p>
-                  )}
-                </div>
+                <LocalizedInput
+                  key={language.code}
+                  id={fieldId(formId, name)}
+                  name={name}
+                  lang={language.code}
+                  label={`${spec.label} (${language.label})`}
+                  value={valueOf(state, name, spec.values?.[language.code])}
+                  error={state.errors?.[name]}
+                  required={!!spec.required && language.code === 'fr'}
+                  multiline={!!spec.multiline}
+                  missingLabel={spec.missing}
+                />
               );
             })}
           </div>
