@@ -217,6 +217,33 @@ test.describe('fund data in the back-office', () => {
     await context.close();
   });
 
+  test('an editor unpublishes, publishes again and deletes the KID: the visitor sees each change at once', async ({ page, browser, baseURL }) => {
+    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    await editor.goto(fundUrl);
+    const row = editor.getByRole('table', { name: /Documents of/ }).getByRole('row').filter({ hasText: ISIN });
+    await row.getByRole('button', { name: T.documents.unpublish }).click();
+    await expect(row.getByRole('status')).toHaveText(T.documents.unpublishedDone);
+    await page.goto(sharePath);
+    await expect(page.getByRole('table', { name: /Cumulative performance/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'PRIIPs KID' })).toHaveCount(0);
+
+    await row.getByRole('button', { name: T.documents.publish }).click();
+    await expect(row.getByRole('status')).toHaveText(T.documents.publishedDone);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'PRIIPs KID' })).toBeVisible();
+
+    await row.getByRole('button', { name: T.documents.delete }).click();
+    await expect(row).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'PRIIPs KID' })).toHaveCount(0);
+
+    await editor.goto('/admin/audit?entity=document');
+    for (const action of ['unpublish', 'publish', 'delete']) {
+      await expect(editor.getByRole('row').filter({ has: editor.getByRole('cell', { name: action, exact: true }) }).first()).toBeVisible();
+    }
+    await context.close();
+  });
+
   for (const role of ['data', 'reader'] as const) {
     test(`a ${role} user posting the fund form gets 403 and nothing changes`, async ({ browser, baseURL }) => {
       const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
