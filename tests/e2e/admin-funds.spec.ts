@@ -222,13 +222,13 @@ test.describe('fund data in the back-office', () => {
     await editor.goto(fundUrl);
     const row = editor.getByRole('table', { name: /Documents of/ }).getByRole('row').filter({ hasText: ISIN });
     await row.getByRole('button', { name: T.documents.unpublish }).click();
-    await expect(row.getByRole('status')).toHaveText(T.documents.unpublishedDone);
+    await expect(row.getByRole('status').filter({ hasText: T.documents.unpublishedDone })).toBeVisible();
     await page.goto(sharePath);
     await expect(page.getByRole('table', { name: /Cumulative performance/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'PRIIPs KID' })).toHaveCount(0);
 
     await row.getByRole('button', { name: T.documents.publish }).click();
-    await expect(row.getByRole('status')).toHaveText(T.documents.publishedDone);
+    await expect(row.getByRole('status').filter({ hasText: T.documents.publishedDone })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: 'PRIIPs KID' })).toBeVisible();
 
