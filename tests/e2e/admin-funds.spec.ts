@@ -244,6 +244,36 @@ test.describe('fund data in the back-office', () => {
     await context.close();
   });
 
+  test('benchmark and portfolio files are previewed too, and refused whole with their bad lines', async ({ browser, baseURL }) => {
+    const { context, page: data } = await staffPage(browser, baseURL, 'data');
+    await data.goto('/admin/imports');
+    const benchmarks = data.getByRole('region', { name: T.imports.benchmarks.title });
+    const benchmarkForm = data.getByRole('form', { name: T.imports.benchmarks.title });
+    const badBenchmarks = 'benchmark,date,value\nidx-europe-equity,2027-01-04,123.45\nidx-nope,2027-01-04,100\n';
+    await benchmarkForm.getByLabel(T.imports.benchmarks.file).setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(badBenchmarks) });
+    await benchmarkForm.getByRole('button', { name: T.imports.previewButton }).click();
+    await expect(benchmarks.getByRole('alert')).toContainText('The file is refused: 1 bad row. Nothing was written.');
+    await expect(benchmarks.getByRole('alert').getByRole('listitem')).toHaveText(['Line 3: no benchmark has the code idx-nope']);
+
+    const goodBenchmarks = 'benchmark,date,value\nidx-europe-equity,2027-01-04,123.45\n';
+    await benchmarkForm.getByLabel(T.imports.benchmarks.file).setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(goodBenchmarks) });
+    await benchmarkForm.getByRole('button', { name: T.imports.previewButton }).click();
+    await expect(benchmarks.getByRole('status')).toContainText('Preview of bench.csv');
+    await expect(benchmarks.getByRole('row', { name: /idx-europe-equity/ })).toContainText('2027-01-04');
+    await expect(benchmarks.getByRole('button', { name: T.imports.confirm })).toBeVisible();
+    // Choosing another file withdraws the preview and its confirmation.
+    await benchmarkForm.getByLabel(T.imports.benchmarks.file).setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(badBenchmarks) });
+    await expect(benchmarks.getByRole('button', { name: T.imports.confirm })).toHaveCount(0);
+
+    const portfolios = data.getByRole('region', { name: T.imports.portfolios.title });
+    const portfolioForm = data.getByRole('form', { name: T.imports.portfolios.title });
+    const badPortfolio = 'fund,date,kind,code,name,weight,isin,asset_class,sector,country,label_fr,label_en,label_es\naurore-credit-euro,2026-10-31,bogus,x,X,0.1,,,,,,,\n';
+    await portfolioForm.getByLabel(T.imports.portfolios.file).setInputFiles({ name: 'portfolio.csv', mimeType: 'text/csv', buffer: Buffer.from(badPortfolio) });
+    await portfolioForm.getByRole('button', { name: T.imports.previewButton }).click();
+    await expect(portfolios.getByRole('alert').getByRole('listitem').first()).toHaveText(/^Line 2: “bogus” is not a kind/);
+    await context.close();
+  });
+
   for (const role of ['data', 'reader'] as const) {
     test(`a ${role} user posting the fund form gets 403 and nothing changes`, async ({ browser, baseURL }) => {
       const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
