@@ -360,3 +360,35 @@ test.describe('fund data in the back-office', () => {
     await context.close();
   });
 });
+
+test.describe('share classes in the back-office', () => {
+  test('an ISIN already used is refused on its field; archiving the share class takes it off the site at once', async ({ page, browser, baseURL }) => {
+    test.skip(!shareUrl, 'needs the share class of the first test');
+    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    await editor.goto(shareUrl);
+    await expectAccessible(editor);
+    const form = editor.getByRole('form', { name: T.shares.edit });
+    const taken = await (async () => {
+      await editor.goto(fundUrl);
+      const other = editor.getByRole('table', { name: /Share classes of/ }).getByRole('row').nth(1).getByRole('cell').nth(1);
+      return (await other.textContent()) ?? '';
+    })();
+    expect(taken).not.toBe(ISIN);
+    await editor.goto(shareUrl);
+    await form.getByLabel(T.shares.fields.isin).fill(taken);
+    await form.getByRole('button', { name: T.data.save }).click();
+    await expect(editor.getByLabel(T.shares.fields.isin)).toHaveAccessibleDescription(/Already used by another entry/);
+
+    await editor.reload();
+    await editor.getByRole('button', { name: T.shares.archive }).click();
+    await expect(editor.getByRole('main').getByRole('status').filter({ hasText: T.shares.archived })).toBeVisible();
+    await expect(editor.getByText(`${T.funds.state}: ${T.funds.archivedState}`)).toBeVisible();
+    await expect(editor.getByRole('button', { name: T.shares.archive })).toBeDisabled();
+    const response = await page.goto(sharePath);
+    expect(response?.status()).toBe(404);
+    await editor.goto('/admin/audit?entity=share');
+    const entry = editor.getByRole('row').filter({ has: editor.getByRole('cell', { name: 'update', exact: true }) }).filter({ hasText: '"active": false' });
+    await expect(entry.first()).toContainText('"active": true');
+    await context.close();
+  });
+});

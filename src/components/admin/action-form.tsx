@@ -39,6 +39,8 @@ type Props = {
   title: string;
   danger?: boolean;
   compact?: boolean;
+  /** Shown but not usable (e.g. archiving what is already archived): the form stays, so its last message does too. */
+  disabled?: boolean;
   /** The errors of fields not on this form (e.g. a validation error of a stored field). */
   otherErrorsLabel?: string;
   children?: ReactNode;
@@ -230,7 +232,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
   }
 }
 
-export function ActionForm({ action, fields, submitLabel, title, danger, compact, otherErrorsLabel, children }: Props) {
+export function ActionForm({ action, fields, submitLabel, title, danger, compact, disabled, otherErrorsLabel, children }: Props) {
   const [state, formAction, pending] = useActionState(action, IDLE);
   const formId = useId().replace(/:/g, '');
   const shown = new Set(fields.flatMap((f) => (f.kind === 'localized' ? [f.name, ...f.languages.map((l) => `${f.name}.${l.code}`)] : [f.name])));
@@ -259,7 +261,7 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
         <Field key={spec.name} spec={spec} formId={formId} state={state} />
       ))}
       {children}
-      <button type="submit" disabled={pending} aria-disabled={pending} className={danger ? dangerButtonClass : buttonClass}>
+      <button type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined} className={danger ? dangerButtonClass : buttonClass}>
         {submitLabel}
       </button>
       </form>

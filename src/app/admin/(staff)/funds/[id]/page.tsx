@@ -71,7 +71,7 @@ export default async function FundPage({ params, searchParams }: Props) {
           <Link href={`/admin/funds/${fund.id}/edit`} className={`${buttonClass} inline-block`}>
             {t('funds.edit')}
           </Link>
-          {fund.active && <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={t('funds.archive')} fields={[]} danger compact />}
+          <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={t('funds.archive')} fields={[]} danger compact disabled={!fund.active} />
         </div>
       )}
 

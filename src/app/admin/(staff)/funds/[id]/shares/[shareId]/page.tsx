@@ -68,11 +68,12 @@ export default async function SharePage({ params, searchParams }: Props) {
 
       {can(staff.role, 'funds.write') && (
         <>
-          {share.active && (
-            <div className="mb-6">
-              <ActionForm action={archiveShareAction.bind(null, share.id)} title={t('shares.archive')} submitLabel={t('shares.archive')} fields={[]} danger compact />
-            </div>
-          )}
+          <p className="mb-2">
+            {t('funds.state')}: {share.active ? t('funds.activeState') : t('funds.archivedState')}
+          </p>
+          <div className="mb-6">
+            <ActionForm action={archiveShareAction.bind(null, share.id)} title={t('shares.archive')} submitLabel={t('shares.archive')} fields={[]} danger compact disabled={!share.active} />
+          </div>
           <section aria-labelledby="share-edit-title" className="mb-10">
             <h2 id="share-edit-title" className="mb-2 text-xl font-semibold">
               {t('shares.edit')}
