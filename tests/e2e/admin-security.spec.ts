@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_EN, STAFF, storageStateOf } from '../support/admin';
 
-const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor'];
+const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor', '/admin/funds', '/admin/funds/new', '/admin/funds/1', '/admin/funds/1/edit', '/admin/funds/1/shares/new', '/admin/funds/1/shares/1', '/admin/imports'];
 const API = ['/api/admin/v1/me'];
 /** The import API's upload routes: a Bearer token only, never a session (README "Import API"). */
 const IMPORT_API = ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents'];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { adminTranslator } from '@/i18n/admin';
+import { can } from '@/domain/roles';
 import { AdminShell } from '@/components/admin/admin-shell';
 import { requireStaff } from '@/server/auth/staff';
 import { signOut } from '../actions';
@@ -10,6 +11,8 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const t = adminTranslator(staff.locale);
   const items = [
     { href: '/admin', label: t('nav.home') },
+    { href: '/admin/funds', label: t('nav.funds') },
+    ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),
     { href: '/admin/audit', label: t('nav.audit') },
     { href: '/admin/accounts', label: t('nav.accounts') },
     { href: '/admin/tokens', label: t('nav.tokens') },

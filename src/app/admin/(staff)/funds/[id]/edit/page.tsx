@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { adminTranslator } from '@/i18n/admin';
+import { ActionForm } from '@/components/admin/action-form';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { fundForStaff, referenceLists } from '@/server/funds/admin-read';
+import { updateFundAction } from '../../../../funds-actions';
+import { fundFields } from '../../../../fund-fields';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('funds.edit') };
+}
+
+type Props = { params: Promise<{ id: string }> };
+
+/** Every field of a fund, texts per language side by side; only roles with funds.write open it. */
+export default async function EditFundPage({ params }: Props) {
+  const staff = await requireStaff('funds.write');
+  const id = Number((await params).id);
+  const db = await getDb();
+  const fund = Number.isSafeInteger(id) ? await fundForStaff(db, id) : null;
+  if (!fund) notFound();
+  const t = adminTranslator(staff.locale);
+  const refs = await referenceLists(db);
+  const title = fund.title[staff.locale] ?? fund.title.fr;
+  return (
+    <>
+      <p className="mb-2">
+        <Link href={`/admin/funds/${fund.id}`} className="text-brand underline">
+          {t('funds.back', { title })}
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-semibold">{t('funds.editTitle', { title })}</h1>
+      <p className="mb-4 max-w-prose text-muted">{t('data.translationsIntro')}</p>
+      <ActionForm
+        action={updateFundAction.bind(null, fund.id)}
+        title={t('funds.edit')}
+        submitLabel={t('data.save')}
+        fields={fundFields(t, staff.locale, refs, fund)}
+        otherErrorsLabel={t('data.otherErrors')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { SUPPORTED_LOCALES } from '@/env';
+import { can } from '@/domain/roles';
+import { adminTranslator } from '@/i18n/admin';
+import { ActionForm } from '@/components/admin/action-form';
+import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { flash, formatDateTime } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { listFundDocuments } from '@/server/documents/manage';
+import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/admin-read';
+import { archiveFundAction, deleteDocumentAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
+import { aumFields } from '../../../fund-fields';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('funds.fund') };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** A fund: its state, AUM, share classes and documents (every version). Forms show per permission; the actions check again. */
+export default async function FundPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const id = Number((await params).id);
+  const query = await searchParams;
+  const db = await getDb();
+  const fund = Number.isSafeInteger(id) ? await fundForStaff(db, id) : null;
+  if (!fund) notFound();
+  const t = adminTranslator(staff.locale);
+  const [refs, shareRows, docs] = await Promise.all([referenceLists(db), sharesOfFund(db, fund.id), listFundDocuments(db, fund.id)]);
+  const title = fund.title[staff.locale] ?? fund.title.fr;
+  const writeFunds = can(staff.role, 'funds.write');
+  const writeDocs = can(staff.role, 'documents.write');
+  const created = flash(query, 'done', ['created'] as const);
+  const typeTitle = new Map(refs.documentTypes.map((d) => [d.code, d.title[staff.locale] ?? d.title.fr]));
+  const shareName = new Map(shareRows.map((s) => [s.id, `${s.name} (${s.isinCode})`]));
+  const number = new Intl.NumberFormat(staff.locale, { maximumFractionDigits: 2 });
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/funds" className="text-brand underline">
+          {t('funds.backToList')}
+        </Link>
+      </p>
+      <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
+      {created && <Notice tone="success">{t('funds.created')}</Notice>}
+      <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        {SUPPORTED_LOCALES.map((l) => (
+          <div key={l} className="contents">
+            <dt className="font-medium">
+              {t('funds.fields.title')} ({t(`language.${l}`)})
+            </dt>
+            <dd lang={l}>{fund.title[l] ?? <span className="font-medium text-amber-800">{t('data.missing')}</span>}</dd>
+          </div>
+        ))}
+        <dt className="font-medium">{t('funds.state')}</dt>
+        <dd>{fund.active ? t('funds.activeState') : t('funds.archivedState')}</dd>
+        <dt className="font-medium">{t('funds.fields.sri')}</dt>
+        <dd>{fund.riskLevel}</dd>
+        <dt className="font-medium">{t('funds.fields.sfdr')}</dt>
+        <dd>{fund.sfdrArticle}</dd>
+        <dt className="font-medium">{t('funds.aum')}</dt>
+        <dd>
+          {number.format(fund.aumValue)} {fund.aumCurrencyCode} ({fund.aumDate})
+        </dd>
+      </dl>
+      {writeFunds && (
+        <div className="mb-8 flex flex-wrap items-start gap-4">
+          <Link href={`/admin/funds/${fund.id}/edit`} className={`${buttonClass} inline-block`}>
+            {t('funds.edit')}
+          </Link>
+          <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={t('funds.archive')} fields={[]} danger compact disabled={!fund.active} />
+        </div>
+      )}
+
+      {writeFunds && (
+        <section aria-labelledby="aum-title" className="mb-10 max-w-xl">
+          <h2 id="aum-title" className="mb-2 text-xl font-semibold">
+            {t('funds.aum')}
+          </h2>
+          <ActionForm action={updateAumAction.bind(null, fund.id)} title={t('funds.aum')} submitLabel={t('funds.saveAum')} fields={aumFields(t, refs, fund)} />
+        </section>
+      )}
+
+      <section aria-labelledby="shares-title" className="mb-10">
+        <h2 id="shares-title" className="mb-2 text-xl font-semibold">
+          {t('shares.title')}
+        </h2>
+        {writeFunds && (
+          <p className="mb-3">
+            <Link href={`/admin/funds/${fund.id}/shares/new`} className={`${buttonClass} inline-block`}>
+              {t('shares.new')}
+            </Link>
+          </p>
+        )}
+        <table className={tableClass}>
+          <caption className="sr-only">{t('shares.caption', { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>{t('shares.fields.name')}</th>
+              <th scope="col" className={thClass}>{t('shares.fields.isin')}</th>
+              <th scope="col" className={thClass}>{t('shares.fields.currency')}</th>
+              <th scope="col" className={thClass}>{t('funds.fields.sri')}</th>
+              <th scope="col" className={thClass}>{t('funds.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shareRows.map((s) => (
+              <tr key={s.id}>
+                <td className={tdClass}>
+                  <Link href={`/admin/funds/${fund.id}/shares/${s.id}`} className="text-brand underline">
+                    {s.name}
+                  </Link>
+                  {s.isMain && <span className="ml-2 text-sm text-muted">({t('shares.fields.main')})</span>}
+                </td>
+                <td className={tdClass}>{s.isinCode}</td>
+                <td className={tdClass}>{s.currencyCode}</td>
+                <td className={tdClass}>{s.sriLevel}</td>
+                <td className={tdClass}>{s.active ? t('funds.activeState') : t('funds.archivedState')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="documents-title" className="mb-10">
+        <h2 id="documents-title" className="mb-2 text-xl font-semibold">
+          {t('documents.title')}
+        </h2>
+        {docs.length === 0 ? (
+          <p>{t('documents.none')}</p>
+        ) : (
+          <table className={tableClass}>
+            <caption className="sr-only">{t('documents.caption', { title })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>{t('documents.owner')}</th>
+                <th scope="col" className={thClass}>{t('documents.type')}</th>
+                <th scope="col" className={thClass}>{t('documents.language')}</th>
+                <th scope="col" className={thClass}>{t('documents.date')}</th>
+                <th scope="col" className={thClass}>{t('documents.file')}</th>
+                <th scope="col" className={thClass}>{t('documents.version')}</th>
+                <th scope="col" className={thClass}>{t('documents.online')}</th>
+                {writeDocs && <th scope="col" className={thClass}>{t('documents.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {docs.map((d) => {
+                const label = `${typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode} ${d.locale} ${d.publishedAt} #${d.id}`;
+                return (
+                  <tr key={d.id}>
+                    <td className={tdClass}>{d.shareId !== null ? (shareName.get(d.shareId) ?? d.shareId) : t('documents.wholeFund')}</td>
+                    <td className={tdClass}>{typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode}</td>
+                    <td className={tdClass}>{d.locale}</td>
+                    <td className={tdClass}>{d.publishedAt}</td>
+                    <td className={tdClass}>
+                      {d.fileName} ({t('documents.size', { kb: Math.max(1, Math.round(d.size / 1024)) })})
+                      <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
+                    </td>
+                    <td className={tdClass}>
+                      {d.supersededAt ? t('documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('documents.current')}
+                      {d.replacesId !== null && <span className="block text-xs text-muted">{t('documents.replaces', { id: d.replacesId })}</span>}
+                    </td>
+                    <td className={tdClass}>{d.published ? t('documents.yes') : t('documents.no')}</td>
+                    {writeDocs && (
+                      <td className={`${tdClass} space-y-2`}>
+                        <ActionForm
+                          action={setDocumentPublishedAction.bind(null, d.id, !d.published)}
+                          title={`${d.published ? t('documents.unpublish') : t('documents.publish')} ${label}`}
+                          submitLabel={d.published ? t('documents.unpublish') : t('documents.publish')}
+                          fields={[]}
+                          compact
+                        />{' '}
+                        <ActionForm action={deleteDocumentAction.bind(null, d.id)} title={`${t('documents.delete')} ${label}`} submitLabel={t('documents.delete')} fields={[]} danger compact />
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        {writeDocs && (
+          <div className="mt-6 max-w-xl">
+            <h3 className="mb-2 text-lg font-semibold">{t('documents.upload')}</h3>
+            <p className="mb-3 text-muted">{t('documents.uploadIntro')}</p>
+            <ActionForm
+              action={uploadDocumentAction.bind(null, fund.id)}
+              title={t('documents.upload')}
+              submitLabel={t('documents.submit')}
+              fields={[
+                {
+                  kind: 'select',
+                  name: 'owner',
+                  label: t('documents.owner'),
+                  value: 'fund',
+                  options: [{ value: 'fund', label: t('documents.wholeFund') }, ...shareRows.map((s) => ({ value: `share:${s.id}`, label: `${s.name} (${s.isinCode})` }))],
+                },
+                { kind: 'select', name: 'typeCode', label: t('documents.type'), options: refs.documentTypes.map((d) => ({ value: d.code, label: d.title[staff.locale] ?? d.title.fr })) },
+                { kind: 'select', name: 'locale', label: t('documents.language'), value: staff.locale, options: SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) })) },
+                { kind: 'date', name: 'publishedAt', label: t('documents.date'), value: new Date().toISOString().slice(0, 10), required: true },
+                { kind: 'text', name: 'title', label: t('documents.titleField'), hint: t('documents.titleHint') },
+                { kind: 'checkbox', name: 'published', label: t('documents.publishNow'), checked: true },
+                { kind: 'file', name: 'file', label: t('documents.pdf'), hint: t('documents.pdfHint', { mb: 20 }), accept: 'application/pdf,.pdf', required: true },
+              ]}
+            />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

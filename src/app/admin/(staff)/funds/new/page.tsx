@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { adminTranslator } from '@/i18n/admin';
+import { ActionForm } from '@/components/admin/action-form';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { referenceLists } from '@/server/funds/admin-read';
+import { createFundAction } from '../../../funds-actions';
+import { fundFields } from '../../../fund-fields';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('funds.new') };
+}
+
+export default async function NewFundPage() {
+  const staff = await requireStaff('funds.write');
+  const t = adminTranslator(staff.locale);
+  const refs = await referenceLists(await getDb());
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('funds.new')}</h1>
+      <p className="mb-4 max-w-prose text-muted">{t('data.translationsIntro')}</p>
+      <ActionForm action={createFundAction} title={t('funds.new')} submitLabel={t('funds.create')} fields={fundFields(t, staff.locale, refs, null)} otherErrorsLabel={t('data.otherErrors')} />
+    </>
+  );
+}

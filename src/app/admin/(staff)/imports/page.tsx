@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+import { adminTranslator } from '@/i18n/admin';
+import { ImportForm } from '@/components/admin/import-form';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { importAction } from '../../funds-actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('imports.title') };
+}
+
+const KINDS = ['navs', 'benchmarks', 'portfolios'] as const;
+
+/** NAV, benchmark and portfolio CSV files: a preview first (nothing written), then "Confirm". */
+export default async function ImportsPage() {
+  const staff = await requireStaff('data.import');
+  const t = adminTranslator(staff.locale);
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t('imports.title')}</h1>
+      <p className="mb-6 max-w-prose text-muted">{t('imports.intro')}</p>
+      {KINDS.map((kind) => (
+        <section key={kind} aria-labelledby={`${kind}-title`} className="mb-10">
+          <h2 id={`${kind}-title`} className="mb-2 text-xl font-semibold">
+            {t(`imports.${kind}.title`)}
+          </h2>
+          <ImportForm
+            action={importAction.bind(null, kind)}
+            title={t(`imports.${kind}.title`)}
+            fileLabel={t(`imports.${kind}.file`)}
+            hint={t(`imports.${kind}.hint`)}
+            previewLabel={t('imports.previewButton')}
+            confirmLabel={t('imports.confirm')}
+            errorsLabel={t('imports.errors')}
+          />
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,294 @@
+'use server';
+
+/**
+ * The server actions of the fund data screens (funds, share classes, AUM, documents, NAVs and the
+ * CSV imports). Each one checks the request first (requireStaffAction: same origin, signed in,
+ * role; a forbidden one answers 403 and changes nothing), reads the form, calls the service in
+ * src/server (which validates, writes, audits and publishes), and answers a FormState with
+ * translated texts for the form's live region and fields.
+ */
+import { createHash } from 'node:crypto';
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import type { Locale } from '@/env';
+import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
+import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
+import type { CsvError } from '@/domain/import-csv';
+import { parseNavCsv } from '@/domain/nav-csv';
+import { parsePortfolioCsv } from '@/domain/portfolio-csv';
+import { adminTranslator } from '@/i18n/admin';
+import { dataTranslator } from '@/i18n/data';
+import type { FormState } from '@/components/admin/action-form';
+import type { ImportState, ImportKind } from '@/components/admin/import-form';
+import { requireStaffAction } from '@/server/auth/staff';
+import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
+import { getDb } from '@/server/db';
+import { deleteDocument, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { sharesOfFund } from '@/server/funds/admin-read';
+import { updateFundAum } from '@/server/funds/aum';
+import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
+import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
+import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
+import { ImportPreview } from './import-preview';
+
+function reader(form: FormData): FormReader {
+  return {
+    get: (name) => {
+      const v = form.get(name);
+      return typeof v === 'string' ? v : '';
+    },
+    getAll: (name) => form.getAll(name).filter((v): v is string => typeof v === 'string'),
+  };
+}
+
+/** The submitted text fields, to draw the form again after an error. */
+function submitted(form: FormData): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string' || key.startsWith('$ACTION')) continue;
+    const previous = values[key];
+    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return values;
+}
+
+function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
+  const t = dataTranslator(locale);
+  type Key = Parameters<typeof t>[0];
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, code]) => {
+      const key = `field.${code}` as Key;
+      return [field, t.has(key) ? t(key) : code];
+    }),
+  );
+}
+
+let seq = 0;
+const next = () => ++seq;
+
+function invalid(locale: Locale, errors: Record<string, string>, form: FormData): FormState {
+  return { status: 'error', message: adminTranslator(locale)('data.invalid'), errors: fieldErrors(locale, errors), values: submitted(form), seq: next() };
+}
+
+function done(message: string): FormState {
+  revalidatePath('/admin/funds', 'layout');
+  return { status: 'ok', message, seq: next() };
+}
+
+// ------------------------------------------------------------------ funds
+
+export async function createFundAction(_state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const { raw, errors } = readFundForm(reader(form), { withAum: true });
+  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  const result = await createFund(await getDb(), raw, staff.actor);
+  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  revalidatePath('/admin/funds', 'layout');
+  redirect(`/admin/funds/${result.id}?done=created`);
+}
+
+export async function updateFundAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const { raw, errors } = readFundForm(reader(form), { withAum: false });
+  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  const result = await updateFund(await getDb(), fundId, raw, staff.actor);
+  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  const t = adminTranslator(staff.locale);
+  return done(result.changed ? t('data.saved') : t('data.unchanged'));
+}
+
+export async function archiveFundAction(fundId: number, _state: FormState, _form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const result = await archiveFund(await getDb(), fundId, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
+  return done(t('funds.archived'));
+}
+
+export async function updateAumAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const f = reader(form);
+  const value = Number(f.get('aumValue').replace(/\s/g, ''));
+  const result = await updateFundAum(await getDb(), fundId, { value: f.get('aumValue').trim() === '' ? Number.NaN : value, date: f.get('aumDate'), currency: f.get('aumCurrencyCode') || undefined }, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) {
+    const field = result.error === 'bad-date' ? 'aumDate' : result.error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue';
+    const message = dataTranslator(staff.locale)(`aum.${result.error}`);
+    return { status: 'error', message: t('data.invalid'), errors: { [field]: message }, values: submitted(form), seq: next() };
+  }
+  return done(result.changed ? t('funds.aumSaved') : t('data.unchanged'));
+}
+
+// ------------------------------------------------------------------ share classes
+
+export async function createShareAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const { raw, errors } = readShareForm(reader(form));
+  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  const result = await createShare(await getDb(), fundId, raw, staff.actor);
+  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  revalidatePath('/admin/funds', 'layout');
+  redirect(`/admin/funds/${fundId}/shares/${result.id}?done=created`);
+}
+
+export async function updateShareAction(shareId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const { raw, errors } = readShareForm(reader(form));
+  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  const result = await updateShare(await getDb(), shareId, raw, staff.actor);
+  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  const t = adminTranslator(staff.locale);
+  return done(result.changed ? t('data.saved') : t('data.unchanged'));
+}
+
+export async function archiveShareAction(shareId: number, _state: FormState, _form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('funds.write');
+  const result = await archiveShare(await getDb(), shareId, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
+  return done(t('shares.archived'));
+}
+
+export async function correctNavAction(_state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('data.import');
+  const f = reader(form);
+  const navText = f.get('nav').trim();
+  const result = await correctNav(
+    await getDb(),
+    { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN },
+    staff.actor,
+  );
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) {
+    const field = result.error === 'bad-date' ? 'date' : result.error === 'bad-nav' ? 'nav' : 'isin';
+    return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`nav.${result.error}`) }, values: submitted(form), seq: next() };
+  }
+  if (!result.changed) return done(t('data.unchanged'));
+  return done(result.old === null ? t('navs.added', { date: f.get('date'), nav: String(result.nav) }) : t('navs.corrected', { date: f.get('date'), old: String(result.old), nav: String(result.nav) }));
+}
+
+// ------------------------------------------------------------------ documents
+
+const DOCUMENT_FIELD: Record<string, string> = {
+  empty: 'file',
+  'too-large': 'file',
+  'not-pdf': 'file',
+  'unknown-owner': 'owner',
+  'unknown-type': 'typeCode',
+  'bad-locale': 'locale',
+  'bad-date': 'publishedAt',
+  'bad-title': 'title',
+};
+
+export async function uploadDocumentAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('documents.write');
+  const f = reader(form);
+  const t = adminTranslator(staff.locale);
+  const d = dataTranslator(staff.locale);
+  const file = form.get('file');
+  const ownerValue = f.get('owner');
+  const owner: DocumentOwner = ownerValue.startsWith('share:') ? { shareId: Number(ownerValue.slice(6)) } : { fundId };
+  const fail = (code: string): FormState => ({
+    status: 'error',
+    message: t('data.invalid'),
+    errors: { [DOCUMENT_FIELD[code] ?? 'file']: d(`document.${code}` as 'document.empty', { mb: MAX_DOCUMENT_BYTES / 1024 / 1024 }) },
+    values: submitted(form),
+    seq: next(),
+  });
+  if (!(file instanceof File) || file.size === 0) return fail('empty');
+  if (file.size > MAX_DOCUMENT_BYTES) return fail('too-large');
+  // A share of another fund cannot be reached from this fund's screen.
+  const db = await getDb();
+  if ('shareId' in owner) {
+    if (!(await sharesOfFund(db, fundId)).some((s) => s.id === owner.shareId)) return fail('unknown-owner');
+  }
+  const title = f.get('title').trim();
+  const result = await uploadDocument(
+    db,
+    {
+      owner,
+      typeCode: f.get('typeCode'),
+      locale: f.get('locale'),
+      publishedAt: f.get('publishedAt'),
+      title: title === '' ? undefined : title,
+      fileName: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      published: f.get('published') === 'on',
+    },
+    staff.actor,
+  );
+  if (!result.ok) return fail(result.error);
+  if (!result.changed) return done(t('data.unchanged'));
+  return done(result.replacedId ? t('documents.replaced') : t('documents.uploaded'));
+}
+
+export async function setDocumentPublishedAction(documentId: number, published: boolean, _state: FormState, _form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('documents.write');
+  const result = await setDocumentPublished(await getDb(), documentId, published, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
+  return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'));
+}
+
+export async function deleteDocumentAction(documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('documents.write');
+  const result = await deleteDocument(await getDb(), documentId, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
+  return done(t('documents.deleted'));
+}
+
+// ------------------------------------------------------------------ CSV imports
+
+function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: string }[] {
+  const d = dataTranslator(locale);
+  return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
+}
+
+/**
+ * Preview (nothing written) or commit of a CSV file. The preview answers the SHA-256 of the text
+ * it read; "Confirm" posts the same file again with that hash, and a different file is refused: what
+ * is written is exactly what was previewed, and no uploaded text is kept on the server meanwhile.
+ */
+export async function importAction(kind: ImportKind, _state: ImportState, form: FormData): Promise<ImportState> {
+  const staff = await requireStaffAction('data.import');
+  const t = adminTranslator(staff.locale);
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return { status: 'error', message: t('imports.noFile'), seq: next() };
+  const text = await file.text();
+  const hash = createHash('sha256').update(text).digest('hex');
+  const intent = form.get('intent') === 'commit' ? 'commit' : 'preview';
+  if (intent === 'commit' && form.get('previewHash') !== hash) return { status: 'error', message: t('imports.changed'), seq: next() };
+  const db = await getDb();
+  const source = `back-office:${file.name.slice(0, 200)}`;
+
+  const parsed = kind === 'navs' ? parseNavCsv(text) : kind === 'benchmarks' ? parseBenchmarkCsv(text) : parsePortfolioCsv(text);
+  if (!parsed.ok) return { status: 'error', message: t('imports.rejected', { count: parsed.errors.length }), lines: csvMessages(staff.locale, parsed.errors), seq: next() };
+
+  if (intent === 'preview') {
+    const preview =
+      kind === 'navs'
+        ? await previewNavImport(db, parsed.rows as Parameters<typeof previewNavImport>[1])
+        : kind === 'benchmarks'
+          ? await previewBenchmarkImport(db, parsed.rows as Parameters<typeof previewBenchmarkImport>[1])
+          : await previewPortfolioImport(db, parsed.rows as Parameters<typeof previewPortfolioImport>[1]);
+    if (!preview.ok) return { status: 'error', message: t('imports.rejected', { count: preview.errors.length }), lines: csvMessages(staff.locale, preview.errors), seq: next() };
+    return {
+      status: 'ok',
+      message: t('imports.previewReady', { file: file.name }),
+      hash,
+      preview: <ImportPreview kind={kind} preview={preview} locale={staff.locale} />,
+      seq: next(),
+    };
+  }
+  const committed =
+    kind === 'navs'
+      ? await commitNavImport(db, parsed.rows as Parameters<typeof commitNavImport>[1], staff.actor, { source })
+      : kind === 'benchmarks'
+        ? await commitBenchmarkImport(db, parsed.rows as Parameters<typeof commitBenchmarkImport>[1], staff.actor, { source })
+        : await commitPortfolioImport(db, parsed.rows as Parameters<typeof commitPortfolioImport>[1], staff.actor);
+  if (!committed.ok) return { status: 'error', message: t('imports.rejected', { count: committed.errors.length }), lines: csvMessages(staff.locale, committed.errors), seq: next() };
+  revalidatePath('/admin/funds', 'layout');
+  return { status: 'ok', message: t('imports.committed', { written: committed.written }), seq: next() };
+}

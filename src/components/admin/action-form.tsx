@@ -1,0 +1,270 @@
+'use client';
+
+import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { errorFor } from '@/domain/fund-form';
+import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
+
+/**
+ * The back-office's data forms: one client component for every fund, share, AUM, NAV and document
+ * form. The server action gets the FormData and answers a FormState: a translated message (shown
+ * in a live region) and translated errors per field (each tied to its field by aria-describedby,
+ * the field marked aria-invalid). After an error the typed values are shown again.
+ */
+export type FormState = {
+  status: 'idle' | 'ok' | 'error';
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string | string[]>;
+  /** Changes on every answer, so the form is drawn again from `values`. */
+  seq?: number;
+};
+export const IDLE: FormState = { status: 'idle' };
+
+type Base = { name: string; label: string; hint?: string; required?: boolean };
+export type FieldSpec =
+  | (Base & { kind: 'text' | 'number' | 'date'; value?: string; step?: string; min?: number; max?: number; lang?: string })
+  | (Base & { kind: 'textarea'; value?: string; rows?: number; lang?: string })
+  | (Base & { kind: 'select'; value?: string; options: { value: string; label: string }[] })
+  | (Base & { kind: 'checkbox'; checked?: boolean })
+  | (Base & { kind: 'checkboxes'; values?: string[]; options: { value: string; label: string }[] })
+  | (Base & { kind: 'localized'; values?: Partial<Record<string, string>>; multiline?: boolean; languages: { code: string; label: string }[]; missing: string })
+  | (Base & { kind: 'file'; accept?: string })
+  | { kind: 'hidden'; name: string; value: string };
+
+type Props = {
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+  fields: FieldSpec[];
+  submitLabel: string;
+  /** A short title for the form (its accessible name). */
+  title: string;
+  danger?: boolean;
+  compact?: boolean;
+  /** Shown but not usable (e.g. archiving what is already archived): the form stays, so its last message does too. */
+  disabled?: boolean;
+  /** The errors of fields not on this form (e.g. a validation error of a stored field). */
+  otherErrorsLabel?: string;
+  children?: ReactNode;
+};
+
+const fieldId = (formId: string, name: string) => `${formId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+
+function valueOf(state: FormState, name: string, fallback: string | undefined): string {
+  const v = state.values?.[name];
+  return typeof v === 'string' ? v : (fallback ?? '');
+}
+
+function Described({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** One language of a text: "Missing" is shown (and described) while it is empty, as the person types. */
+function LocalizedInput(props: { id: string; name: string; lang: string; label: string; value: string; error?: string; required: boolean; multiline: boolean; missingLabel: string }) {
+  const [missing, setMissing] = useState(props.value.trim() === '');
+  const { id, error } = props;
+  const field = {
+    id,
+    name: props.name,
+    lang: props.lang,
+    defaultValue: props.value,
+    required: props.required,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setMissing(event.currentTarget.value.trim() === ''),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [missing ? `${id}-missing` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+    className: `${inputClass} max-w-none`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      {props.multiline ? <textarea {...field} rows={4} /> : <input {...field} type="text" />}
+      {missing && (
+        <p id={`${id}-missing`} className="mt-1 text-sm font-medium text-amber-800">
+          {props.missingLabel}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state: FormState }) {
+  if (spec.kind === 'hidden') return <input type="hidden" name={spec.name} value={spec.value} />;
+  const id = fieldId(formId, spec.name);
+  const error = errorFor(state.errors, spec.name);
+  const common = { id, name: spec.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, spec.hint, error) };
+  switch (spec.kind) {
+    case 'checkbox': {
+      const submitted = state.values ? state.values[spec.name] === 'on' : undefined;
+      return (
+        <div>
+          <div className="flex items-center gap-2">
+            <input {...common} type="checkbox" defaultChecked={submitted ?? spec.checked} className="h-4 w-4" />
+            <label htmlFor={id} className="font-medium">
+              {spec.label}
+            </label>
+          </div>
+          <Described id={id} hint={spec.hint} error={error} />
+        </div>
+      );
+    }
+    case 'checkboxes': {
+      const submitted = state.values?.[spec.name];
+      const chosen = state.values ? (Array.isArray(submitted) ? submitted : submitted ? [submitted] : []) : (spec.values ?? []);
+      return (
+        <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
+          <legend className={labelClass}>{spec.label}</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {spec.options.map((o) => (
+              <div key={o.value} className="flex items-center gap-2">
+                <input id={`${id}-${o.value}`} type="checkbox" name={spec.name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4" />
+                <label htmlFor={`${id}-${o.value}`}>{o.label}</label>
+              </div>
+            ))}
+          </div>
+          <Described id={id} hint={spec.hint} error={error} />
+        </fieldset>
+      );
+    }
+    case 'localized': {
+      return (
+        <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
+          <legend className={labelClass}>{spec.label}</legend>
+          <div className="mt-1 grid gap-3 md:grid-cols-3">
+            {spec.languages.map((language) => {
+              const name = `${spec.name}.${language.code}`;
+              return (
+                <LocalizedInput
+                  key={language.code}
+                  id={fieldId(formId, name)}
+                  name={name}
+                  lang={language.code}
+                  label={`${spec.label} (${language.label})`}
+                  value={valueOf(state, name, spec.values?.[language.code])}
+                  error={state.errors?.[name]}
+                  required={!!spec.required && language.code === 'fr'}
+                  multiline={!!spec.multiline}
+                  missingLabel={spec.missing}
+                />
+              );
+            })}
+          </div>
+          <Described id={id} hint={spec.hint} error={error && !spec.languages.some((l) => state.errors?.[`${spec.name}.${l.code}`]) ? error : undefined} />
+        </fieldset>
+      );
+    }
+    case 'select':
+      return (
+        <div>
+          <label htmlFor={id} className={labelClass}>
+            {spec.label}
+          </label>
+          <select {...common} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={inputClass}>
+            {spec.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <Described id={id} hint={spec.hint} error={error} />
+        </div>
+      );
+    case 'textarea':
+      return (
+        <div>
+          <label htmlFor={id} className={labelClass}>
+            {spec.label}
+          </label>
+          <textarea {...common} lang={spec.lang} rows={spec.rows ?? 4} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={`${inputClass} max-w-none font-mono text-sm`} />
+          <Described id={id} hint={spec.hint} error={error} />
+        </div>
+      );
+    case 'file':
+      return (
+        <div>
+          <label htmlFor={id} className={labelClass}>
+            {spec.label}
+          </label>
+          <input {...common} type="file" accept={spec.accept} required={spec.required} className={inputClass} />
+          <Described id={id} hint={spec.hint} error={error} />
+        </div>
+      );
+    default:
+      return (
+        <div>
+          <label htmlFor={id} className={labelClass}>
+            {spec.label}
+          </label>
+          <input
+            {...common}
+            type={spec.kind}
+            step={spec.step}
+            min={spec.min}
+            max={spec.max}
+            lang={spec.lang}
+            inputMode={spec.kind === 'number' ? 'decimal' : undefined}
+            defaultValue={valueOf(state, spec.name, spec.value)}
+            required={spec.required}
+            className={inputClass}
+          />
+          <Described id={id} hint={spec.hint} error={error} />
+        </div>
+      );
+  }
+}
+
+export function ActionForm({ action, fields, submitLabel, title, danger, compact, disabled, otherErrorsLabel, children }: Props) {
+  const [state, formAction, pending] = useActionState(action, IDLE);
+  const formId = useId().replace(/:/g, '');
+  const shown = new Set(fields.flatMap((f) => (f.kind === 'localized' ? [f.name, ...f.languages.map((l) => `${f.name}.${l.code}`)] : [f.name])));
+  const others = Object.entries(state.errors ?? {}).filter(([k]) => ![...shown].some((s) => k === s || k.startsWith(`${s}.`)));
+  return (
+    <div className={compact ? 'inline-block' : undefined}>
+      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
+        {state.status === 'ok' ? state.message : ''}
+      </div>
+      {state.status === 'error' && (
+        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+          <p>{state.message}</p>
+          {others.length > 0 && (
+            <ul className="mt-1 list-disc pl-5 text-sm" aria-label={otherErrorsLabel}>
+              {others.map(([k, v]) => (
+                <li key={k}>
+                  {k}: {v}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className={compact ? 'inline' : 'space-y-4'}>
+      {fields.map((spec) => (
+        <Field key={spec.name} spec={spec} formId={formId} state={state} />
+      ))}
+      {children}
+      <button type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined} className={danger ? dangerButtonClass : buttonClass}>
+        {submitLabel}
+      </button>
+      </form>
+    </div>
+  );
+}
