@@ -24,6 +24,9 @@ const returningVisitor = {
   origins: [{ origin: baseURL, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const CHANGES_PUBLIC_DATA = [/admin-funds\.spec\.ts$/, /import-api\.spec\.ts$/];
+
 /**
  * Browser tests run in Debian's Chromium (scripts/e2e.sh installs it): Playwright never downloads
  * a browser here. The server is the production build on its own fresh PGlite folder.
@@ -49,7 +52,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: CHANGES_PUBLIC_DATA, use: desktop },
+    // Specs that change what visitors see (a share class added, a fund's SRI edited, NAVs imported)
+    // run once every other spec is done, so no public page is read while they change it.
+    { name: 'staff-changes', testMatch: CHANGES_PUBLIC_DATA, dependencies: ['desktop'], use: desktop },
   ],
   webServer: {
     command: `node scripts/start.mjs`,
