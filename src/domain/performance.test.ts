@@ -1,6 +1,6 @@
 // How the expected figures were obtained:
-// - "reference vectors": shared/reference/performance-vectors.json, the binding worked cases of METHODOLOGY,
-//   compared with relative error < 1e-9 (and null where they say null).
+// - "reference vectors": tests/vectors/performance-vectors.json, the binding worked cases of the methodology
+//   (copied into the project), compared with relative error < 1e-9 (and null where they say null).
 // - every other case: small series computed on paper from the METHODOLOGY definitions; the arithmetic is in the
 //   comments beside each expectation.
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
 import { benchmarkInput, computePerformance, PERFORMANCE_CODES, type NavPoint, type PerformanceCode } from './performance';
 
-const VECTORS_PATH = fileURLToPath(new URL('../../../shared/reference/performance-vectors.json', import.meta.url));
+const VECTORS_PATH = fileURLToPath(new URL('../../tests/vectors/performance-vectors.json', import.meta.url));
 
 const vectorCase = z.object({
   name: z.string(),
