@@ -7,12 +7,15 @@
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
- * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs).
+ * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
+ * - Next buffers every proxied body up to 21 MB whatever the path: each path's limit is enforced
+ *   from the request's head first (scripts/body-limits.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
+import { refuseBody } from './body-limits.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { gracefulShutdown } from './graceful-shutdown.mjs';
@@ -97,6 +100,13 @@ const server = createServer((req, res) => {
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');
+    return;
+  }
+  const refused = refuseBody(req.method, req.url, req.headers);
+  if (refused) {
+    // Answered before Next buffers the body; the connection closes, so the unread bytes go nowhere.
+    res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+    res.end(refused.message);
     return;
   }
   assignClientHeader(req, trustedProxies);
