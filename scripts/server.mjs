@@ -7,7 +7,8 @@
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
- * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs).
+ * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
+ * - clients that send their headers or body too slowly are cut off (scripts/slow-clients.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import next from 'next';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { gracefulShutdown } from './graceful-shutdown.mjs';
+import { applyTimeouts, cutSlowBodies, serverOptions } from './slow-clients.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 // All interfaces unless LISTEN_HOST narrows it. Not HOSTNAME: containers set it to their own name.
@@ -32,11 +34,11 @@ try {
 const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
 const handle = app.getRequestHandler();
 
+/** A path that decodes, to no control character (`/fr/%00`): no page, file or API has one. */
 function decodable(url) {
   const path = (url ?? '/').split('?')[0] ?? '/';
   try {
-    decodeURIComponent(path);
-    return true;
+    return !/\p{Cc}/u.test(decodeURIComponent(path));
   } catch {
     return false;
   }
@@ -93,7 +95,8 @@ function privateWhenByProfile(res) {
 
 await app.prepare();
 const encode = responseEncoder();
-const server = createServer((req, res) => {
+const server = createServer(serverOptions, (req, res) => {
+  cutSlowBodies(req, res);
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');
@@ -106,6 +109,7 @@ const server = createServer((req, res) => {
   withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+applyTimeouts(server);
 const lifecycle = gracefulShutdown(server);
 server.listen(port, listenHost, () => {
   console.info(`▲ Serving on http://${listenHost ?? 'localhost'}:${port}${listenHost ? '' : ' (all interfaces)'}`);

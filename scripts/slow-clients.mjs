@@ -1,0 +1,70 @@
+/**
+ * Clients too slow to be honest are cut off by the production server (scripts/server.mjs).
+ *
+ * Node's defaults let a client take 60 s to send its headers and 300 s per request, and look for
+ * such clients every 30 s: fifty slowloris connections then hold the server's sockets for minutes.
+ * The limits below are chosen against what a real visitor sends:
+ * - headers are a few KB: 15 s is enough on the worst mobile link, and a slowloris client that
+ *   drips them is answered 408 and closed within 16 s (checked every second);
+ * - a whole request may take 130 s: the largest body we accept (a 10 MB career form) is read under
+ *   the form's own 120 s deadline (src/server/forms/handle-post.ts), which answers first and clearly;
+ * - but a body must keep arriving at 1 KB/s on average once it has had 10 s: a 2 KB form posted
+ *   over a minute is an attack, not a slow link (a 2 KB form takes well under a second on 2G, and a
+ *   10 MB upload needs 85 KB/s anyway to fit in the 120 s). Such a client is answered 408 and closed
+ *   within about 11 s. While the server itself is not reading the body (its buffer is full), the
+ *   client is not blamed.
+ */
+
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 130_000;
+export const CHECK_INTERVAL_MS = 1_000;
+export const BODY_GRACE_MS = 10_000;
+export const MIN_BODY_BYTES_PER_SECOND = 1_024;
+
+/** Options for `http.createServer`: how often Node looks for clients past the two timeouts. */
+export const serverOptions = { connectionsCheckingInterval: CHECK_INTERVAL_MS };
+
+/** Sets Node's own header and request timeouts on `server`. */
+export function applyTimeouts(server) {
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+}
+
+const TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n\r\nThe request body came too slow.';
+
+function hasBody(req) {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Watches the body of `req`: from `graceMs` on, if it has arrived at less than `minBytesPerSecond`
+ * on average and is not complete, the client gets a 408 (when nothing was answered yet) and its
+ * connection is closed. Call for every request, before handling it.
+ */
+export function cutSlowBodies(req, res, { graceMs = BODY_GRACE_MS, minBytesPerSecond = MIN_BODY_BYTES_PER_SECOND, intervalMs = CHECK_INTERVAL_MS } = {}) {
+  if (req.complete || !hasBody(req)) return;
+  const socket = req.socket;
+  const started = Date.now();
+  // Bytes the socket had read before this request's body (its head, earlier requests).
+  const before = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (req.complete || socket.destroyed) return stop();
+    const elapsed = Date.now() - started;
+    if (elapsed < graceMs) return;
+    // The server is the slow one: the body waits in the request's full buffer, unread.
+    if (req.readableLength >= req.readableHighWaterMark) return;
+    const received = socket.bytesRead - before;
+    if (received >= (minBytesPerSecond * elapsed) / 1000) return;
+    stop();
+    if (!res.headersSent) socket.end(TIMEOUT_ANSWER);
+    socket.destroySoon();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, intervalMs);
+  timer.unref();
+  function stop() {
+    clearInterval(timer);
+  }
+  req.once('end', stop);
+  res.once('close', stop);
+}
