@@ -8,7 +8,7 @@
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
  * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
- * - clients that send their headers or body too slowly are cut off (scripts/slow-clients.mjs).
+ * - clients that send their headers or body too slowly, or too big a body, are cut off (scripts/slow-clients.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ import next from 'next';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { gracefulShutdown } from './graceful-shutdown.mjs';
-import { applyTimeouts, cutSlowBodies, serverOptions } from './slow-clients.mjs';
+import { applyTimeouts, bodyLimitFor, guardBody, serverOptions } from './slow-clients.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 // All interfaces unless LISTEN_HOST narrows it. Not HOSTNAME: containers set it to their own name.
@@ -96,7 +96,7 @@ function privateWhenByProfile(res) {
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer(serverOptions, (req, res) => {
-  cutSlowBodies(req, res);
+  guardBody(req, res, { maxBytes: bodyLimitFor(req.url) });
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');

@@ -7,8 +7,10 @@ export const BODY_GRACE_MS: number;
 export const MIN_BODY_BYTES_PER_SECOND: number;
 export const serverOptions: { connectionsCheckingInterval: number };
 export function applyTimeouts(server: Server): void;
-export function cutSlowBodies(
+export const DEFAULT_MAX_BODY_BYTES: number;
+export function bodyLimitFor(url: string | undefined): number;
+export function guardBody(
   req: IncomingMessage,
   res: ServerResponse,
-  limits?: { graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
+  limits?: { maxBytes?: number; graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
 ): void;

@@ -13,6 +13,12 @@
  *   10 MB upload needs 85 KB/s anyway to fit in the 120 s). Such a client is answered 408 and closed
  *   within about 11 s. While the server itself is not reading the body (its buffer is full), the
  *   client is not blamed.
+ *
+ * Bodies are also capped here, as they arrive, per endpoint (`bodyLimitFor`): Next's proxy buffers
+ * every request body it sees up to 10 MB before the route runs (experimental.proxyClientMaxBodySize),
+ * so without this an 11 MB chunked body to /graphql (which takes 100 KB) was read, copied and kept
+ * whole before the route could refuse it, and one over 10 MB reached a form truncated. The routes
+ * keep their own exact limits (src/server/http/read-body.ts); these are a little above them.
  */
 
 export const HEADERS_TIMEOUT_MS = 15_000;
@@ -31,6 +37,21 @@ export function applyTimeouts(server) {
 }
 
 const TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n\r\nThe request body came too slow.';
+const TOO_LARGE_ANSWER = 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 27\r\n\r\nThe request body too large.';
+
+/** The largest body Next's proxy passes on whole (its default proxyClientMaxBodySize). */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Per endpoint, a little above the route's own limit (GraphQL 100,000, content queries 64,000 bytes). */
+const BODY_LIMITS = [
+  [/^\/graphql(?:[/?]|$)/, 128 * 1024],
+  [/^\/_content\//, 96 * 1024],
+];
+
+/** The most body bytes the server reads for `url` before answering 413. */
+export function bodyLimitFor(url) {
+  for (const [pattern, limit] of BODY_LIMITS) if (pattern.test(url ?? '/')) return limit;
+  return DEFAULT_MAX_BODY_BYTES + 64 * 1024; // a 10 MB form's multipart framing
+}
 
 function hasBody(req) {
   const length = req.headers['content-length'];
@@ -38,28 +59,49 @@ function hasBody(req) {
 }
 
 /**
- * Watches the body of `req`: from `graceMs` on, if it has arrived at less than `minBytesPerSecond`
- * on average and is not complete, the client gets a 408 (when nothing was answered yet) and its
- * connection is closed. Call for every request, before handling it.
+ * Watches the body of `req` as the HTTP parser hands it over: more than `maxBytes` is answered 413
+ * at once; from `graceMs` on, a body arriving at less than `minBytesPerSecond` on average is
+ * answered 408. Either way the connection is closed and nothing more is read. Call for every
+ * request, before handling it.
  */
-export function cutSlowBodies(req, res, { graceMs = BODY_GRACE_MS, minBytesPerSecond = MIN_BODY_BYTES_PER_SECOND, intervalMs = CHECK_INTERVAL_MS } = {}) {
+export function guardBody(
+  req,
+  res,
+  { maxBytes = DEFAULT_MAX_BODY_BYTES, graceMs = BODY_GRACE_MS, minBytesPerSecond = MIN_BODY_BYTES_PER_SECOND, intervalMs = CHECK_INTERVAL_MS } = {},
+) {
   if (req.complete || !hasBody(req)) return;
   const socket = req.socket;
   const started = Date.now();
-  // Bytes the socket had read before this request's body (its head, earlier requests).
-  const before = socket.bytesRead;
+  let received = 0;
+  let cut = false;
+  const cutOff = (answer) => {
+    cut = true;
+    stop();
+    if (!res.headersSent) socket.end(answer);
+    socket.destroySoon();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
+  // Node's HTTP parser gives each piece of the body to `req.push`: counted here, exactly (chunked
+  // framing excluded), without taking the stream's data from whoever reads it.
+  const push = req.push;
+  req.push = function countedPush(chunk, encoding) {
+    if (cut) return false;
+    if (chunk) {
+      received += chunk.length;
+      if (received > maxBytes) {
+        cutOff(TOO_LARGE_ANSWER);
+        return false;
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
   const timer = setInterval(() => {
     if (req.complete || socket.destroyed) return stop();
     const elapsed = Date.now() - started;
     if (elapsed < graceMs) return;
     // The server is the slow one: the body waits in the request's full buffer, unread.
     if (req.readableLength >= req.readableHighWaterMark) return;
-    const received = socket.bytesRead - before;
-    if (received >= (minBytesPerSecond * elapsed) / 1000) return;
-    stop();
-    if (!res.headersSent) socket.end(TIMEOUT_ANSWER);
-    socket.destroySoon();
-    setTimeout(() => socket.destroy(), 1000).unref();
+    if (received < (minBytesPerSecond * elapsed) / 1000) cutOff(TIMEOUT_ANSWER);
   }, intervalMs);
   timer.unref();
   function stop() {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cutSlowBodies } from './slow-clients.mjs';
+import { bodyLimitFor, DEFAULT_MAX_BODY_BYTES, guardBody } from './slow-clients.mjs';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -10,12 +10,12 @@ afterEach(() => {
   server = undefined;
 });
 
-const LIMITS = { graceMs: 300, minBytesPerSecond: 1000, intervalMs: 50 };
+const LIMITS = { maxBytes: 100_000, graceMs: 300, minBytesPerSecond: 1000, intervalMs: 50 };
 
 /** A server that reads the whole body and answers its length. */
 async function start(): Promise<number> {
   server = createServer((req, res) => {
-    cutSlowBodies(req, res, LIMITS);
+    guardBody(req, res, LIMITS);
     let length = 0;
     req.on('data', (chunk: Buffer) => (length += chunk.length));
     req.on('end', () => res.end(`read ${length}`));
@@ -53,7 +53,7 @@ function post(port: number, length: number, pieces: string[], pauseMs: number): 
   });
 }
 
-describe('cutSlowBodies', () => {
+describe('guardBody', () => {
   it('answers 408 and closes a client whose body trickles in below the rate once the grace is over', async () => {
     const port = await start();
     // 20 bytes every 100 ms is 200 B/s, far under 1000 B/s: cut soon after the 300 ms grace.
@@ -72,7 +72,7 @@ describe('cutSlowBodies', () => {
 
   it('does not watch requests without a body', async () => {
     server = createServer((req, res) => {
-      cutSlowBodies(req, res, LIMITS);
+      guardBody(req, res, LIMITS);
       // Answers after the grace: a slow handler is not a slow client.
       setTimeout(() => res.end('late'), 600);
     });
@@ -81,5 +81,35 @@ describe('cutSlowBodies', () => {
     const answer = await fetch(`http://127.0.0.1:${port}/`);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe('late');
+  });
+
+  it('answers 413 as soon as a chunked body passes the limit, and reads no more of it', async () => {
+    const port = await start();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+      socket.on('connect', async () => {
+        socket.write('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const piece = Buffer.alloc(16 * 1024, 'c');
+        // 160 chunks of 16 KB (2.5 MB), slowly enough for the answer to come back in between.
+        for (let i = 0; i < 160 && !socket.destroyed; i += 1) {
+          socket.write(Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]));
+          await sleep(5);
+        }
+      });
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).not.toContain('read ');
+  });
+
+  it('caps GraphQL and content queries near their own limits, other bodies at 10 MB', () => {
+    expect(bodyLimitFor('/graphql')).toBe(128 * 1024);
+    expect(bodyLimitFor('/graphql?query=x')).toBe(128 * 1024);
+    expect(bodyLimitFor('/_content/fr/news')).toBe(96 * 1024);
+    expect(bodyLimitFor('/api/forms/career')).toBeGreaterThan(DEFAULT_MAX_BODY_BYTES);
+    expect(bodyLimitFor('/graphqlx')).toBeGreaterThan(DEFAULT_MAX_BODY_BYTES);
   });
 });
