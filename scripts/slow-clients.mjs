@@ -26,6 +26,8 @@ export const REQUEST_TIMEOUT_MS = 130_000;
 export const CHECK_INTERVAL_MS = 1_000;
 export const BODY_GRACE_MS = 10_000;
 export const MIN_BODY_BYTES_PER_SECOND = 1_024;
+/** How long a cut connection still reads (and drops) what the client sends, so it reads our answer. */
+const LINGER_MS = 1_000;
 
 /** Options for `http.createServer`: how often Node looks for clients past the two timeouts. */
 export const serverOptions = { connectionsCheckingInterval: CHECK_INTERVAL_MS };
@@ -78,19 +80,20 @@ export function guardBody(
     cut = true;
     stop();
     if (!res.headersSent) socket.end(answer);
-    socket.destroySoon();
-    setTimeout(() => socket.destroy(), 1000).unref();
+    // Closed a second later, reading and dropping what still comes meanwhile: closing a socket
+    // with unread data sends a reset, which can make the client lose the answer before reading it.
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
   // Node's HTTP parser gives each piece of the body to `req.push`: counted here, exactly (chunked
   // framing excluded), without taking the stream's data from whoever reads it.
   const push = req.push;
   req.push = function countedPush(chunk, encoding) {
-    if (cut) return false;
+    if (cut) return true; // dropped
     if (chunk) {
       received += chunk.length;
       if (received > maxBytes) {
         cutOff(TOO_LARGE_ANSWER);
-        return false;
+        return true;
       }
     }
     return push.call(this, chunk, encoding);

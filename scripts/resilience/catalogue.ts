@@ -301,11 +301,19 @@ export function catalogue(site: SiteSample): Case[] {
   return cases;
 }
 
+/** Health latency measured before the first case (printed under the table, not judged). */
+export let healthReference: string | undefined;
+
 export async function runCatalogue(app: App, site: SiteSample, restart: () => Promise<App>, only?: RegExp): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let current = app;
   let monitor = new HealthMonitor(current.base);
   monitor.start();
+  // The machine's own noise, for reading the health figures below: 5 s of polls with no case running.
+  await sleep(5000);
+  const idle = monitor.sample();
+  healthReference = `/api/health with no case running: p99 ${idle.p99Ms} ms, max ${idle.maxMs} ms over ${idle.count} polls`;
+  process.stderr.write(`[catalogue] ${healthReference}\n`);
   for (const c of catalogue(site)) {
     if (only && !only.test(c.name)) continue;
     const budget = c.budgetMs ?? DEFAULT_BUDGET_MS;
