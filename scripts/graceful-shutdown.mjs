@@ -3,33 +3,66 @@
  * SIGINT it stops accepting connections, closes the idle keep-alive ones, lets the requests under
  * way finish (answering them with `Connection: close`), then closes the database and exits 0. A
  * request still running after the grace period is cut and the process exits 1.
+ *
+ * A connection accepted before the signal whose request the server has not read yet (the event
+ * loop was busy: under load, a second can pass between accept and parse) is not idle: its request
+ * is on its way, so it gets FRESH_GRACE_MS to arrive and is then served like the others. Node's own
+ * `server.close()` (since Node 19) and `closeIdleConnections()` would reset it.
  */
+import net from 'node:net';
 
 /** Longer than our slowest page, shorter than the 30 s an orchestrator waits before SIGKILL. */
 export const GRACE_MS = 25_000;
+/** How long a connection that has not sent a whole request head yet may still send it. */
+export const FRESH_GRACE_MS = 2_000;
 
 /**
  * Tracks `server`'s requests so that `stop()` can wait for them. Call once, before `listen`.
- * `stop({ graceMs, close })` resolves `{ forced }` after `close()` (the database) has run.
+ * `stop({ graceMs, freshGraceMs, close })` resolves `{ forced }` after `close()` (the database) has run.
  */
 export function gracefulShutdown(server) {
   let stopping = null;
   let active = 0;
-  server.on('request', (req, res) => {
+  /** Each open connection: how many requests it has begun, how many are not answered yet. */
+  const connections = new Map();
+  server.on('connection', (socket) => {
+    connections.set(socket, { begun: 0, open: 0 });
+    socket.once('close', () => connections.delete(socket));
+  });
+  // Before the app's own handler, which may answer at once (then no header can be added).
+  server.prependListener('request', (req, res) => {
     active += 1;
-    if (stopping) res.setHeader('connection', 'close');
+    const connection = connections.get(req.socket);
+    if (connection) {
+      connection.begun += 1;
+      connection.open += 1;
+    }
+    if (stopping && !res.headersSent) res.setHeader('connection', 'close');
     res.once('close', () => {
       active -= 1;
+      if (connection) connection.open -= 1;
       // Its connection is idle now: let it go instead of waiting for its keep-alive timeout.
-      if (stopping) server.closeIdleConnections();
+      if (stopping) closeIdle(false);
     });
   });
 
-  function stop({ graceMs = GRACE_MS, close = async () => undefined } = {}) {
+  /** Closes the connections with no request under way; those that never sent one only when `fresh`. */
+  function closeIdle(fresh) {
+    for (const [socket, connection] of connections) {
+      if (connection.open > 0) continue;
+      if (connection.begun === 0 && !fresh) continue;
+      socket.destroy();
+    }
+  }
+
+  function stop({ graceMs = GRACE_MS, freshGraceMs = FRESH_GRACE_MS, close = async () => undefined } = {}) {
     stopping ??= (async () => {
       let forced = false;
-      const closed = new Promise((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // net.Server's close: stop listening, without http.Server's closing of "idle" connections.
+      const closed = new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      closeIdle(false);
+      const fresh = setTimeout(() => closeIdle(true), freshGraceMs);
+      fresh.unref();
       const timer = setTimeout(() => {
         forced = true;
         console.warn(`[server] ${active} request(s) still running after ${graceMs / 1000} s: cut off`);
@@ -37,6 +70,7 @@ export function gracefulShutdown(server) {
       }, graceMs);
       timer.unref();
       await closed;
+      clearTimeout(fresh);
       clearTimeout(timer);
       await close();
       return { forced };
