@@ -15,6 +15,13 @@ import net from 'node:net';
 export const GRACE_MS = 25_000;
 /** How long a connection that has not sent a whole request head yet may still send it. */
 export const FRESH_GRACE_MS = 2_000;
+/**
+ * How long the server still accepts connections after the signal. Clients that connected just
+ * before it may still wait in the kernel's queue (the event loop busy rendering): closing the
+ * listening socket resets them. Their connections are taken, and answered with Connection: close.
+ * (A load balancer also keeps sending for a moment after a process is told to stop.)
+ */
+export const ACCEPT_MS = 1_000;
 
 /**
  * Tracks `server`'s requests so that `stop()` can wait for them. Call once, before `listen`.
@@ -55,9 +62,12 @@ export function gracefulShutdown(server) {
     }
   }
 
-  function stop({ graceMs = GRACE_MS, freshGraceMs = FRESH_GRACE_MS, close = async () => undefined } = {}) {
+  function stop({ graceMs = GRACE_MS, freshGraceMs = FRESH_GRACE_MS, acceptMs = ACCEPT_MS, close = async () => undefined } = {}) {
     stopping ??= (async () => {
       let forced = false;
+      closeIdle(false);
+      // setImmediate after the timer: after a poll of the event loop, which accepts the whole queue.
+      if (acceptMs > 0) await new Promise((resolve) => setTimeout(() => setImmediate(resolve), acceptMs));
       // net.Server's close: stop listening, without http.Server's closing of "idle" connections.
       const closed = new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       closeIdle(false);
@@ -78,5 +88,14 @@ export function gracefulShutdown(server) {
     return stopping;
   }
 
-  return { stop, get active() { return active; } };
+  return {
+    stop,
+    get active() {
+      return active;
+    },
+    /** Connections accepted that have not begun a request. */
+    get waiting() {
+      return [...connections.values()].filter((c) => c.begun === 0).length;
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
-import { gracefulShutdown } from './graceful-shutdown.mjs';
+import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
 import { applyTimeouts, bodyLimitFor, guardBody, serverOptions } from './slow-clients.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -130,7 +130,7 @@ async function closeApp() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    console.info(`[server] ${signal}: no new connections; finishing the ${lifecycle.active} request(s) under way`);
+    console.info(`[server] ${signal}: no new connections after ${ACCEPT_MS / 1000} s; finishing the ${lifecycle.active} request(s) under way (${lifecycle.waiting} connection(s) not sent theirs yet)`);
     let closed = false;
     const { forced } = await lifecycle.stop({ close: async () => (closed = await closeApp()) });
     console.info('[server] stopped');
