@@ -329,7 +329,8 @@ export async function runCatalogue(app: App, site: SiteSample, restart: () => Pr
         observation = { status: 0, ms: null, note: error instanceof Error ? error.message : String(error) };
       }
       const elapsed = performance.now() - started;
-      await sleep(150); // health polls that straddle the end of the case count too
+      await sleep(150);
+      await monitor.nextPoll(); // health polls that straddle the end of the case count too
       const health = monitor.sample();
       const answered = observation.ok ?? (is4xx(observation.status) && observation.ms !== null && observation.ms <= budget);
       // A long case (slow clients, hundreds of polls) is judged on its 99th percentile: one poll

@@ -285,6 +285,7 @@ export class HealthMonitor {
   private maxMs = 0;
   private count = 0;
   private latencies: number[] = [];
+  private completed = 0;
   private bad: string[] = [];
   readonly statuses: { at: number; status: number }[] = [];
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -310,6 +311,7 @@ export class HealthMonitor {
         const ms = performance.now() - started;
         this.maxMs = Math.max(this.maxMs, ms);
         this.count += 1;
+        this.completed += 1;
         this.latencies.push(ms);
         this.statuses.push({ at: Date.now(), status });
         if (this.statuses.length > 100_000) this.statuses.splice(0, 50_000);
@@ -317,6 +319,16 @@ export class HealthMonitor {
         await sleep(this.intervalMs);
       }
     })();
+  }
+
+  /**
+   * Resolves once a poll that starts after this call has completed (so the one in flight has too):
+   * a slow poll that straddles the end of a case is then counted for that case, not the next one.
+   */
+  async nextPoll(timeoutMs = 10_000): Promise<void> {
+    const target = this.completed + 2; // the one in flight (if any), then one started after now
+    const until = Date.now() + timeoutMs;
+    while (this.running && this.completed < target && Date.now() < until) await sleep(5);
   }
 
   /** Worst and 99th-percentile latency (ms), polls and failures since the previous sample. */
