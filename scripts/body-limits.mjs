@@ -19,8 +19,9 @@ const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents)\/?$/;
 const LIMITS = [
   // Back-office server actions: document uploads (20 MB) and import files (16 MB).
   { path: /^\/admin(\/|$)/, bytes: 21 * MB },
-  // Visitor forms: 10 MB a request (src/server/forms/handle-post.ts).
-  { path: /^\/api\/forms\//, bytes: 10 * MB },
+  // Visitor forms: 10 MB a request (src/server/forms/handle-post.ts), plus multipart framing, so
+  // that the form's own translated 413 answers what is just over.
+  { path: /^\/api\/forms\//, bytes: 10 * MB + 64 * 1024 },
   // GraphQL (100 KB) and the content query (64 KB), with room for their own 413 answers.
   { path: /^\/graphql\/?$/, bytes: 128 * 1024 },
   { path: /^\/(_|%5F)content\//i, bytes: 128 * 1024 },

@@ -6,7 +6,8 @@ const MB = 1024 * 1024;
 describe('bodyLimit', () => {
   it('gives each path the size its route accepts', () => {
     expect(bodyLimit('/admin/funds/3/edit')).toBe(21 * MB);
-    expect(bodyLimit('/api/forms/contact')).toBe(10 * MB);
+    expect(bodyLimit('/api/forms/contact')).toBe(10 * MB + 64 * 1024);
+    expect(bodyLimit('/%5Fcontent/fr/news')).toBe(128 * 1024);
     expect(bodyLimit('/graphql')).toBe(128 * 1024);
     expect(bodyLimit('/_content/fr/news')).toBe(128 * 1024);
     expect(bodyLimit('/fr')).toBe(64 * 1024);

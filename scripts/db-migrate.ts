@@ -4,10 +4,16 @@
  * `npm start` runs it before the server so the first page is served from a ready database.
  */
 import { openDatabase } from '@/server/db/client';
+import { FolderLockedError } from '@/server/db/folder-lock';
 import { ensureSeeded } from '@/server/db/seed/ensure';
 import { ensureBootstrapAdmin } from '@/server/auth/bootstrap';
 
-const database = await openDatabase();
+const database = await openDatabase().catch((error: unknown) => {
+  // Another process has the PGlite folder (a server already running on it): say so, without a stack.
+  if (!(error instanceof FolderLockedError)) throw error;
+  console.error(`[db] ${error.message}`);
+  process.exit(1);
+});
 try {
   await database.withLock(async () => {
     await database.migrate();

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gracefulShutdown } from './graceful-shutdown.mjs';
 
@@ -47,9 +47,11 @@ describe('gracefulShutdown', () => {
     await tick();
     expect(lifecycle.active).toBe(1);
     const events: string[] = [];
-    const stopped = lifecycle.stop({ graceMs: 5_000, close: async () => void events.push('closed') });
-    await tick();
-    // New connections are refused at once; the app is not closed while a request runs.
+    const stopped = lifecycle.stop({ graceMs: 5_000, acceptMs: 100, close: async () => void events.push('closed') });
+    // A connection made within acceptMs is still taken, and told to close after its answer…
+    expect(await get(port, '/')).toMatchObject({ status: 200, body: 'fast', connection: 'close' });
+    await tick(150);
+    // …after it, new connections are refused; the app is not closed while a request runs.
     await expect(get(port, '/')).rejects.toThrow(/ECONNREFUSED/);
     expect(events).toEqual([]);
     release();
@@ -67,9 +69,41 @@ describe('gracefulShutdown', () => {
     const slow = get(port, '/slow');
     await tick();
     let closed = false;
-    const result = await lifecycle.stop({ graceMs: 200, close: async () => void (closed = true) });
+    const result = await lifecycle.stop({ graceMs: 200, acceptMs: 0, close: async () => void (closed = true) });
     expect(result).toEqual({ forced: true });
     expect(closed).toBe(true);
     await expect(slow).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+
+  it('serves a request that arrives on a connection opened before the signal, then closes', async () => {
+    const { lifecycle, port } = await start();
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    await tick();
+    const stopped = lifecycle.stop({ graceMs: 5_000, freshGraceMs: 1_000, acceptMs: 0 });
+    await tick(200);
+    // The request comes after the signal, on the connection accepted before it: served, not reset.
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/connection: close/i);
+    expect(answer).toContain('fast');
+    expect(await stopped).toEqual({ forced: false });
+  });
+
+  it('closes a connection that sends nothing once the fresh grace is over', async () => {
+    const { lifecycle, port } = await start();
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => undefined);
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    await tick();
+    const started = Date.now();
+    expect(await lifecycle.stop({ graceMs: 5_000, freshGraceMs: 300, acceptMs: 0 })).toEqual({ forced: false });
+    await ended;
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

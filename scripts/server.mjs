@@ -8,17 +8,19 @@
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
  * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
- * - Next buffers every proxied body up to 21 MB whatever the path: each path's limit is enforced
- *   from the request's head first (scripts/body-limits.mjs).
+ * - clients that send their headers or body too slowly, or too big a body, are cut off: each path's
+ *   limit is enforced from the request's head first, then while the body arrives, before Next
+ *   buffers it (scripts/body-limits.mjs, scripts/slow-clients.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
-import { refuseBody } from './body-limits.mjs';
+import { bodyLimit, refuseBody } from './body-limits.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
-import { gracefulShutdown } from './graceful-shutdown.mjs';
+import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
+import { applyTimeouts, guardBody, serverOptions } from './slow-clients.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 // All interfaces unless LISTEN_HOST narrows it. Not HOSTNAME: containers set it to their own name.
@@ -35,11 +37,11 @@ try {
 const app = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
 const handle = app.getRequestHandler();
 
+/** A path that decodes, to no control character (`/fr/%00`): no page, file or API has one. */
 function decodable(url) {
   const path = (url ?? '/').split('?')[0] ?? '/';
   try {
-    decodeURIComponent(path);
-    return true;
+    return !/\p{Cc}/u.test(decodeURIComponent(path));
   } catch {
     return false;
   }
@@ -96,7 +98,9 @@ function privateWhenByProfile(res) {
 
 await app.prepare();
 const encode = responseEncoder();
-const server = createServer((req, res) => {
+const server = createServer(serverOptions, (req, res) => {
+  // Counted as it arrives: past the path's limit 413, too slow 408 (the import API caps its own stream).
+  guardBody(req, res, { maxBytes: bodyLimit((req.url ?? '/').split('?')[0] ?? '/') ?? Number.POSITIVE_INFINITY });
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');
@@ -116,6 +120,7 @@ const server = createServer((req, res) => {
   withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+applyTimeouts(server);
 const lifecycle = gracefulShutdown(server);
 server.listen(port, listenHost, () => {
   console.info(`▲ Serving on http://${listenHost ?? 'localhost'}:${port}${listenHost ? '' : ' (all interfaces)'}`);
@@ -136,7 +141,7 @@ async function closeApp() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    console.info(`[server] ${signal}: no new connections; finishing the ${lifecycle.active} request(s) under way`);
+    console.info(`[server] ${signal}: no new connections after ${ACCEPT_MS / 1000} s; finishing the ${lifecycle.active} request(s) under way (${lifecycle.waiting} connection(s) not sent theirs yet)`);
     let closed = false;
     const { forced } = await lifecycle.stop({ close: async () => (closed = await closeApp()) });
     console.info('[server] stopped');

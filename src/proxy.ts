@@ -30,9 +30,9 @@ function decodable(pathname: string): boolean {
  * /fr/about-us, then here to /fr/RETAIL/about-us (src/app/[locale]/[profile]/about-us).
  */
 /**
- * Where every unknown fund, share, article or category is rendered: a path only the catch-all route
- * matches, so its 404 page is rendered and cached once per language and profile instead of once
- * per unknown URL (docs/decisions/013).
+ * Where every unknown fund, share, article or category is rendered: the route
+ * src/app/[locale]/[profile]/unknown-page, so its 404 page is rendered and cached once per language
+ * and profile instead of once per unknown URL (docs/decisions/013).
  */
 export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
 

@@ -85,6 +85,32 @@ const json = (target: string, body: unknown, headers: Record<string, string> = {
 
 const get = (target: string, headers: Record<string, string> = {}) => raw([head('GET', target, headers)]);
 
+/**
+ * The language switch with a hostile `from`: by design (src/app/api/locale/route.ts, checked by
+ * tests/integration/locale-switch.int.test.ts) it still switches, to a path of this site rebuilt by
+ * the URL parser, as issue 14 item 9 asks ("rebuild the query"). What must never happen is a 5xx,
+ * an injected header, or a Location that leaves the site or carries a control character: so a 303
+ * to `/en…` made only of printable characters passes, as does a 4xx.
+ */
+function localeSwitch(name: string, target: string): Case {
+  return {
+    name,
+    expected: `4xx, or 303 to a clean /en path of this site, within ${DEFAULT_BUDGET_MS} ms; no injected header`,
+    async run(app) {
+      const result = await rawExchange(app.port, [head('GET', target)], DEFAULT_BUDGET_MS + 5000);
+      const observation = fromRaw(result);
+      if (observation.ok === false || observation.ms === null) return observation;
+      const location = result.head.match(/^location:[ \t]*([^\r\n]*)$/im)?.[1];
+      const cleanRedirect = result.status === 303 && location !== undefined && /^\/en(?:[/?]|$)[\x21-\x7e]*$/.test(location) && !location.startsWith('//');
+      return {
+        ...observation,
+        note: location === undefined ? observation.note : `Location: ${location}`,
+        ok: (is4xx(result.status) || cleanRedirect) && observation.ms <= DEFAULT_BUDGET_MS,
+      };
+    },
+  };
+}
+
 function contentRegex(name: string, where: unknown): Case {
   return { name: `content query: ${name}`, run: json('/_content/fr/news', { where }) };
 }
@@ -249,13 +275,10 @@ export function catalogue(site: SiteSample): Case[] {
     { name: 'bad ISIN in a share path', run: get(`${shareParent}/not-an-isin`) },
     { name: 'bad ISIN in a document path', run: get(`/e/fr/docs/funds/${site.fundSlug}/FR000000000X/${typeCode}`) },
     { name: 'bad ISIN in a data path', run: get(`/e/fr/data/funds/${site.fundSlug}/NOTANISIN/navs.csv`) },
-    {
-      name: 'CR/LF in /api/locale from (not a path)',
-      run: get('/api/locale?to=en&from=%0d%0aSet-Cookie:x'),
-    },
-    { name: 'CR/LF in /api/locale from (a path)', run: get('/api/locale?to=en&from=/fr%0d%0aSet-Cookie:%20x=1') },
-    { name: 'CR/LF in the query of /api/locale from', run: get('/api/locale?to=en&from=%2Ffr%3Fx%3D%0d%0aX-Injected:%201') },
-    { name: 'CR/LF in the query of /api/locale from (raw ?)', run: get('/api/locale?to=en&from=/fr?x=%0d%0aSet-Cookie:%20x=1') },
+    localeSwitch('CR/LF in /api/locale from (not a path)', '/api/locale?to=en&from=%0d%0aSet-Cookie:x'),
+    localeSwitch('CR/LF in /api/locale from (a path)', '/api/locale?to=en&from=/fr%0d%0aSet-Cookie:%20x=1'),
+    localeSwitch('CR/LF in the query of /api/locale from', '/api/locale?to=en&from=%2Ffr%3Fx%3D%0d%0aX-Injected:%201'),
+    localeSwitch('CR/LF in the query of /api/locale from (raw ?)', '/api/locale?to=en&from=/fr?x=%0d%0aSet-Cookie:%20x=1'),
     { name: 'CR/LF in /api/locale to', run: get('/api/locale?to=en%0d%0aSet-Cookie:%20x=1&from=/fr') },
     { name: 'oversized headers: a 64 KB cookie', run: get('/fr', { Cookie: `a=${'b'.repeat(64 * 1024)}` }) },
     { name: 'oversized URL: 100 KB', run: get(`/fr?q=${'q'.repeat(100_000)}`) },
@@ -278,14 +301,23 @@ export function catalogue(site: SiteSample): Case[] {
   return cases;
 }
 
+/** Health latency measured before the first case (printed under the table, not judged). */
+export let healthReference: string | undefined;
+
 export async function runCatalogue(app: App, site: SiteSample, restart: () => Promise<App>, only?: RegExp): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let current = app;
   let monitor = new HealthMonitor(current.base);
   monitor.start();
+  // The machine's own noise, for reading the health figures below: 5 s of polls with no case running.
+  await sleep(5000);
+  const idle = monitor.sample();
+  healthReference = `/api/health with no case running: p99 ${idle.p99Ms} ms, max ${idle.maxMs} ms over ${idle.count} polls`;
+  process.stderr.write(`[catalogue] ${healthReference}\n`);
   for (const c of catalogue(site)) {
     if (only && !only.test(c.name)) continue;
     const budget = c.budgetMs ?? DEFAULT_BUDGET_MS;
+    const long = c.budgetMs !== undefined && c.budgetMs >= 10_000;
     const attempt = async () => {
       await sleep(100);
       monitor.sample();
@@ -297,26 +329,33 @@ export async function runCatalogue(app: App, site: SiteSample, restart: () => Pr
         observation = { status: 0, ms: null, note: error instanceof Error ? error.message : String(error) };
       }
       const elapsed = performance.now() - started;
-      await sleep(150); // health polls that straddle the end of the case count too
+      await sleep(150);
+      await monitor.nextPoll(); // health polls that straddle the end of the case count too
       const health = monitor.sample();
       const answered = observation.ok ?? (is4xx(observation.status) && observation.ms !== null && observation.ms <= budget);
-      const healthy = health.maxMs <= HEALTH_BUDGET_MS && health.failures.length === 0;
+      // A long case (slow clients, hundreds of polls) is judged on its 99th percentile: one poll
+      // slowed by another program on a shared machine is noise, a stall makes a run of slow polls.
+      // Any failed poll, or one over a second, fails it all the same.
+      const judged = long ? health.p99Ms : health.maxMs;
+      const healthy = judged <= HEALTH_BUDGET_MS && health.maxMs <= 1000 && health.failures.length === 0;
       const ms = observation.ms === null ? `no answer in ${Math.round(elapsed)} ms` : `${Math.round(observation.ms)} ms`;
-      const observed = `${observation.status || '—'} in ${ms}${observation.note ? ` (${observation.note})` : ''}; health max ${health.maxMs} ms over ${health.count} polls${health.failures.length ? `, ${health.failures.length} failed (${health.failures[0]})` : ''}`;
+      const observed = `${observation.status || '—'} in ${ms}${observation.note ? ` (${observation.note})` : ''}; health ${long ? `p99 ${health.p99Ms} ms, ` : ''}max ${health.maxMs} ms over ${health.count} polls${health.failures.length ? `, ${health.failures.length} failed (${health.failures[0]})` : ''}`;
       return { answered, healthy, health, observed };
     };
     let result = await attempt();
-    // A lone slow health poll can come from another program on the machine; a stall comes back.
-    // So a case answered well but with a slow poll is run once more, and judged on that run.
-    if (result.answered && !result.healthy && result.health.failures.length === 0 && !c.budgetMs) {
-      const first = result.health.maxMs;
+    // A lone slow health poll can come from another program on the machine; a stall comes back
+    // every time. So a short case answered well but with a slow poll is run again (three runs at
+    // most), and judged on the last run: a case that blocks the server fails all three.
+    const slowRuns: number[] = [];
+    while (result.answered && !result.healthy && result.health.failures.length === 0 && !long && slowRuns.length < 2) {
+      slowRuns.push(result.health.maxMs);
       result = await attempt();
-      result.observed += ` (run twice: health max ${first} ms the first time)`;
     }
+    if (slowRuns.length) result.observed += ` (run ${slowRuns.length + 1} times: health max ${slowRuns.join(', ')} ms before)`;
     const outcome: Outcome = {
       part: 'catalogue',
       name: c.name,
-      expected: `${c.expected ?? `4xx within ${budget} ms`}; health ≤ ${HEALTH_BUDGET_MS} ms`,
+      expected: `${c.expected ?? `4xx within ${budget} ms`}; health ${long ? 'p99 ' : ''}≤ ${HEALTH_BUDGET_MS} ms`,
       observed: result.observed,
       pass: result.answered && result.healthy,
     };

@@ -54,7 +54,32 @@ export type App = {
 };
 
 /** Variables of the calling shell that would change what the server under test does. */
-const CLEARED = ['DATABASE_URL', 'SMTP_URL', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET', 'TRUSTED_PROXIES', 'LOCALES', 'ROOT_REDIRECT', 'NODE_OPTIONS'];
+const CLEARED = [
+  'DATABASE_URL',
+  'PGLITE_DIR',
+  'SMTP_URL',
+  'SMTP_REQUIRE_TLS',
+  'MAIL_FROM',
+  'MAIL_TO',
+  'ALERT_EMAIL',
+  'RECAPTCHA_SITE_KEY',
+  'RECAPTCHA_SECRET',
+  'RECAPTCHA_VERIFY_URL',
+  'TRUSTED_PROXIES',
+  'LISTEN_HOST',
+  'LOCALES',
+  'ROOT_REDIRECT',
+  'SEED_DEMO',
+  'DOCUMENT_CHECK',
+  'ENABLE_ERROR_TEST_ROUTE',
+  'ENABLE_SUBMISSION_INSPECTION',
+  'GRAPHQL_MAX_DEPTH',
+  'GRAPHQL_MAX_COST',
+  'GRAPHQL_TIMEOUT_MS',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'NODE_OPTIONS',
+];
 
 export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
   const base = `http://127.0.0.1:${options.port}`;
@@ -63,6 +88,8 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
   return {
     ...env,
     PORT: String(options.port),
+    // The server listens on LISTEN_HOST; HOSTNAME is where it reaches itself (/api/internal/publish).
+    LISTEN_HOST: '127.0.0.1',
     HOSTNAME: '127.0.0.1',
     SKIP_BUILD: '1',
     PUBLIC_BASE_URL: base,
@@ -207,9 +234,10 @@ export async function goldenPglite(port: number): Promise<string> {
 export function freshPglite(golden: string, name: string): string {
   const dir = path.join(DATA_DIR, name);
   rmSync(dir, { recursive: true, force: true });
+  // The lock of a PGlite folder is `{folder}.lock` beside it (src/server/db/folder-lock.ts), so the
+  // copy carries none; one a killed run left for this name would name a pid that may be reused.
+  rmSync(`${dir}.lock`, { force: true });
   cpSync(golden, dir, { recursive: true });
-  // A lock file the seeding server may have left would refuse the copy.
-  for (const lock of ['.lock', 'postmaster.pid', 'fundhouse.lock']) rmSync(path.join(dir, lock), { force: true });
   return dir;
 }
 
@@ -256,6 +284,8 @@ export class HealthMonitor {
   private loop: Promise<void> | null = null;
   private maxMs = 0;
   private count = 0;
+  private latencies: number[] = [];
+  private completed = 0;
   private bad: string[] = [];
   readonly statuses: { at: number; status: number }[] = [];
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -281,6 +311,8 @@ export class HealthMonitor {
         const ms = performance.now() - started;
         this.maxMs = Math.max(this.maxMs, ms);
         this.count += 1;
+        this.completed += 1;
+        this.latencies.push(ms);
         this.statuses.push({ at: Date.now(), status });
         if (this.statuses.length > 100_000) this.statuses.splice(0, 50_000);
         if (status !== 200 && status !== 0) this.bad.push(`status ${status}`);
@@ -289,11 +321,24 @@ export class HealthMonitor {
     })();
   }
 
-  /** Worst latency (ms), polls and failures since the previous sample. */
-  sample(): { maxMs: number; count: number; failures: string[] } {
-    const result = { maxMs: Math.round(this.maxMs), count: this.count, failures: this.bad };
+  /**
+   * Resolves once a poll that starts after this call has completed (so the one in flight has too):
+   * a slow poll that straddles the end of a case is then counted for that case, not the next one.
+   */
+  async nextPoll(timeoutMs = 10_000): Promise<void> {
+    const target = this.completed + 2; // the one in flight (if any), then one started after now
+    const until = Date.now() + timeoutMs;
+    while (this.running && this.completed < target && Date.now() < until) await sleep(5);
+  }
+
+  /** Worst and 99th-percentile latency (ms), polls and failures since the previous sample. */
+  sample(): { maxMs: number; p99Ms: number; count: number; failures: string[] } {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const p99 = sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) : 0;
+    const result = { maxMs: Math.round(this.maxMs), p99Ms: Math.round(p99), count: this.count, failures: this.bad };
     this.maxMs = 0;
     this.count = 0;
+    this.latencies = [];
     this.bad = [];
     return result;
   }

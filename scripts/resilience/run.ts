@@ -5,7 +5,7 @@
  * table and exits non-zero when any case fails. RESILIENCE_PARTS=catalogue,load,faults picks parts;
  * RESILIENCE_ONLY=<regexp> picks cases by name.
  */
-import { runCatalogue } from './catalogue';
+import { healthReference, runCatalogue } from './catalogue';
 import { runFaults } from './faults';
 import { buildOnce, discover, freshPglite, goldenPglite, removeRunDatabases, startApp, table, type Outcome } from './harness';
 import { runLoad } from './load';
@@ -48,6 +48,7 @@ async function main(): Promise<number> {
   const failed = outcomes.filter((o) => !o.pass);
   console.log(`\nResilience suite, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(table(['part', 'case', 'expected', 'observed', 'result'], outcomes.map((o) => [o.part, o.name, o.expected, o.observed, o.pass ? 'pass' : 'FAIL'])));
+  if (healthReference) console.log(`\nReference: ${healthReference}.`);
   console.log(`\n${outcomes.length - failed.length} of ${outcomes.length} cases pass${failed.length ? `; failing: ${failed.map((f) => f.name).join('; ')}` : ''}.`);
   return failed.length ? 1 : 0;
 }

@@ -1,0 +1,14 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
+export const HEADERS_TIMEOUT_MS: number;
+export const REQUEST_TIMEOUT_MS: number;
+export const CHECK_INTERVAL_MS: number;
+export const BODY_GRACE_MS: number;
+export const MIN_BODY_BYTES_PER_SECOND: number;
+export const serverOptions: { connectionsCheckingInterval: number };
+export function applyTimeouts(server: Server): void;
+export function guardBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limits?: { maxBytes?: number; graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
+): void;

@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { guardBody } from './slow-clients.mjs';
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
+});
+
+const LIMITS = { maxBytes: 100_000, graceMs: 300, minBytesPerSecond: 1000, intervalMs: 50 };
+
+/** A server that reads the whole body and answers its length. */
+async function start(): Promise<number> {
+  server = createServer((req, res) => {
+    guardBody(req, res, LIMITS);
+    let length = 0;
+    req.on('data', (chunk: Buffer) => (length += chunk.length));
+    req.on('end', () => res.end(`read ${length}`));
+    req.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return (server!.address() as AddressInfo).port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends a POST head announcing `length` bytes, then `pieces` of the body `pauseMs` apart; what came back. */
+function post(port: number, length: number, pieces: string[], pauseMs: number): Promise<{ answer: string; closedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const started = Date.now();
+    let answer = '';
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve({ answer, closedAfterMs: Date.now() - started });
+    };
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('close', finish);
+    socket.on('error', finish);
+    socket.on('connect', async () => {
+      socket.write(`POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: ${length}\r\n\r\n`);
+      for (const piece of pieces) {
+        if (done || socket.destroyed) return;
+        socket.write(piece);
+        await sleep(pauseMs);
+      }
+    });
+  });
+}
+
+describe('guardBody', () => {
+  it('answers 408 and closes a client whose body trickles in below the rate once the grace is over', async () => {
+    const port = await start();
+    // 20 bytes every 100 ms is 200 B/s, far under 1000 B/s: cut soon after the 300 ms grace.
+    const { answer, closedAfterMs } = await post(port, 2000, Array.from({ length: 100 }, () => 'a'.repeat(20)), 100);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeLessThan(2000);
+  });
+
+  it('leaves alone a body that arrives fast enough, however long it takes', async () => {
+    const port = await start();
+    // 200 bytes every 100 ms is 2000 B/s, for a second: read to the end.
+    const { answer } = await post(port, 2000, Array.from({ length: 10 }, () => 'b'.repeat(200)), 100);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('read 2000');
+  });
+
+  it('does not watch requests without a body', async () => {
+    server = createServer((req, res) => {
+      guardBody(req, res, LIMITS);
+      // Answers after the grace: a slow handler is not a slow client.
+      setTimeout(() => res.end('late'), 600);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const answer = await fetch(`http://127.0.0.1:${port}/`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('late');
+  });
+
+  it('answers 413 as soon as a chunked body passes the limit, and reads no more of it', async () => {
+    const port = await start();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+      socket.on('connect', async () => {
+        socket.write('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const piece = Buffer.alloc(16 * 1024, 'c');
+        // 160 chunks of 16 KB (2.5 MB), slowly enough for the answer to come back in between.
+        for (let i = 0; i < 160 && !socket.destroyed; i += 1) {
+          socket.write(Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]));
+          await sleep(5);
+        }
+      });
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).not.toContain('read ');
+  });
+});
