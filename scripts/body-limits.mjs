@@ -4,10 +4,8 @@
  * Next buffers the whole body of every request that goes through the proxy (src/proxy.ts) up to
  * `proxyClientMaxBodySize` (21 MB, for the back-office's document uploads), whatever the path: a
  * POST of 21 MB to a public page would be held in memory before any route could refuse it. So the
- * server refuses it first: each path has its own limit, a body larger than it is answered 413, and a
- * body without a Content-Length (chunked) is answered 411 where the route does not read its own
- * body as a bounded stream. Browsers always send a Content-Length for a form or a fetch with a body,
- * and Node's HTTP parser reads exactly that many bytes, so the length bounds what is buffered.
+ * server refuses it first (scripts/slow-clients.mjs): each path has its own limit, and a body that
+ * declares more, or sends more as it arrives (chunked), is answered 413.
  */
 
 const MB = 1024 * 1024;
@@ -34,22 +32,4 @@ const DEFAULT_BYTES = 64 * 1024;
 export function bodyLimit(pathname) {
   if (STREAMED.test(pathname)) return null;
   return LIMITS.find((limit) => limit.path.test(pathname))?.bytes ?? DEFAULT_BYTES;
-}
-
-/**
- * 413 or 411 when the request's head already shows a body the path must not take, else null.
- * `headers` are Node's (lower-case names).
- */
-export function refuseBody(method, url, headers) {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
-  const pathname = (url ?? '/').split('?')[0] ?? '/';
-  const limit = bodyLimit(pathname);
-  if (limit === null) return null;
-  const declared = headers['content-length'];
-  if (declared === undefined) {
-    return headers['transfer-encoding'] === undefined ? null : { status: 411, message: 'Length required: send the body with a Content-Length.' };
-  }
-  const length = typeof declared === 'string' && /^\d{1,15}$/.test(declared) ? Number(declared) : NaN;
-  if (!Number.isSafeInteger(length)) return { status: 400, message: 'Bad Content-Length.' };
-  return length > limit ? { status: 413, message: `Request body too large (limit ${limit} bytes on this path).` } : null;
 }

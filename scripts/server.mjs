@@ -9,14 +9,14 @@
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
  * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
  * - clients that send their headers or body too slowly, or too big a body, are cut off: each path's
- *   limit is enforced from the request's head first, then while the body arrives, before Next
- *   buffers it (scripts/body-limits.mjs, scripts/slow-clients.mjs).
+ *   limit (scripts/body-limits.mjs) is enforced from the declared length, then while the body
+ *   arrives, before Next buffers it (scripts/slow-clients.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
-import { bodyLimit, refuseBody } from './body-limits.mjs';
+import { bodyLimit } from './body-limits.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
@@ -99,18 +99,12 @@ function privateWhenByProfile(res) {
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer(serverOptions, (req, res) => {
-  // Counted as it arrives: past the path's limit 413, too slow 408 (the import API caps its own stream).
-  guardBody(req, res, { maxBytes: bodyLimit((req.url ?? '/').split('?')[0] ?? '/') ?? Number.POSITIVE_INFINITY });
+  // Past the path's limit, declared or counted as it arrives, 413; too slow, 408. Answered before
+  // Next buffers the body; the import API bounds its own streamed body.
+  if (guardBody(req, res, { maxBytes: bodyLimit((req.url ?? '/').split('?')[0] ?? '/') ?? Number.POSITIVE_INFINITY })) return;
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');
-    return;
-  }
-  const refused = refuseBody(req.method, req.url, req.headers);
-  if (refused) {
-    // Answered before Next buffers the body; the connection closes, so the unread bytes go nowhere.
-    res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-    res.end(refused.message);
     return;
   }
   assignClientHeader(req, trustedProxies);

@@ -11,4 +11,4 @@ export function guardBody(
   req: IncomingMessage,
   res: ServerResponse,
   limits?: { maxBytes?: number; graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
-): void;
+): boolean;

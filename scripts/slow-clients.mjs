@@ -47,17 +47,18 @@ function hasBody(req) {
 }
 
 /**
- * Watches the body of `req` as the HTTP parser hands it over: more than `maxBytes` is answered 413
- * at once; from `graceMs` on, a body arriving at less than `minBytesPerSecond` on average is
- * answered 408. Either way the connection is closed and nothing more is read. Call for every
- * request, before handling it.
+ * Watches the body of `req` as the HTTP parser hands it over: a declared Content-Length above
+ * `maxBytes` is answered 413 before a byte is read, and so is a body that passes it as it arrives;
+ * from `graceMs` on, a body arriving at less than `minBytesPerSecond` on average is answered 408.
+ * Either way the connection is closed and nothing more is read. Call for every request, before
+ * handling it; when it returns true the request is already answered and must not be handled.
  */
 export function guardBody(
   req,
   res,
   { maxBytes = Number.POSITIVE_INFINITY, graceMs = BODY_GRACE_MS, minBytesPerSecond = MIN_BODY_BYTES_PER_SECOND, intervalMs = CHECK_INTERVAL_MS } = {},
 ) {
-  if (req.complete || !hasBody(req)) return;
+  if (req.complete || !hasBody(req)) return false;
   const socket = req.socket;
   const started = Date.now();
   let received = 0;
@@ -98,4 +99,10 @@ export function guardBody(
   }
   req.once('end', stop);
   res.once('close', stop);
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    cutOff(TOO_LARGE_ANSWER);
+    return true;
+  }
+  return false;
 }

@@ -15,7 +15,7 @@ const LIMITS = { maxBytes: 100_000, graceMs: 300, minBytesPerSecond: 1000, inter
 /** A server that reads the whole body and answers its length. */
 async function start(): Promise<number> {
   server = createServer((req, res) => {
-    guardBody(req, res, LIMITS);
+    if (guardBody(req, res, LIMITS)) return;
     let length = 0;
     req.on('data', (chunk: Buffer) => (length += chunk.length));
     req.on('end', () => res.end(`read ${length}`));
@@ -54,6 +54,14 @@ function post(port: number, length: number, pieces: string[], pauseMs: number): 
 }
 
 describe('guardBody', () => {
+  it('answers 413 to a declared length over the limit before reading the body, and the client reads it', async () => {
+    const port = await start();
+    // 64 KB pieces of a 1 MB body keep coming after the answer: it must still reach the client.
+    const { answer } = await post(port, 1_000_000, Array.from({ length: 16 }, () => 'a'.repeat(65_536)), 5);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).not.toContain('read ');
+  });
+
   it('answers 408 and closes a client whose body trickles in below the rate once the grace is over', async () => {
     const port = await start();
     // 20 bytes every 100 ms is 200 B/s, far under 1000 B/s: cut soon after the 300 ms grace.

@@ -14,8 +14,13 @@ const CONNECTIONS = Number(process.env.RESILIENCE_LOAD_CONNECTIONS ?? 50);
  * receives, and each post writes to the database (on PGlite, one connection that every query waits for).
  */
 const FORM_RATE = Number(process.env.RESILIENCE_FORM_RATE ?? 5);
-/** RSS growth allowed between the end of the warm-up and the end of the load. */
-const MAX_GROWTH_MB = Number(process.env.RESILIENCE_MAX_RSS_GROWTH_MB ?? 150);
+/**
+ * Memory is stable when it levels off: the load runs in two halves, and the RSS growth of the second
+ * half must stay under this. The first half fills the bounded caches (compressed pages 64 MB, GraphQL
+ * answers 16 MB, parsed queries 32 MB, Next's own) and lets V8 and PGlite grow their heaps; a leak
+ * keeps growing in the second half. The whole growth is reported too.
+ */
+const MAX_SECOND_HALF_GROWTH_MB = Number(process.env.RESILIENCE_MAX_RSS_GROWTH_MB ?? 100);
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -114,6 +119,12 @@ export function summarize(mix: Mix): { errors: number; line: string } {
   return { errors, line: parts.join('; ') };
 }
 
+function mergeCounts<K>(a: Map<K, number>, b: Map<K, number>): Map<K, number> {
+  const merged = new Map(a);
+  for (const [key, n] of b) merged.set(key, (merged.get(key) ?? 0) + n);
+  return merged;
+}
+
 export async function runLoad(golden: string, port: number): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const pgliteDir = freshPglite(golden, 'load');
@@ -125,32 +136,37 @@ export async function runLoad(golden: string, port: number): Promise<Outcome[]> 
     await checkTargets(app, site);
     const warmUp = await mixedLoad(app, site, Math.min(10, LOAD_SECONDS), CONNECTIONS, 'warm-up');
     const before = app.rssMb();
-    const mix = await mixedLoad(app, site, LOAD_SECONDS, CONNECTIONS);
+    const firstHalf = await mixedLoad(app, site, Math.ceil(LOAD_SECONDS / 2), CONNECTIONS);
+    const middle = app.rssMb();
+    const secondHalf = await mixedLoad(app, site, Math.floor(LOAD_SECONDS / 2), CONNECTIONS);
     const after = app.rssMb();
-    const { errors, line } = summarize(mix);
+    const halves = [summarize(firstHalf), summarize(secondHalf)];
     const warm = summarize(warmUp);
     outcomes.push({
       part: 'load',
       name: `${CONNECTIONS} connections for ${LOAD_SECONDS} s: pages, layout query, documents, contact form`,
       expected: 'no error, timeout, 4xx or 5xx',
-      observed: `${line} (warm-up: ${warm.errors} bad)`,
-      pass: errors === 0 && warm.errors === 0,
+      observed: `first half: ${halves[0]?.line}; second half: ${halves[1]?.line} (warm-up: ${warm.errors} bad)`,
+      pass: halves.every((h) => h.errors === 0) && warm.errors === 0,
     });
-    const growth = before !== null && after !== null ? Math.round((after - before) * 10) / 10 : null;
+    const mb = (from: number | null, to: number | null) => (from !== null && to !== null ? Math.round((to - from) * 10) / 10 : null);
+    const signed = (n: number | null) => (n === null ? '?' : `${n >= 0 ? '+' : ''}${n}`);
+    const levelling = mb(middle, after);
     outcomes.push({
       part: 'load',
       name: 'server memory (RSS of scripts/server.mjs)',
-      expected: `grows ≤ ${MAX_GROWTH_MB} MB after the warm-up`,
-      observed: `before ${before ?? '?'} MB, after ${after ?? '?'} MB, growth ${growth ?? '?'} MB`,
-      pass: growth !== null && growth <= MAX_GROWTH_MB,
+      expected: `levels off: grows ≤ ${MAX_SECOND_HALF_GROWTH_MB} MB in the second half of the load`,
+      observed: `after the warm-up ${before ?? '?'} MB, half-way ${middle ?? '?'} MB, at the end ${after ?? '?'} MB: first half ${signed(mb(before, middle))} MB, second half ${signed(levelling)} MB`,
+      pass: levelling !== null && levelling <= MAX_SECOND_HALF_GROWTH_MB,
     });
+    const mix = { acceptedIds: [...firstHalf.acceptedIds, ...secondHalf.acceptedIds], formAnswers: mergeCounts(firstHalf.formAnswers, secondHalf.formAnswers) };
     const stopped = await app.stop('SIGTERM', 30_000);
     const accepted = [...warmUp.acceptedIds, ...mix.acceptedIds];
     const answers = [...mix.formAnswers].map(([s, n]) => `${n}×${s}`).join(', ');
     const stored = await storedSubmissions({ pgliteDir }, accepted);
     const lost = accepted.filter((id) => !stored.has(id));
-    const formRun = mix.results.find((r) => r.name === 'contact form')?.result;
-    const withoutId = (formRun?.['2xx'] ?? 0) - mix.acceptedIds.length;
+    const formTwoxx = [firstHalf, secondHalf].reduce((sum, half) => sum + (half.results.find((r) => r.name === 'contact form')?.result['2xx'] ?? 0), 0);
+    const withoutId = formTwoxx - mix.acceptedIds.length;
     outcomes.push({
       part: 'load',
       name: 'contact-form submissions accepted under load are stored',
