@@ -120,6 +120,8 @@ test.describe('back-office accounts (admin)', () => {
     try {
       await page.goto('/admin/login');
       await page.getByRole('link', { name: T.login.forgot }).click();
+      // The sign-in form has an e-mail field too: fill the one of the new page, once it is there.
+      await expect(page.getByRole('heading', { level: 1, name: T.forgot.title })).toBeVisible();
       await page.getByLabel(T.forgot.email).fill(STAFF.forgetful);
       await page.getByRole('button', { name: T.forgot.submit }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(T.forgot.sent);
