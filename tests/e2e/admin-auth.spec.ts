@@ -51,6 +51,8 @@ test.describe('back-office sign-in', () => {
 
       await page.getByLabel('Language').selectOption('es');
       await page.getByRole('button', { name: 'Change language' }).click();
+      // The switch stores the language with its answer: sign in again only once it is stored.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       await signIn(page, email, 'wrong-7');
       await expect(page.getByRole('main').getByRole('alert')).toHaveText(/Demasiados intentos fallidos\. Vuelva a intentarlo dentro de 1[45] minutos\./);
     });
