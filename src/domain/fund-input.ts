@@ -36,7 +36,9 @@ const profiles = z
   .min(1, 'required')
   .transform((list) => INVESTOR_PROFILES.filter((p) => list.includes(p)));
 const position = z.number().int('integer').min(0, 'range').max(32_767, 'range');
-const localizedRecord = z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'code'), localizedSchema());
+const localizedRecord = z
+  .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/, 'code'), localizedSchema())
+  .refine((record) => Object.keys(record).length <= 64, 'too-many');
 
 /** SRI, the risk indicator of the PRIIPs KID: 1 to 7. */
 export const sriLevel = z.number().int('integer').min(1, 'sri-range').max(7, 'sri-range');

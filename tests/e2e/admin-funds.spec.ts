@@ -75,9 +75,10 @@ test.describe('fund data in the back-office', () => {
     await form.getByLabel(T.shares.fields.name).fill(SHARE.name);
     await form.getByLabel(T.shares.fields.isin).fill(`${ISIN.slice(0, 11)}${(Number(ISIN[11]) + 1) % 10}`);
     await form.getByLabel(T.funds.fields.slug).fill(SHARE.slug);
-    await expect(form.getByText(T.data.missing)).toHaveCount(3);
+    const goal = form.getByRole('group', { name: T.shares.fields.goal, exact: true });
+    await expect(goal.getByText(T.data.missing)).toHaveCount(3);
     await form.getByLabel(`${T.shares.fields.goal} (Français)`).fill('Objectif de gestion de la part de test.');
-    await expect(form.getByText(T.data.missing)).toHaveCount(2);
+    await expect(goal.getByText(T.data.missing)).toHaveCount(2);
     await expect(form.getByLabel(`${T.shares.fields.goal} (English)`)).toHaveAccessibleDescription(T.data.missing);
     await form.getByLabel(T.shares.fields.inceptionDate).fill(FROM);
     await form.getByLabel(T.shares.fields.inceptionNav).fill('100');
@@ -357,6 +358,63 @@ test.describe('fund data in the back-office', () => {
     await editor.goto('/admin/audit?entity=fund');
     await expect(editor.getByRole('row').filter({ hasText: 'update-aum' }).filter({ hasText: '123456789.5' })).toHaveCount(2);
     await expect(editor.getByRole('row').filter({ hasText: 'update' }).filter({ hasText: '"philosophy"' }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('an editor edits a characteristic and a partner in each language, side by side; a visitor reads them at once', async ({ page, browser, baseURL }) => {
+    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    await editor.goto(`${fundUrl}/edit`);
+    const form = editor.getByRole('form', { name: T.funds.edit });
+    const characteristics = form.getByRole('group', { name: T.funds.fields.characteristics, exact: true });
+    await expect(characteristics.getByRole('textbox')).not.toHaveCount(0);
+    const custodian = (lang: string) => characteristics.getByLabel(`Custodian (${lang})`);
+    const before = { fr: await custodian('Français').inputValue(), en: await custodian('English').inputValue() };
+    expect(before.fr).not.toBe('');
+    const custodianEn = `E2E custodian bank ${stamp}`;
+    await custodian('English').fill(custodianEn);
+
+    // The first empty partner row takes a new distributor, in French and English; Spanish stays missing.
+    const partners = form.getByRole('group', { name: T.funds.fields.partners, exact: true });
+    const label = (key: 'partnerName' | 'partnerUrl' | 'partnerDescription', n: number) => T.funds.fields[key].replace('{n}', String(n));
+    let n = 1;
+    while ((await partners.getByLabel(label('partnerName', n), { exact: true }).inputValue()) !== '') n++;
+    const partner = { name: `E2E Distributor ${stamp}`, url: `https://distributor-${stamp}.example` };
+    await partners.getByLabel(label('partnerName', n), { exact: true }).fill(partner.name);
+    await partners.getByLabel(label('partnerUrl', n), { exact: true }).fill('ftp://not-a-web-address.example');
+    await partners.getByLabel(`${label('partnerDescription', n)} (Français)`).fill('Distributeur en ligne de test');
+    await partners.getByLabel(`${label('partnerDescription', n)} (English)`).fill(`Online test distributor ${stamp}`);
+    await expect(partners.getByLabel(`${label('partnerDescription', n)} (Español)`)).toHaveAccessibleDescription(T.data.missing);
+    await form.getByRole('button', { name: T.data.save }).click();
+    // A bad address is reported on that partner's own field, and nothing typed is lost.
+    await expect(editor.getByLabel(label('partnerUrl', n), { exact: true })).toHaveAccessibleDescription(/./);
+    await expect(editor.getByLabel(label('partnerName', n), { exact: true })).toHaveValue(partner.name);
+    await editor.getByLabel(label('partnerUrl', n), { exact: true }).fill(partner.url);
+    await editor.getByRole('button', { name: T.data.save }).click();
+    await expect(editor.getByRole('main').getByRole('status').filter({ hasText: T.data.saved })).toBeVisible();
+    await expectAccessible(editor);
+
+    const characteristic = (term: string) => page.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
+    await page.goto(`/en/funds/${FUND_SLUG}/characteristics`);
+    await expect(characteristic('Custodian')).toHaveText(custodianEn);
+    await page.goto(`/fr/funds/${FUND_SLUG}/characteristics`);
+    await expect(characteristic('Dépositaire')).toHaveText(before.fr);
+    await page.goto(`/en/funds/${FUND_SLUG}`);
+    const link = page.getByRole('link', { name: partner.name });
+    await expect(link).toHaveAttribute('href', partner.url);
+    await expect(page.getByRole('listitem').filter({ has: link })).toContainText(`Online test distributor ${stamp}`);
+
+    await editor.goto('/admin/audit?entity=fund');
+    await expect(editor.getByRole('row').filter({ hasText: custodianEn }).first()).toBeVisible();
+
+    // Put the fund back as it was (an emptied partner row is no partner).
+    await editor.goto(`${fundUrl}/edit`);
+    await custodian('English').fill(before.en);
+    for (const key of ['partnerName', 'partnerUrl'] as const) await partners.getByLabel(label(key, n), { exact: true }).fill('');
+    for (const lang of ['Français', 'English']) await partners.getByLabel(`${label('partnerDescription', n)} (${lang})`).fill('');
+    await form.getByRole('button', { name: T.data.save }).click();
+    await expect(editor.getByRole('main').getByRole('status').filter({ hasText: T.data.saved })).toBeVisible();
+    await page.goto(`/en/funds/${FUND_SLUG}`);
+    await expect(page.getByRole('link', { name: partner.name })).toHaveCount(0);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
-import { INVESTOR_PROFILES } from '@/domain/catalog';
-import { tagsToLines } from '@/domain/fund-form';
+import { INVESTOR_PROFILES, SFDR_SECTIONS } from '@/domain/catalog';
+import { FUND_CHARACTERISTIC_CODES, MAX_PARTNERS, SHARE_CHARACTERISTIC_CODES, codesField, recordCodes, tagsToLines } from '@/domain/fund-form';
 import type { AdminT } from '@/i18n/admin';
+import { characteristicLabels, sfdrSectionLabels } from '@/i18n/fund-labels';
 import type { FieldSpec } from '@/components/admin/action-form';
 import type { ReferenceLists, StaffFund, StaffShare } from '@/server/funds/admin-read';
 
@@ -11,16 +12,88 @@ type Texts = Partial<Record<string, string>>;
 const pick = (value: Texts | null | undefined, locale: Locale) => value?.[locale] ?? value?.fr ?? '';
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
 
-function localized(t: AdminT, name: string, label: string, values: Texts | null | undefined, options: { multiline?: boolean; required?: boolean } = {}): FieldSpec {
+function localized(t: AdminT, name: string, label: string, values: Texts | null | undefined, options: { multiline?: boolean; required?: boolean; hint?: string } = {}): FieldSpec {
   return {
     kind: 'localized',
     name,
     label,
+    hint: options.hint,
     values: values ?? {},
     multiline: options.multiline,
     required: options.required,
     languages: SUPPORTED_LOCALES.map((code) => ({ code, label: t(`language.${code}`) })),
     missing: t('data.missing'),
+  };
+}
+
+/**
+ * Texts per code (characteristics, SFDR sections), each in the three languages side by side. Codes
+ * the catalog does not know but the record holds are shown too (under their code), so that saving
+ * never drops them; the hidden list tells the server which codes the form carried.
+ */
+function textsPerCode(
+  t: AdminT,
+  group: { name: string; label: string; hint?: string },
+  codes: readonly string[],
+  record: Partial<Record<string, Texts>> | null | undefined,
+  labelOf: (code: string) => { label: string; hint?: string },
+): FieldSpec {
+  const all = recordCodes(codes, record);
+  return {
+    kind: 'group',
+    ...group,
+    fields: [
+      ...all.filter((code) => !codes.includes(code)).map((code): FieldSpec => ({ kind: 'hidden', name: codesField(group.name), value: code })),
+      ...all.map((code): FieldSpec => {
+        const { label, hint } = labelOf(code);
+        return localized(t, `${group.name}.${code}`, label, record?.[code], { multiline: true, hint });
+      }),
+    ],
+  };
+}
+
+function characteristicsGroup(t: AdminT, locale: Locale, codes: readonly string[], record: Partial<Record<string, Texts>> | null | undefined): FieldSpec {
+  const labels = characteristicLabels(locale);
+  type Code = Parameters<typeof labels>[0];
+  return textsPerCode(t, { name: 'characteristics', label: t('funds.fields.characteristics'), hint: t('funds.fields.characteristicsHint') }, codes, record, (code) => ({
+    label: labels.has(code as Code) ? labels(code as Code) : code,
+  }));
+}
+
+function sfdrGroup(t: AdminT, locale: Locale, record: Partial<Record<string, Texts>> | null | undefined): FieldSpec {
+  const art8 = sfdrSectionLabels(locale, 8);
+  const art9 = sfdrSectionLabels(locale, 9);
+  type Code = Parameters<typeof art8>[0];
+  return textsPerCode(t, { name: 'sfdrDisclosure', label: t('funds.fields.sfdrDisclosure'), hint: t('funds.fields.sfdrDisclosureHint') }, SFDR_SECTIONS, record, (code) => {
+    if (!art8.has(code as Code)) return { label: code };
+    const label = art8(code as Code);
+    const article9 = art9(code as Code);
+    return { label, hint: article9 === label ? undefined : t('funds.fields.sfdrArticle9Title', { title: article9 }) };
+  });
+}
+
+/** The partners (where to buy the fund): the stored ones, then empty rows to add more; emptying a row removes it. */
+function partnersGroup(t: AdminT, partners: readonly { name: string; url: string; description: Texts }[]): FieldSpec {
+  const rows = Math.min(MAX_PARTNERS, partners.length + 2);
+  return {
+    kind: 'group',
+    name: 'partners',
+    label: t('funds.fields.partners'),
+    hint: t('funds.fields.partnersHint'),
+    fields: Array.from({ length: rows }, (_, i): FieldSpec => {
+      const partner = partners[i];
+      const n = i + 1;
+      return {
+        kind: 'group',
+        name: `partners.${i}`,
+        label: t('funds.fields.partner', { n }),
+        fields: [
+          { kind: 'text', name: `partners.${i}.name`, label: t('funds.fields.partnerName', { n }), value: partner?.name },
+          { kind: 'text', name: `partners.${i}.url`, label: t('funds.fields.partnerUrl', { n }), hint: t('funds.fields.partnerUrlHint'), value: partner?.url },
+          localized(t, `partners.${i}.description`, t('funds.fields.partnerDescription', { n }), partner?.description, { multiline: true }),
+        ],
+      };
+    }),
   };
 }
 
@@ -89,9 +162,9 @@ export function fundFields(t: AdminT, locale: Locale, refs: ReferenceLists, fund
       values: fund?.eligibilityCodes ?? [],
       options: refs.eligibilities.map((e) => ({ value: e.code, label: pick(e.title, locale) })),
     },
-    { kind: 'textarea', name: 'characteristics', label: t('funds.fields.characteristics'), hint: t('funds.fields.characteristicsHint'), value: json(fund?.characteristics ?? {}), rows: 6 },
-    { kind: 'textarea', name: 'sfdrDisclosure', label: t('funds.fields.sfdrDisclosure'), hint: t('funds.fields.sfdrDisclosureHint'), value: json(fund?.sfdrDisclosure ?? null), rows: 6 },
-    { kind: 'textarea', name: 'partners', label: t('funds.fields.partners'), hint: t('funds.fields.partnersHint'), value: json(fund?.partners ?? []), rows: 4 },
+    characteristicsGroup(t, locale, FUND_CHARACTERISTIC_CODES, fund?.characteristics),
+    sfdrGroup(t, locale, fund?.sfdrDisclosure),
+    partnersGroup(t, fund?.partners ?? []),
     { kind: 'textarea', name: 'customData', label: t('funds.fields.customData'), hint: t('funds.fields.customDataHint'), value: json(fund?.customData ?? {}), rows: 3 },
   ];
   if (!fund) {
@@ -112,7 +185,7 @@ export function aumFields(t: AdminT, refs: ReferenceLists, fund: StaffFund): Fie
   ];
 }
 
-export function shareFields(t: AdminT, refs: ReferenceLists, share: StaffShare | null, fundSri: number | null): FieldSpec[] {
+export function shareFields(t: AdminT, locale: Locale, refs: ReferenceLists, share: StaffShare | null, fundSri: number | null): FieldSpec[] {
   return [
     { kind: 'text', name: 'name', label: t('shares.fields.name'), hint: t('shares.fields.nameHint'), value: share?.name, required: true },
     { kind: 'text', name: 'isinCode', label: t('shares.fields.isin'), hint: t('shares.fields.isinHint'), value: share?.isinCode, required: true },
@@ -126,6 +199,6 @@ export function shareFields(t: AdminT, refs: ReferenceLists, share: StaffShare |
     { kind: 'checkbox', name: 'isMain', label: t('shares.fields.main'), checked: share?.isMain ?? false },
     { kind: 'checkboxes', name: 'visibleTo', label: t('funds.fields.profiles'), values: share?.visibleTo ?? [...INVESTOR_PROFILES], options: profileOptions(t) },
     { kind: 'checkbox', name: 'active', label: t('funds.fields.active'), checked: share?.active ?? true },
-    { kind: 'textarea', name: 'characteristics', label: t('funds.fields.characteristics'), hint: t('funds.fields.characteristicsHint'), value: json(share?.characteristics ?? {}), rows: 4 },
+    characteristicsGroup(t, locale, SHARE_CHARACTERISTIC_CODES, share?.characteristics),
   ];
 }

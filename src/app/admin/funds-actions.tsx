@@ -13,7 +13,7 @@ import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
 import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
 import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
-import { readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
+import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv } from '@/domain/nav-csv';
 import { parsePortfolioCsv } from '@/domain/portfolio-csv';
@@ -80,20 +80,20 @@ function done(message: string): FormState {
 
 export async function createFundAction(_state: FormState, form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('funds.write');
-  const { raw, errors } = readFundForm(reader(form), { withAum: true });
+  const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: true });
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
   const result = await createFund(await getDb(), raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
   revalidatePath('/admin/funds', 'layout');
   redirect(`/admin/funds/${result.id}?done=created`);
 }
 
 export async function updateFundAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('funds.write');
-  const { raw, errors } = readFundForm(reader(form), { withAum: false });
+  const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: false });
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
   const result = await updateFund(await getDb(), fundId, raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
   const t = adminTranslator(staff.locale);
   return done(result.changed ? t('data.saved') : t('data.unchanged'));
 }

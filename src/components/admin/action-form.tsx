@@ -29,7 +29,17 @@ export type FieldSpec =
   | (Base & { kind: 'checkboxes'; values?: string[]; options: { value: string; label: string }[] })
   | (Base & { kind: 'localized'; values?: Partial<Record<string, string>>; multiline?: boolean; languages: { code: string; label: string }[]; missing: string })
   | (Base & { kind: 'file'; accept?: string })
-  | { kind: 'hidden'; name: string; value: string };
+  | { kind: 'hidden'; name: string; value: string }
+  /** Fields that belong together (a fund's characteristics, one partner), under one legend. */
+  | { kind: 'group'; name: string; label: string; hint?: string; fields: FieldSpec[] };
+
+/** Every name a field posts or reports errors under (a group's own name and its fields'). */
+function namesOf(spec: FieldSpec): string[] {
+  if (spec.kind === 'group') return [spec.name, ...spec.fields.flatMap(namesOf)];
+  if (spec.kind === 'localized') return [spec.name, ...spec.languages.map((l) => `${spec.name}.${l.code}`)];
+  return [spec.name];
+}
+const keyOf = (spec: FieldSpec) => (spec.kind === 'hidden' ? `${spec.name}=${spec.value}` : spec.name);
 
 type Props = {
   action: (state: FormState, form: FormData) => Promise<FormState>;
@@ -110,6 +120,18 @@ function LocalizedInput(props: { id: string; name: string; lang: string; label: 
 function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state: FormState }) {
   if (spec.kind === 'hidden') return <input type="hidden" name={spec.name} value={spec.value} />;
   const id = fieldId(formId, spec.name);
+  if (spec.kind === 'group') {
+    const own = state.errors?.[spec.name];
+    return (
+      <fieldset aria-describedby={describedBy(id, spec.hint, own)} className="space-y-4 rounded border border-slate-300 p-4">
+        <legend className="px-1 text-lg font-semibold">{spec.label}</legend>
+        <Described id={id} hint={spec.hint} error={own} />
+        {spec.fields.map((inner) => (
+          <Field key={keyOf(inner)} spec={inner} formId={formId} state={state} />
+        ))}
+      </fieldset>
+    );
+  }
   const error = errorFor(state.errors, spec.name);
   const common = { id, name: spec.name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, spec.hint, error) };
   switch (spec.kind) {
@@ -235,7 +257,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
 export function ActionForm({ action, fields, submitLabel, title, danger, compact, disabled, otherErrorsLabel, children }: Props) {
   const [state, formAction, pending] = useActionState(action, IDLE);
   const formId = useId().replace(/:/g, '');
-  const shown = new Set(fields.flatMap((f) => (f.kind === 'localized' ? [f.name, ...f.languages.map((l) => `${f.name}.${l.code}`)] : [f.name])));
+  const shown = new Set(fields.flatMap(namesOf));
   const others = Object.entries(state.errors ?? {}).filter(([k]) => ![...shown].some((s) => k === s || k.startsWith(`${s}.`)));
   return (
     <div className={compact ? 'inline-block' : undefined}>
@@ -258,7 +280,7 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
       )}
       <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className={compact ? 'inline' : 'space-y-4'}>
       {fields.map((spec) => (
-        <Field key={spec.name} spec={spec} formId={formId} state={state} />
+        <Field key={keyOf(spec)} spec={spec} formId={formId} state={state} />
       ))}
       {children}
       <button type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined} className={danger ? dangerButtonClass : buttonClass}>

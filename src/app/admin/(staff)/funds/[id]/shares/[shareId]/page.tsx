@@ -82,7 +82,7 @@ export default async function SharePage({ params, searchParams }: Props) {
               action={updateShareAction.bind(null, share.id)}
               title={t('shares.edit')}
               submitLabel={t('data.save')}
-              fields={shareFields(t, refs, share, null)}
+              fields={shareFields(t, staff.locale, refs, share, null)}
               otherErrorsLabel={t('data.otherErrors')}
             />
           </section>

@@ -36,7 +36,7 @@ export default async function NewSharePage({ params }: Props) {
         action={createShareAction.bind(null, fund.id)}
         title={t('shares.new')}
         submitLabel={t('shares.create')}
-        fields={shareFields(t, refs, null, fund.riskLevel)}
+        fields={shareFields(t, staff.locale, refs, null, fund.riskLevel)}
         otherErrorsLabel={t('data.otherErrors')}
       />
     </>
