@@ -166,5 +166,15 @@ describe('staff accounts with Better Auth', () => {
     const verified = await api.verifyTOTP({ body: { code: totp(secret) }, headers: new Headers({ cookie: pending }), returnHeaders: true });
     const session = await api.getSession({ headers: new Headers({ cookie: cookieHeader(verified.headers) }) });
     expect(session?.user.email).toBe('totp@fundhouse.test');
+
+    // The database audits the switch with Better Auth's own update: once on, once off, never for a sign-in.
+    const entries = async () =>
+      (await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, created.id))).filter((e) => e.action.startsWith('2fa-'));
+    expect(await entries()).toMatchObject([{ action: '2fa-enabled', actorType: 'account', actorId: created.id, actorLabel: 'totp@fundhouse.test', before: { twoFactor: false }, after: { twoFactor: true } }]);
+    await api.disableTwoFactor({ body: { password: 'a-long-enough-password' }, headers: new Headers({ cookie: cookieHeader(verified.headers) }) });
+    expect((await entries()).map((e) => [e.action, e.after])).toEqual([
+      ['2fa-enabled', { twoFactor: true }],
+      ['2fa-disabled', { twoFactor: false }],
+    ]);
   });
 });

@@ -182,7 +182,7 @@ export async function startEnrolment(_previous: EnrolState, form: FormData): Pro
 }
 
 export async function confirmEnrolment(previous: EnrolState, form: FormData): Promise<EnrolState> {
-  const staff = await requireStaffAction('backoffice.read', { enrolling: true });
+  await requireStaffAction('backoffice.read', { enrolling: true });
   let ok = false;
   try {
     await (await getAuth()).api.verifyTOTP({ body: { code: text(form, 'code').replace(/\s+/g, '') }, headers: await headers() });
@@ -190,16 +190,13 @@ export async function confirmEnrolment(previous: EnrolState, form: FormData): Pr
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
   }
+  // The audit entry is written by the database with Better Auth's update (migration 0007).
   if (!ok) return { ...previous, error: 'wrongCode' };
-  const db = await getDb();
-  await db.transaction((tx) =>
-    recordAudit(tx, { actor: staff.actor, entity: 'account', entityId: staff.id, action: '2fa-enabled', before: { twoFactor: false }, after: { twoFactor: true } }),
-  );
   redirect('/admin/me/two-factor?done=enabled');
 }
 
 export async function disableSecondFactor(form: FormData): Promise<void> {
-  const staff = await requireStaffAction('backoffice.read', { enrolling: true });
+  await requireStaffAction('backoffice.read', { enrolling: true });
   let ok = false;
   try {
     await (await getAuth()).api.disableTwoFactor({ body: { password: text(form, 'password') }, headers: await headers() });
@@ -207,11 +204,8 @@ export async function disableSecondFactor(form: FormData): Promise<void> {
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
   }
+  // The audit entry is written by the database with Better Auth's update (migration 0007).
   if (!ok) redirect('/admin/me/two-factor?error=wrongPassword');
-  const db = await getDb();
-  await db.transaction((tx) =>
-    recordAudit(tx, { actor: staff.actor, entity: 'account', entityId: staff.id, action: '2fa-disabled', before: { twoFactor: true }, after: { twoFactor: false } }),
-  );
   redirect('/admin/me/two-factor?done=disabled');
 }
 
