@@ -20,8 +20,15 @@ describe('roles', () => {
   });
 
   it('lets a reader see and change nothing', () => {
-    expect(can('reader', 'backoffice.read')).toBe(true);
-    for (const permission of PERMISSIONS.filter((p) => p !== 'backoffice.read')) expect(can('reader', permission)).toBe(false);
+    const sees = ['backoffice.read', 'submissions.read'];
+    for (const permission of sees) expect(can('reader', permission as 'backoffice.read')).toBe(true);
+    for (const permission of PERMISSIONS.filter((p) => !sees.includes(p))) expect(can('reader', permission)).toBe(false);
+  });
+
+  it('keeps the visitors’ submissions from the data role, and lets editors handle them', () => {
+    expect(can('data', 'submissions.read')).toBe(false);
+    expect(can('editor', 'submissions.handle')).toBe(true);
+    expect(can('reader', 'submissions.handle')).toBe(false);
   });
 
   it('refuses everything to an unknown or missing role', () => {

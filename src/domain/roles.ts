@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'data.import',
   /** News, pages, texts, the company (back-office part 2). */
   'content.write',
+  /** Read visitors' submissions (personal data: not the data role, which only feeds fund data). */
+  'submissions.read',
   /** Handle visitors' submissions: statuses, assignees, exports, GDPR requests. */
   'submissions.handle',
   /** Staff accounts, their sessions and the import-API tokens. */
@@ -25,9 +27,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['backoffice.read', 'funds.write', 'documents.write', 'data.import', 'content.write', 'submissions.handle'],
+  editor: ['backoffice.read', 'funds.write', 'documents.write', 'data.import', 'content.write', 'submissions.read', 'submissions.handle'],
   data: ['backoffice.read', 'documents.write', 'data.import'],
-  reader: ['backoffice.read'],
+  reader: ['backoffice.read', 'submissions.read'],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -412,9 +412,18 @@ export const formSubmissions = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     clientHash: text('client_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff's handling (back-office inbox): new → in-progress → done. */
+    status: text('status').notNull().default('new'),
+    /** Who set the status or the assignee last, and when (an actor label, kept if the account goes). */
+    handledBy: text('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The staff member in charge; cleared if the account is deleted. */
+    assigneeId: text('assignee_id').references(() => staffUser.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('form_submission_kind_date').on(t.kind, t.createdAt),
+    index('form_submission_status_date').on(t.status, t.createdAt),
+    check('form_submission_status', sql`${t.status} in ('new', 'in-progress', 'done')`),
     // The rate limit counts a client's recent submissions of one form.
     index('form_submission_client').on(t.clientHash, t.kind, t.createdAt),
   ],

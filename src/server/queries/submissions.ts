@@ -1,8 +1,10 @@
 import 'server-only';
 import { and, asc, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
+import type { InboxFilter } from '@/domain/inbox';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
+import { inboxConditions } from './inbox';
 
 export type NewAttachment = { field: string; fileName: string; mimeType: string; size: number; sha256: string; data: Uint8Array };
 
@@ -60,7 +62,16 @@ export type SubmissionRecord = {
 };
 
 /** Submissions in date order, with their files (without content) and their mail's delivery state: for the staff's export. */
-export type SubmissionFilter = { kind?: FormKind; since?: Date; until?: Date; id?: string };
+export type SubmissionFilter = {
+  kind?: FormKind;
+  since?: Date;
+  until?: Date;
+  id?: string;
+  /** The back-office inbox's filters (its CSV export is this same list). */
+  inbox?: InboxFilter;
+  /** At most this many submissions, the oldest first. */
+  limit?: number;
+};
 
 export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db): Promise<SubmissionRecord[]> {
   const db = given ?? (await getDb());
@@ -73,9 +84,11 @@ export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db)
         filter.kind ? eq(t.formSubmissions.kind, filter.kind) : undefined,
         filter.since ? gte(t.formSubmissions.createdAt, filter.since) : undefined,
         filter.until ? lt(t.formSubmissions.createdAt, filter.until) : undefined,
+        filter.inbox ? inboxConditions(filter.inbox) : undefined,
       ),
     )
-    .orderBy(asc(t.formSubmissions.createdAt));
+    .orderBy(asc(t.formSubmissions.createdAt), asc(t.formSubmissions.id))
+    .limit(filter.limit ?? Number.MAX_SAFE_INTEGER);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [files, mails] = await Promise.all([

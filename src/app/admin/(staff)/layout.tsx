@@ -13,6 +13,12 @@ export default async function StaffLayout({ children }: { children: ReactNode })
     { href: '/admin', label: t('nav.home') },
     { href: '/admin/funds', label: t('nav.funds') },
     ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),
+    ...(can(staff.role, 'submissions.read')
+      ? [
+          { href: '/admin/inbox', label: t('nav.inbox') },
+          { href: '/admin/outbox', label: t('nav.outbox') },
+        ]
+      : []),
     { href: '/admin/audit', label: t('nav.audit') },
     { href: '/admin/accounts', label: t('nav.accounts') },
     { href: '/admin/tokens', label: t('nav.tokens') },

@@ -1,6 +1,11 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
+import { Notice } from '@/components/admin/notice';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { outboxCounts } from '@/server/queries/inbox';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('home.title') };
@@ -9,12 +14,31 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminHome() {
   const staff = await requireStaff('backoffice.read');
   const t = adminTranslator(staff.locale);
+  // Mail waiting or failing is shown to everyone who can read the outbox, so a broken SMTP is noticed.
+  const mails = can(staff.role, 'submissions.read') ? await outboxCounts(await getDb()) : null;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('home.title')}</h1>
       <p>{t('home.welcome', { email: staff.email })}</p>
       <p>{t('home.role', { role: t(`roles.${staff.role}`) })}</p>
       <p className="mt-4 max-w-prose text-muted">{t('home.intro')}</p>
+      {mails && (
+        <section aria-labelledby="outbox-summary" className="mt-8 max-w-prose">
+          <h2 id="outbox-summary" className="mb-2 text-lg font-semibold">
+            {t('home.outboxTitle')}
+          </h2>
+          {mails.failing > 0 && <Notice tone="error">{t('home.failingAlert', { count: mails.failing })}</Notice>}
+          <ul className="list-disc pl-5">
+            <li>{t('home.pending', { count: mails.pending })}</li>
+            <li>{t('home.failing', { count: mails.failing })}</li>
+          </ul>
+          <p className="mt-2">
+            <Link href="/admin/outbox" className="text-brand underline">
+              {t('home.openOutbox')}
+            </Link>
+          </p>
+        </section>
+      )}
     </>
   );
 }

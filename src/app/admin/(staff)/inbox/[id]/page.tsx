@@ -1,0 +1,176 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { can } from '@/domain/roles';
+import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/inbox';
+import { adminTranslator } from '@/i18n/admin';
+import { formLabels } from '@/i18n/form-labels';
+import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { flash, formatDateTime } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { assignableStaff, getInboxItem } from '@/server/queries/inbox';
+import { handleSubmission, retryMail } from '../../../inbox-actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('inbox.title') };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** One submission: what the visitor sent, its files (downloaded, never shown), its handling and its mails. */
+export default async function SubmissionPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('submissions.read');
+  const { id } = await params;
+  const query = await searchParams;
+  const db = await getDb();
+  const item = await getInboxItem(db, id);
+  if (!item) notFound();
+  const t = adminTranslator(staff.locale);
+  const forms = formLabels(staff.locale);
+  type FormKey = Parameters<typeof forms>[0];
+  const label = (name: string) => (forms.has(`fields.${name}` as FormKey) ? forms(`fields.${name}` as FormKey) : name);
+  const show = (name: string, value: unknown): string => {
+    if (typeof value === 'boolean') return value ? t('inbox.detail.yes') : t('inbox.detail.no');
+    if (Array.isArray(value)) return value.map((v) => show(name, v)).join(', ');
+    const text = value === null || value === undefined ? '' : String(value);
+    const option = `options.${name}.${text}` as FormKey;
+    return forms.has(option) ? `${forms(option)} (${text})` : text;
+  };
+  const name = submitterName(item.fields) || item.id;
+  const handles = can(staff.role, 'submissions.handle');
+  const staffList = handles ? await assignableStaff(db) : [];
+  const done = flash(query, 'done', ['saved', 'unchanged', 'retried'] as const);
+  const error = flash(query, 'error', ['assignee', 'status', 'notRetried'] as const);
+  const base = `/admin/inbox/${item.id}`;
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/inbox" className="text-brand underline">
+          {t('inbox.detail.back')}
+        </Link>
+      </p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('inbox.detail.title', { name })}</h1>
+      <p className="mb-4 text-muted">
+        {t('inbox.detail.received', { date: formatDateTime(staff.locale, item.createdAt), locale: t(`language.${item.locale as 'fr'}`), form: forms(`kinds.${item.kind as 'contact'}`) })}
+      </p>
+      {done === 'saved' && <Notice tone="success">{t('inbox.detail.saved')}</Notice>}
+      {done === 'unchanged' && <Notice tone="success">{t('inbox.detail.unchanged')}</Notice>}
+      {done === 'retried' && <Notice tone="success">{t('outbox.retried')}</Notice>}
+      {error === 'notRetried' && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
+      {(error === 'assignee' || error === 'status') && <Notice tone="error">{t('inbox.detail.invalidAssignee')}</Notice>}
+
+      <table className={`${tableClass} mb-6 max-w-3xl`}>
+        <caption className="mb-2 text-left text-lg font-semibold">{t('inbox.detail.fieldsCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>{t('inbox.detail.field')}</th>
+            <th scope="col" className={thClass}>{t('inbox.detail.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(item.fields).map(([field, value]) => (
+            <tr key={field}>
+              <th scope="row" className={`${tdClass} font-medium`}>{label(field)}</th>
+              <td className={`${tdClass} whitespace-pre-wrap break-words`}>{show(field, value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {item.captcha && <p className="mb-6 text-sm text-muted">{t('inbox.detail.captcha', { status: item.captcha })}</p>}
+
+      <h2 className="mb-2 text-lg font-semibold">{t('inbox.detail.filesTitle')}</h2>
+      {item.files.length === 0 ? (
+        <p className="mb-6">{t('inbox.detail.noFiles')}</p>
+      ) : (
+        <ul className="mb-6 list-disc pl-5">
+          {item.files.map((file) => (
+            <li key={file.id}>
+              <a href={`${base}/files/${file.id}`} download={file.fileName} className="text-brand underline">
+                {t('inbox.detail.download', { name: file.fileName, size: size(file.size) })}
+              </a>{' '}
+              <span className="text-sm text-muted">
+                ({label(file.field)}, {file.mimeType}, sha256 {file.sha256.slice(0, 12)}…)
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mb-2 text-lg font-semibold">{t('inbox.detail.handling')}</h2>
+      <p className="mb-2">
+        {item.handledBy && item.handledAt ? t('inbox.detail.lastChange', { who: item.handledBy, date: formatDateTime(staff.locale, item.handledAt) }) : t('inbox.detail.neverHandled')}
+      </p>
+      {handles ? (
+        <form action={handleSubmission.bind(null, item.id)} aria-label={t('inbox.detail.handling')} className="mb-6 flex flex-wrap items-end gap-4">
+          <div>
+            <label htmlFor="status" className={labelClass}>
+              {t('inbox.status')}
+            </label>
+            <select id="status" name="status" defaultValue={item.status} className={inputClass}>
+              {SUBMISSION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`inbox.statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="assignee" className={labelClass}>
+              {t('inbox.assignee')}
+            </label>
+            <select id="assignee" name="assignee" defaultValue={item.assigneeId ?? ''} className={inputClass}>
+              <option value="">{t('inbox.nobody')}</option>
+              {staffList.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass}>
+            {t('inbox.detail.save')}
+          </button>
+        </form>
+      ) : (
+        <p className="mb-6">
+          {t('inbox.status')}: {t(`inbox.statuses.${item.status}`)}
+        </p>
+      )}
+
+      <h2 className="mb-2 text-lg font-semibold">{t('inbox.detail.mailsTitle')}</h2>
+      {item.mails.length === 0 ? (
+        <p>{t('inbox.detail.noMails')}</p>
+      ) : (
+        <ul className="space-y-2">
+          {item.mails.map((mail) => {
+            const state = mailState(mail);
+            return (
+              <li key={mail.id} className="rounded border border-slate-200 p-3">
+                <p>
+                  <strong>{t(`outbox.states.${state}`)}</strong> · {t('outbox.to')}: {mail.to} · {t('outbox.attempts')}: {mail.attempts}
+                  {mail.sentAt && ` · ${t('outbox.sentAt')}: ${formatDateTime(staff.locale, mail.sentAt)}`}
+                </p>
+                {state === 'failing' && (
+                  <p className="text-sm">
+                    {t('outbox.lastError')}: {mail.lastError} · {t('outbox.nextAttempt')}: {formatDateTime(staff.locale, mail.nextAttemptAt)}
+                  </p>
+                )}
+                {handles && state !== 'sent' && (
+                  <form action={retryMail.bind(null, base)} className="mt-2">
+                    <input type="hidden" name="mail" value={mail.id} />
+                    <button type="submit" aria-label={t('outbox.retryMail', { to: mail.to })} className={buttonClass}>
+                      {t('outbox.retry')}
+                    </button>
+                  </form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
