@@ -25,6 +25,7 @@ export function DisclaimerDialog({
   initialContent,
   labels,
   onConfirm,
+  onLocale,
 }: {
   languages: ComplianceLanguage[];
   initialLocale: Locale;
@@ -33,6 +34,8 @@ export function DisclaimerDialog({
   initialContent: DisclaimerContent | null;
   labels: Partial<Record<Locale, DisclaimerLabels>>;
   onConfirm: (profile: InvestorProfile, locale: Locale) => void;
+  /** A language chosen in the popup: the site switches to it at once (SPEC §4), the popup opening again there. */
+  onLocale: (locale: Locale) => void;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [profile, setProfile] = useState<InvestorProfile>(initialProfile);
@@ -95,7 +98,11 @@ export function DisclaimerDialog({
             ids={ids}
             title={<Dialog.Title className={DISCLAIMER_TITLE_CLASS}>{current?.title || t.dialogLabel}</Dialog.Title>}
             on={{
-              locale: setLocale,
+              locale: (chosen: Locale) => {
+                // The popup's texts change at once; the page follows in that language.
+                setLocale(chosen);
+                if (chosen !== locale) onLocale(chosen);
+              },
               profile: setProfile,
               accepted: setAccepted,
               retry: () => {
