@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { DISCLAIMER_POPUP_QUERY } from '@/server/graphql/operations';
@@ -44,6 +44,7 @@ export function DisclaimerDialog({
   const [status, setStatus] = useState<DisclaimerStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const ids = { intro: useId(), text: useId(), hint: useId() };
+  const panel = useRef<HTMLDivElement>(null);
 
   // Before the browser paints the dialog, the painted preview goes: never both, never neither.
   useLayoutEffect(hideDisclaimerPreview, []);
@@ -80,8 +81,17 @@ export function DisclaimerDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={DISCLAIMER_OVERLAY_CLASS} />
         <Dialog.Content
+          ref={panel}
           lang={locale}
           aria-describedby={ids.intro}
+          // The focus starts on the language in use, as a keyboard reaches a radio group: the page
+          // opened again after a language chosen here finds it on that language.
+          onOpenAutoFocus={(e) => {
+            const chosen = panel.current?.querySelector<HTMLInputElement>('input[name="disclaimer-language"]:checked');
+            if (!chosen) return;
+            e.preventDefault();
+            chosen.focus();
+          }}
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
