@@ -221,8 +221,12 @@ test.describe('disclaimer popup', () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     }
     await dialog.getByRole('button', { name: t.confirm }).focus();
+    // Already on /es since the language was chosen: confirming loads that home page again, validated.
+    const reloaded = page.waitForEvent('load');
     await page.keyboard.press('Enter');
+    await reloaded;
     await page.waitForURL(/\/es$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await storage(page, 'investor_profile')).toBe('CGP');
     expect((await cookie(context, 'i18n_redirected'))?.value).toBe('es');
   });
