@@ -96,6 +96,28 @@ function privateWhenByProfile(res) {
   };
 }
 
+/**
+ * The proxy marks its rewrites of unknown slugs to the unknown-page route with this header
+ * (src/proxy.ts). That route renders the translated 404 screen as a page, cached once per language
+ * and profile, because Next answers a notFound() thrown while rendering with an empty shell whose
+ * text appears only with JavaScript (docs/decisions/019). A page load gets its status here: 404.
+ * A client navigation's RSC request keeps its 200, or Next's router would reload the whole page.
+ */
+const NOT_FOUND_PAGE_HEADER = 'x-fundhouse-not-found';
+function notFoundWhenMarked(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadNotFound(status, ...rest) {
+    if (res.hasHeader(NOT_FOUND_PAGE_HEADER)) {
+      res.removeHeader(NOT_FOUND_PAGE_HEADER);
+      if (status === 200 && req.headers.rsc !== '1') {
+        res.statusCode = 404;
+        return writeHead.call(this, 404, ...rest);
+      }
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer(serverOptions, (req, res) => {
@@ -111,6 +133,7 @@ const server = createServer(serverOptions, (req, res) => {
   if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
   encode(req, res);
   privateWhenByProfile(res);
+  notFoundWhenMarked(req, res);
   withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { UNKNOWN_PAGE_SEGMENT } from './proxy';
+import { NOT_FOUND_PAGE_HEADER, UNKNOWN_PAGE_SEGMENT } from './proxy';
 
 async function loadProxy(envVars: Record<string, string | undefined> = {}) {
   vi.resetModules();
@@ -84,6 +84,9 @@ describe('proxy', () => {
       expect(rewritten('/es/noticias/c/no-such-category')).toBe(`/es/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
       expect(rewritten('/fr/nimporte-quoi')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
       expect(rewritten('/fr/nous-connaitre')).toBe('/fr/RETAIL/about-us');
+      // scripts/server.mjs answers the marked rewrites with status 404 (docs/decisions/019).
+      expect(proxy(request('/fr/nimporte-quoi')).headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
+      expect(proxy(request('/fr/nous-connaitre')).headers.get(NOT_FOUND_PAGE_HEADER)).toBeNull();
     } finally {
       publishRouteCatalog(undefined);
     }

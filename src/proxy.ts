@@ -42,6 +42,13 @@ export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
  */
 export const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
 
+/**
+ * Marks a rewrite to the unknown-page route: scripts/server.mjs answers such a page with status 404
+ * (the route renders the 404 screen as a page, so that its text is in the HTML: docs/decisions/019)
+ * and removes the mark.
+ */
+export const NOT_FOUND_PAGE_HEADER = 'x-fundhouse-not-found';
+
 function segmentsOf(rest: string[]): string[] {
   return rest.filter((segment, i) => segment !== '' || i < rest.length - 1).map((segment) => decodeURIComponent(segment));
 }
@@ -62,6 +69,7 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   response.headers.set('x-middleware-rewrite', target.toString());
   response.headers.delete('x-middleware-next');
   response.headers.set(PROFILE_PAGE_HEADER, '1');
+  if (unknown) response.headers.set(NOT_FOUND_PAGE_HEADER, '1');
   return response;
 }
 

@@ -57,3 +57,36 @@ export function formatDecimal(value: number, locale: Locale, maxDecimals = 1, mi
   }
   return format.format(value);
 }
+
+/**
+ * The formats a GraphQL client may ask of a date field with `@date(format: …)` (SPEC §7): a closed
+ * set, each a fixed set of Intl options, never a pattern of the client's. ISO keeps the raw value.
+ */
+export const DATE_FORMATS = ['ISO', 'SHORT', 'MEDIUM', 'LONG', 'FULL', 'MONTH_YEAR', 'YEAR'] as const;
+export type DateFormatName = (typeof DATE_FORMATS)[number];
+
+const DATE_FORMAT_OPTIONS: Record<Exclude<DateFormatName, 'ISO'>, Intl.DateTimeFormatOptions> = {
+  SHORT: { dateStyle: 'short' },
+  MEDIUM: { dateStyle: 'medium' },
+  LONG: { dateStyle: 'long' },
+  FULL: { dateStyle: 'full' },
+  MONTH_YEAR: { month: 'long', year: 'numeric' },
+  YEAR: { year: 'numeric' },
+};
+/** At most languages × formats entries. */
+const namedDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export const isDateFormatName = (value: unknown): value is DateFormatName => (DATE_FORMATS as readonly unknown[]).includes(value);
+
+/** `formatDateAs('2026-11-20', 'LONG', 'fr')` → "20 novembre 2026"; 'en' → "20 November 2026". */
+export function formatDateAs(iso: IsoDate, format: DateFormatName, locale: Locale): string {
+  const { year, month, day } = parseIsoDate(iso);
+  if (format === 'ISO') return iso;
+  const key = `${locale} ${format}`;
+  let formatter = namedDateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...DATE_FORMAT_OPTIONS[format], timeZone: 'UTC' });
+    namedDateFormats.set(key, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(year, month - 1, day)));
+}

@@ -1,13 +1,16 @@
-import { hasLocale } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
-import { MESSAGE_AREAS } from './messages';
+import { areaLogger } from '@/server/log/logger';
+import { createMessageLoader } from './message-loading';
 import { routing } from './routing';
 
-export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale;
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
-  const parts = await Promise.all(
-    MESSAGE_AREAS.map(async (area) => (await import(`../../messages/${area}/${locale}.json`)).default as Record<string, unknown>),
-  );
-  return { locale, messages: Object.assign({}, ...parts) as Record<string, unknown> };
+const log = areaLogger('i18n');
+
+/** One per process, so each warning of SPEC §8 (unknown locale code, missing language file) is logged once. */
+const loader = createMessageLoader({
+  locales: routing.locales,
+  fallback: routing.defaultLocale,
+  load: async (area, locale) => (await import(`../../messages/${area}/${locale}.json`)).default as Record<string, unknown>,
+  warn: (event, fields, message) => log.warn({ event, ...fields }, message),
 });
+
+export default getRequestConfig(async ({ requestLocale }) => loader.messagesFor(await requestLocale));

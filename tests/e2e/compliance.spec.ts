@@ -45,7 +45,11 @@ async function acceptDisclaimerByMouse(page: Page, locale: Locale, profile: stri
   const t = (await messages(targetLocale)).Disclaimer;
   const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
   await expect(dialog).toBeVisible();
-  if (targetLocale !== locale) await dialog.getByRole('radio', { name: languageNames[targetLocale] }).check();
+  if (targetLocale !== locale) {
+    await dialog.getByRole('radio', { name: languageNames[targetLocale] }).check();
+    // The site switches to that language at once (SPEC §4): the popup opens again there.
+    await expect(page.locator('html')).toHaveAttribute('lang', targetLocale);
+  }
   await page.getByRole('dialog').getByRole('radio', { name: profileTitle(profile, targetLocale) }).check();
   await page.getByRole('dialog').getByRole('checkbox', { name: t.accept }).check();
   await page.getByRole('dialog').getByRole('button', { name: t.confirm }).click();
@@ -166,15 +170,38 @@ test.describe('disclaimer popup', () => {
     await expect(previewIntro).toBeHidden();
   });
 
+  test('choosing English in the popup on a first visit in French switches the whole site to English at once', async ({ page, context }) => {
+    await page.goto('/fr/gamme-fonds');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName(disclaimerTitle('fr'));
+    await expect(page.locator('header a[href="/fr/nous-connaitre"]').first()).toHaveText('Nous connaître');
+    await dialog.getByRole('radio', { name: 'English' }).check();
+    // The same page in English: its address, its language and the header's texts.
+    await page.waitForURL(/\/en\/fund-range$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('header a[href="/en/about-us"]').first()).toHaveText('About us');
+    await expect(page.locator('header a[href="/fr/nous-connaitre"]')).toHaveCount(0);
+    expect((await cookie(context, 'i18n_redirected'))?.value).toBe('en');
+    // The disclaimer is not validated yet: the popup is still there, in English, English chosen.
+    await expect(page.getByRole('dialog')).toHaveAccessibleName(disclaimerTitle('en'));
+    await expect(page.getByRole('dialog').getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(await storage(page, 'disclaimer_validated')).toBeNull();
+  });
+
   test('keyboard only: choose language and profile, tick, confirm; the focus stays trapped in the popup', async ({ page, context }) => {
     const t = (await messages('es')).Disclaimer;
     await page.goto('/fr');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('radio', { name: 'Français' })).toBeFocused();
-    // Arrow keys move within a radio group: Français → English → Español.
+    // Arrow keys move within a radio group: Français → English → Español; each choice switches the
+    // site to that language at once, where the popup opens again with the focus on the language chosen.
     await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/\/en$/);
+    await expect(dialog.getByRole('radio', { name: 'English' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/\/es$/);
+    await expect(dialog.getByRole('radio', { name: 'Español' })).toBeFocused();
     await expect(dialog.getByRole('radio', { name: 'Español' })).toBeChecked();
     await expect(dialog).toHaveAccessibleName(disclaimerTitle('es'));
     await page.keyboard.press('Tab');
@@ -194,8 +221,12 @@ test.describe('disclaimer popup', () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     }
     await dialog.getByRole('button', { name: t.confirm }).focus();
+    // Already on /es since the language was chosen: confirming loads that home page again, validated.
+    const reloaded = page.waitForEvent('load');
     await page.keyboard.press('Enter');
+    await reloaded;
     await page.waitForURL(/\/es$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await storage(page, 'investor_profile')).toBe('CGP');
     expect((await cookie(context, 'i18n_redirected'))?.value).toBe('es');
   });

@@ -146,3 +146,19 @@ describe('trackRequest', () => {
     expect(bar.getSnapshot().status).toBe('failed');
   });
 });
+
+describe('trackRequest and HTTP statuses', () => {
+  it('ends the bar as failed when the response is a 4xx or 5xx, finished when it is a 2xx', async () => {
+    const bar = createLoadingBar();
+    const answer = await trackRequest(Promise.resolve(new Response('{}', { status: 503 })), bar);
+    expect(answer.status).toBe(503);
+    expect(bar.getSnapshot()).toEqual({ status: 'failed', visible: true, progress: 100 });
+    vi.advanceTimersByTime(LOADING_BAR_HIDE_MS);
+    expect(bar.getSnapshot().visible).toBe(false);
+    await trackRequest(Promise.resolve(new Response('{}', { status: 404 })), bar);
+    expect(bar.getSnapshot().status).toBe('failed');
+    vi.advanceTimersByTime(LOADING_BAR_HIDE_MS);
+    await trackRequest(Promise.resolve(new Response('{}', { status: 200 })), bar);
+    expect(bar.getSnapshot().status).not.toBe('failed');
+  });
+});

@@ -111,12 +111,16 @@ export type LoadingBar = ReturnType<typeof createLoadingBar>;
 /** The page's one loading bar. */
 export const loadingBar = createLoadingBar();
 
-/** Shows the loading bar while a client request runs; resolves or rejects like `promise`. */
+/**
+ * Shows the loading bar while a client request runs; resolves or rejects like `promise`. A response
+ * with a 4xx or 5xx status ends the bar as failed (SPEC §4, §8), as a request that never answers does.
+ */
 export async function trackRequest<T>(promise: Promise<T>, bar: LoadingBar = loadingBar): Promise<T> {
   bar.start();
   try {
     const value = await promise;
-    bar.finish();
+    if (value instanceof Response && !value.ok) bar.fail();
+    else bar.finish();
     return value;
   } catch (error) {
     bar.fail();

@@ -5,11 +5,12 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { loadingBar } from './loading-bar-store';
 import { onNavigationIntent } from './navigation-intent';
 import { onRouteChange } from './route-change';
+import { onFailedRscRequest } from './rsc-requests';
 
 /** A navigation that never lands (download, cancelled click…) ends the bar after this. */
 export const NAVIGATION_SAFETY_TIMEOUT_MS = 10_000;
 
-/** Starts the bar on link clicks and back/forward; finishes it when the route changes. */
+/** Starts the bar on link clicks and back/forward; finishes it when the route changes, or fails it when the router's request fails. */
 function useNavigationProgress() {
   useEffect(() => {
     let safety: ReturnType<typeof setTimeout> | undefined;
@@ -25,6 +26,15 @@ function useNavigationProgress() {
       safety = setTimeout(end, NAVIGATION_SAFETY_TIMEOUT_MS);
     });
     const offRoute = onRouteChange(end);
+    // A navigation or router.refresh() whose request fails (4xx, 5xx, no answer) ends the bar as
+    // failed, with or without a navigation under way; Next then loads the whole page instead.
+    const offFailure = onFailedRscRequest(() => {
+      if (safety !== undefined) {
+        clearTimeout(safety);
+        safety = undefined;
+      }
+      loadingBar.fail();
+    });
     // Back to a page kept in the back/forward cache: the navigation that left it is over.
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) end();
@@ -33,6 +43,7 @@ function useNavigationProgress() {
     return () => {
       offIntent();
       offRoute();
+      offFailure();
       window.removeEventListener('pageshow', onShow);
       end();
     };

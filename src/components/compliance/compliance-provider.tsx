@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { useConsent } from '@/components/consent/use-consent';
 import { OPEN_COOKIE_SETTINGS_EVENT, SELECT_PROFILE_EVENT } from '@/components/layout/events';
 import { lazyModule } from '@/components/layout/lazy-module';
+import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch';
 import { useLazyModule } from '@/components/layout/use-lazy-module';
 import type { LayoutData } from '@/components/layout/types';
 import type { InvestorProfile } from '@/domain/catalog';
@@ -125,6 +126,15 @@ export function ComplianceProvider({
     [reloadAt],
   );
 
+  /**
+   * A language chosen inside the popup switches the site's locale at once (SPEC §4): the same page in
+   * that language, through the language switch (/api/locale stores the language cookie), where the
+   * popup opens again, in that language, since the disclaimer is not validated yet.
+   */
+  const switchLocale = useCallback((chosen: Locale) => {
+    window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
+  }, []);
+
   const openSettings = useCallback(() => {
     loadSettings();
     setSettingsOpen(true);
@@ -183,6 +193,7 @@ export function ComplianceProvider({
           initialContent={disclaimerContent}
           labels={disclaimerLabels}
           onConfirm={submitDisclaimer}
+          onLocale={switchLocale}
         />
       ) : null}
     </ProfileContext.Provider>

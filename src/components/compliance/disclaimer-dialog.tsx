@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { DISCLAIMER_POPUP_QUERY } from '@/server/graphql/operations';
@@ -25,6 +25,7 @@ export function DisclaimerDialog({
   initialContent,
   labels,
   onConfirm,
+  onLocale,
 }: {
   languages: ComplianceLanguage[];
   initialLocale: Locale;
@@ -33,6 +34,8 @@ export function DisclaimerDialog({
   initialContent: DisclaimerContent | null;
   labels: Partial<Record<Locale, DisclaimerLabels>>;
   onConfirm: (profile: InvestorProfile, locale: Locale) => void;
+  /** A language chosen in the popup: the site switches to it at once (SPEC §4), the popup opening again there. */
+  onLocale: (locale: Locale) => void;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [profile, setProfile] = useState<InvestorProfile>(initialProfile);
@@ -41,6 +44,7 @@ export function DisclaimerDialog({
   const [status, setStatus] = useState<DisclaimerStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const ids = { intro: useId(), text: useId(), hint: useId() };
+  const panel = useRef<HTMLDivElement>(null);
 
   // Before the browser paints the dialog, the painted preview goes: never both, never neither.
   useLayoutEffect(hideDisclaimerPreview, []);
@@ -77,8 +81,17 @@ export function DisclaimerDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={DISCLAIMER_OVERLAY_CLASS} />
         <Dialog.Content
+          ref={panel}
           lang={locale}
           aria-describedby={ids.intro}
+          // The focus starts on the language in use, as a keyboard reaches a radio group: the page
+          // opened again after a language chosen here finds it on that language.
+          onOpenAutoFocus={(e) => {
+            const chosen = panel.current?.querySelector<HTMLInputElement>('input[name="disclaimer-language"]:checked');
+            if (!chosen) return;
+            e.preventDefault();
+            chosen.focus();
+          }}
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
@@ -95,7 +108,11 @@ export function DisclaimerDialog({
             ids={ids}
             title={<Dialog.Title className={DISCLAIMER_TITLE_CLASS}>{current?.title || t.dialogLabel}</Dialog.Title>}
             on={{
-              locale: setLocale,
+              locale: (chosen: Locale) => {
+                // The popup's texts change at once; the page follows in that language.
+                setLocale(chosen);
+                if (chosen !== locale) onLocale(chosen);
+              },
               profile: setProfile,
               accepted: setAccepted,
               retry: () => {

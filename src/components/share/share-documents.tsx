@@ -1,9 +1,12 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { DocumentRef } from '@/domain/model';
+import type { OfferedDocument } from '@/domain/fund-documents';
 
-/** The share's own documents (KID…): only the types that exist, each opening the PDF route of SPEC §2. */
-export function ShareDocuments({ documents, locale }: { documents: DocumentRef[]; locale: Locale }) {
+/**
+ * The share's own documents (KID…), each opening the PDF route of SPEC §2: the types that exist, or
+ * every share-level type when the document check is off (DOCUMENT_CHECK=false), whose size is then unknown.
+ */
+export function ShareDocuments({ documents, locale }: { documents: OfferedDocument[]; locale: Locale }) {
   const t = useTranslations('Share');
   if (documents.length === 0) return null;
   return (
@@ -13,14 +16,14 @@ export function ShareDocuments({ documents, locale }: { documents: DocumentRef[]
       </h2>
       <ul className="space-y-2">
         {documents.map((doc) => {
-          const size = Math.ceil(doc.size / 1024);
+          const size = doc.size === null ? null : Math.ceil(doc.size / 1024);
           return (
-            <li key={doc.documentType.code}>
+            <li key={doc.code}>
               <a href={doc.url} type="application/pdf" className="font-medium text-brand underline underline-offset-2">
-                {doc.documentType.title}
+                {doc.title}
               </a>{' '}
               <span className="text-sm text-muted">
-                ({doc.locale === locale ? t('documentMeta', { size }) : t('documentInFrench', { size })})
+                ({size === null ? t('documentPdf') : doc.locale === null || doc.locale === locale ? t('documentMeta', { size }) : t('documentInFrench', { size })})
               </span>
             </li>
           );

@@ -1,7 +1,8 @@
 import type { Locale } from '@/env';
 import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
 import type { InvestorProfile } from '@/domain/catalog';
-import type { DocumentRef, FundCategoryView, FundView, ShareView } from '@/domain/model';
+import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
+import { NO_VALUE } from '@/domain/performance-format';
 import { sanitizeRichText } from '@/domain/rich-text';
 import { getFund, getShare, getShareByIsin, listFundCategories, listFunds } from '@/server/queries/funds';
 import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
@@ -28,6 +29,15 @@ const GQL_FUND_OPTIONS = { includeInactiveShares: true };
 
 function byTypes(documents: DocumentRef[], types: unknown): DocumentRef[] {
   return Array.isArray(types) && types.length > 0 ? documents.filter((d) => types.includes(d.documentType.code)) : documents;
+}
+
+/**
+ * SPEC §4 and EU rules: a share younger than a year shows no performance at all, so the API gives
+ * none either (its pages hide them the same way): every figure "not available", no calendar year,
+ * no growth series. The codes and dates stay, so a client's table keeps its shape.
+ */
+function withoutPerformance(figure: FetchedData): FetchedData {
+  return { ...figure, value: null, displayValue: NO_VALUE, benchmarkValue: null, benchmarkDisplayValue: NO_VALUE };
 }
 
 export const resolvers = {
@@ -110,17 +120,21 @@ export const resolvers = {
   },
 
   Share: {
-    fetchedData: (share: ShareView, args: Args) =>
-      Array.isArray(args.codes) && args.codes.length > 0
-        ? share.fetchedData.filter((d) => (args.codes as string[]).includes(d.code))
-        : share.fetchedData,
+    fetchedData: (share: ShareView, args: Args) => {
+      const figures =
+        Array.isArray(args.codes) && args.codes.length > 0
+          ? share.fetchedData.filter((d) => (args.codes as string[]).includes(d.code))
+          : share.fetchedData;
+      return share.lessThanOneYear ? figures.map(withoutPerformance) : figures;
+    },
+    calendarYears: (share: ShareView) => (share.lessThanOneYear ? [] : share.calendarYears),
     documents: (share: ShareView, args: Args) => byTypes(share.documents, args.types),
     growth: async (share: Scoped<ShareView>, args: Args) => {
       const period = String(args.period);
       if (!(CHART_PERIODS as readonly string[]).includes(period)) {
         throw badInput(`Unknown period "${period}". Periods: ${CHART_PERIODS.join(', ')}.`);
       }
-      if (!share.lastPrice) return null;
+      if (!share.lastPrice || share.lessThanOneYear) return null;
       const fund = await getFund(share.__locale, share.fundSlug, share.__profile);
       if (!fund) return null;
       const maxPoints = seriesPoints(args.maxPoints, GROWTH_MIN_POINTS);

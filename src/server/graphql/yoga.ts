@@ -7,6 +7,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { env } from '@/env';
 import { authorizationFrom, type GraphQLContext } from './context';
 import type { CatalogBounds } from './cost';
+import { dateDirectivePlugin, dateTypeDefs, withDateFormats } from './date-directive';
 import { createBoundedDocumentCache, createBoundedErrorCache } from './document-cache';
 import { graphQLGuardsPlugin, withDeadline } from './guards';
 import { MAX_RESPONSE_BYTES } from './limits';
@@ -39,7 +40,11 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: literal,
 });
 
-export const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: { ...withDeadline(resolvers), JSON: JSONScalar } });
+// Date fields format their own value when asked (@date): outside the deadline's queue, they read nothing.
+export const schema = createSchema<GraphQLContext>({
+  typeDefs: [typeDefs, dateTypeDefs],
+  resolvers: { ...withDateFormats(withDeadline(resolvers)), JSON: JSONScalar },
+});
 
 /**
  * Cached answers are dropped by every publication (src/server/publish), in every process; the TTL
@@ -98,6 +103,8 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
         ttl: RESPONSE_CACHE_TTL_MS,
         includeExtensionMetadata: false,
       }),
+      // @date only on date fields (./date-directive.ts).
+      dateDirectivePlugin(),
       EnvelopArmorPlugin({
         // Introspection counts too: its self-nesting types are the classic way to build a costly query.
         maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false },

@@ -10,6 +10,7 @@ import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { alternatePaths, localizedPath } from '@/i18n/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
+import { shareDocumentOffer } from '@/server/queries/document-offer';
 import { getShare } from '@/server/queries/funds';
 import { growthSeriesByPeriod } from '@/server/queries/series';
 import { getCompany, getDisclaimers } from '@/server/queries/site';
@@ -56,6 +57,7 @@ export default async function SharePage({ params }: Props) {
   const showPerformance = !share.lessThanOneYear && share.lastPrice !== null;
   const growth = showPerformance && share.lastPrice ? await growthSeriesByPeriod(share, fund.benchmark?.code ?? null, share.lastPrice.date, CHART_POINTS) : [];
   const defaultPeriod = defaultChartPeriod(growth);
+  const documents = await shareDocumentOffer(locale, fund, share);
   const otherShares = fund.shares.filter((s) => s.slug !== share.slug);
 
   return (
@@ -111,7 +113,7 @@ export default async function SharePage({ params }: Props) {
         defaultPeriod={defaultPeriod}
         pastPerformance={disclaimers.pastPerformance}
       />
-      <ShareDocuments documents={share.documents} locale={locale} />
+      <ShareDocuments documents={documents} locale={locale} />
       {showPerformance ? <ShareDownloads locale={locale} fundSlug={fund.slug} isin={share.isinCode} /> : null}
       {otherShares.length > 0 ? (
         <nav aria-labelledby="other-shares-heading" className="mb-10 print:hidden">

@@ -1,0 +1,107 @@
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+
+/**
+ * The loading bar ends as "failed" (SPEC §4, §8) when a request answers 4xx/5xx, when a navigation
+ * fails and when router.refresh() fails. Failures are made with route interception; the whole-page
+ * load Next falls back to after a failed router request is held back, so the page that failed stays
+ * on screen while the bar is read.
+ */
+const FAILED = 'The page could not be loaded';
+
+/**
+ * From the document's start, reports to the test when the bar says "failed" (it says so for 500 ms
+ * only). Reported through a binding rather than read back from the page: once Next has started the
+ * page load it falls back to, the page's script context is no longer reliably reachable.
+ */
+async function recordFailedBar(context: BrowserContext): Promise<{ failed: Promise<void>; seen: () => boolean }> {
+  let seen = false;
+  let resolve: () => void = () => undefined;
+  const failed = new Promise<void>((r) => (resolve = r));
+  await context.exposeBinding('reportFailedLoadingBar', () => {
+    seen = true;
+    resolve();
+  });
+  await context.addInitScript((text) => {
+    const report = (window as unknown as { reportFailedLoadingBar: () => void }).reportFailedLoadingBar;
+    const record = () => {
+      if (document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext') === text) report();
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuetext'] });
+  }, FAILED);
+  return { failed, seen: () => seen };
+}
+
+/** Waits for the bar's failed state, at most 15 s. */
+async function barFailed(recorder: { failed: Promise<void> }) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the loading bar never said it failed')), 15_000);
+  });
+  try {
+    await Promise.race([recorder.failed, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The router's requests (RSC) for `pathname` answer 500; once one has, the document request of the
+ * page load Next falls back to waits, so the failed page stays on screen.
+ */
+async function failRouterRequests(page: Page, pathname: string) {
+  let failed = false;
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route: Route) => {
+      if ((await route.request().headerValue('rsc')) === '1') {
+        failed = true;
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' });
+      }
+      if (failed) await new Promise((resolve) => setTimeout(resolve, 10_000));
+      return route.continue().catch(() => undefined);
+    },
+  );
+}
+
+test('a navigation whose request answers 500 ends the bar as failed', async ({ page, context }) => {
+  const recorder = await recordFailedBar(context);
+  await page.goto('/en/about-us');
+  await page.waitForLoadState('networkidle');
+  await failRouterRequests(page, '/en/contact');
+  await page.locator('header nav a[href="/en/contact"]').first().click();
+  await barFailed(recorder);
+  // Still the page the visitor was on: the navigation did not land.
+  expect(new URL(page.url()).pathname).toBe('/en/about-us');
+});
+
+test('a router.refresh() whose request answers 500 ends the bar as failed', async ({ page, context }) => {
+  const recorder = await recordFailedBar(context);
+  // A stored profile that differs from the page's, with consent recorded: the page writes the profile
+  // cookie and refreshes itself for that profile (SPEC §4, compliance-provider.tsx).
+  await context.addInitScript(() => window.localStorage.setItem('investor_profile', 'INSTIT'));
+  await failRouterRequests(page, '/en/about-us');
+  expect((await page.goto('/en/about-us'))?.status()).toBe(200);
+  await barFailed(recorder);
+});
+
+test('a request of the page that answers 500 ends the bar as failed', async ({ browser, baseURL }) => {
+  // No consent choice yet: the stored profile only refetches the fund menu through /graphql, which fails.
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: baseURL ?? '', localStorage: [{ name: 'disclaimer_validated', value: 'true' }, { name: 'investor_profile', value: 'INSTIT' }] }] },
+  });
+  const recorder = await recordFailedBar(context);
+  const page = await context.newPage();
+  await page.route('**/graphql', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"boom"}]}' }));
+  await page.goto('/en/about-us');
+  await barFailed(recorder);
+  await context.close();
+});
+
+test('a navigation that lands does not end the bar as failed', async ({ page, context }) => {
+  const recorder = await recordFailedBar(context);
+  await page.goto('/en/about-us');
+  await page.locator('header nav a[href="/en/contact"]').first().click();
+  await page.waitForURL(/\/en\/contact$/);
+  await page.waitForLoadState('networkidle');
+  expect(recorder.seen()).toBe(false);
+});
