@@ -96,7 +96,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { locales: Locale[] };
 
-/** SPEC §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
+/** docs/product.md §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
 export function parseLocales(raw: string | undefined, log: (message: string) => void = console.error): Locale[] {
   if (!raw) return [...SUPPORTED_LOCALES];
   const chosen: Locale[] = [];

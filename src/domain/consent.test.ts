@@ -14,7 +14,7 @@ describe('consent cookie', () => {
     }
   });
 
-  it('uses the lifetimes of SPEC §9', () => {
+  it('uses the lifetimes of docs/product.md §9', () => {
     expect(CONSENT_MAX_AGE).toBe(182 * 86400);
     expect(PROFILE_MAX_AGE).toBe(30 * 86400);
     expect(DISCLAIMER_MAX_AGE).toBe(30 * 86400);

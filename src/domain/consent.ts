@@ -1,6 +1,6 @@
 /**
  * The names, lifetimes and formats of everything the site keeps in the visitor's browser
- * (SPEC §4, §9; DESIGN.md "Client state"). Pure: the browser stores and the proxy read them.
+ * (docs/product.md §4, §9; docs/product.md "Client state"). Pure: the browser stores and the proxy read them.
  */
 const DAY = 24 * 60 * 60;
 
@@ -8,21 +8,21 @@ export const CONSENT_COOKIE = 'cookie_consent';
 export const PROFILE_COOKIE = 'investor_profile';
 export const DISCLAIMER_COOKIE = 'disclaimer_validated';
 
-/** localStorage keys (SPEC §9): always written, consent or not. */
+/** localStorage keys (docs/product.md §9): always written, consent or not. */
 export const PROFILE_STORAGE_KEY = 'investor_profile';
 export const DISCLAIMER_STORAGE_KEY = 'disclaimer_validated';
 
-/** The language cookie (SPEC §4, §9): its name is the redirect marker of the language negotiation. */
+/** The language cookie (docs/product.md §4, §9): its name is the redirect marker of the language negotiation. */
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 365 * DAY;
 
-/** Cookie lifetimes in seconds (SPEC §9). */
+/** Cookie lifetimes in seconds (docs/product.md §9). */
 export const CONSENT_MAX_AGE = 182 * DAY;
 export const PROFILE_MAX_AGE = 30 * DAY;
 export const DISCLAIMER_MAX_AGE = 30 * DAY;
 
 /**
- * Consent services (SPEC §4): the required cookies are always on; captcha is a required service
+ * Consent services (docs/product.md §4): the required cookies are always on; captcha is a required service
  * (on, not switchable: it protects the forms); video is optional and off until the visitor turns it on.
  */
 export const CONSENT_SERVICES = ['required', 'captcha', 'video'] as const;

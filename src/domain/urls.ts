@@ -6,7 +6,7 @@ export const fundPath = (locale: Locale, fundSlug: string) => localizedPath('/fu
 export const sharePath = (locale: Locale, fundSlug: string, shareSlug: string) =>
   localizedPath('/funds/[fundSlug]/shares/[shareSlug]', locale, { fundSlug, shareSlug });
 
-/** Document routes (SPEC §2) are API routes outside the localized page table, the same in every language. */
+/** Document routes (docs/product.md §2) are API routes outside the localized page table, the same in every language. */
 export const fundDocumentPath = (locale: Locale, fundSlug: string, typeCode: string) =>
   `/e/${locale}/docs/funds/${encodeURIComponent(fundSlug)}/${typeCode}`;
 

@@ -6,7 +6,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../domain/consent';
 export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE };
 
 /**
- * The one routing table of the site (SPEC §2). Folder names under src/app/[locale]
+ * The one routing table of the site (docs/product.md §2). Folder names under src/app/[locale]
  * are the keys; the values are the localized paths visitors see.
  */
 export const routing = defineRouting({
@@ -44,10 +44,10 @@ export const routing = defineRouting({
       en: '/responsible-investment',
       es: '/inversion-responsable',
     },
-    // SPEC §1: the career and subscribe forms; their paths are ours (SPEC §2 does not list them).
+    // docs/product.md §1: the career and subscribe forms; their paths are ours (docs/product.md §2 does not list them).
     '/careers': { fr: '/carrieres', en: '/careers', es: '/empleo' },
     '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
-    // SPEC §2: the team path exists in the configuration; its screen is not part of the product.
+    // docs/product.md §2: the team path exists in the configuration; its screen is not part of the product.
     '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
     '/funds': '/funds',
     '/funds/[fundSlug]': '/funds/[fundSlug]',
@@ -59,7 +59,7 @@ export const routing = defineRouting({
 
 export type AppPathname = keyof typeof routing.pathnames;
 
-/** Which routed path shows which server page (SPEC §3 Page.route). */
+/** Which routed path shows which server page (docs/product.md §3 Page.route). */
 export const PAGE_PATHNAMES = {
   home: '/',
   'about-us': '/about-us',

@@ -5,7 +5,7 @@ import { investorProfiles } from '../../src/server/db/seed/fixtures/content/refe
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 /**
- * The compliance layer (SPEC §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
+ * The compliance layer (docs/product.md §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
  * profile, cookie consent. Storage keys, cookie names and lifetimes are read back from the browser.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -65,7 +65,7 @@ test.describe('disclaimer popup', () => {
       const confirm = dialog.getByRole('button', { name: t.confirm });
       await expect(confirm).toBeDisabled();
       expect(await storage(page, 'disclaimer_validated')).toBeNull();
-      // Max width 842 px (SPEC §9).
+      // Max width 842 px (docs/product.md §9).
       expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(842);
       // Neither Escape nor a click outside dismisses it.
       await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
 
-/** The funds a profile may see, in the order of SPEC §2: ascending category display order, highlighted funds first. */
+/** The funds a profile may see, in the order of docs/product.md §2: ascending category display order, highlighted funds first. */
 function visibleFunds(profile: 'RETAIL' | 'INSTIT', locale: Locale) {
   const order = (code: string) => categories.find((c) => c.code === code)?.displayOrder ?? 99;
   return funds

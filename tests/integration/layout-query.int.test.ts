@@ -26,7 +26,7 @@ function expected(profile: string) {
   };
 }
 
-describe('the main layout query (SPEC §7)', () => {
+describe('the main layout query (docs/product.md §7)', () => {
   for (const locale of LOCALES) {
     for (const profile of PROFILES) {
       it(`returns the whole tree in ${locale} for ${profile}`, async () => {

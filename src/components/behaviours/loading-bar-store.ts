@@ -1,4 +1,4 @@
-/** SPEC §9: the page-loading indicator. */
+/** docs/product.md §9: the page-loading indicator. */
 export const LOADING_BAR_THROTTLE_MS = 200;
 export const LOADING_BAR_DURATION_MS = 5000;
 export const LOADING_BAR_TICK_MS = 100;

@@ -36,7 +36,7 @@ const noSubscription = () => () => undefined;
 type FundsResponse = { funds: { slug: string; title: string; url: string; category: { title: string } }[] };
 
 /**
- * The compliance layer (SPEC §4, §6, §9): investor profile, disclaimer gate and cookie consent,
+ * The compliance layer (docs/product.md §4, §6, §9): investor profile, disclaimer gate and cookie consent,
  * around the whole site. Pages are rendered as validated (crawlers and visitors without JavaScript
  * get the content); in the browser the popup opens unless validation is recorded. The popup,
  * the notice and the settings dialog are loaded only when they are needed.
@@ -76,7 +76,7 @@ export function ComplianceProvider({
 
   const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
 
-  // SPEC §4, on start: a stored profile that differs from the page's is applied (its cookie written
+  // docs/product.md §4, on start: a stored profile that differs from the page's is applied (its cookie written
   // when consent allows, and the page re-rendered for it) and the funds are refetched for it.
   useEffect(() => {
     if (!stored || stored === serverProfile) return;
@@ -114,7 +114,7 @@ export function ComplianceProvider({
     [locale, reloadAt],
   );
 
-  /** The disclaimer's submit action (SPEC §4), run with the chosen investor profile. */
+  /** The disclaimer's submit action (docs/product.md §4), run with the chosen investor profile. */
   const submitDisclaimer = useCallback(
     (profile: InvestorProfile, chosen: Locale) => {
       saveProfile(profile);

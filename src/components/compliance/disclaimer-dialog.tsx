@@ -12,7 +12,7 @@ import { graphqlRequest } from './graphql-request';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 
 /**
- * The disclaimer popup (SPEC §1, §4): language, investor profile, the general conditions of the
+ * The disclaimer popup (docs/product.md §1, §4): language, investor profile, the general conditions of the
  * chosen language, a checkbox that enables the confirm button. It cannot be dismissed: Escape and
  * clicks outside do nothing, and Radix traps the focus inside. Loaded only for visitors who have not
  * validated the disclaimer yet; it opens with the page language's texts (from the layout) and takes
@@ -45,7 +45,7 @@ export function DisclaimerDialog({
   // Before the browser paints the dialog, the painted preview goes: never both, never neither.
   useLayoutEffect(hideDisclaimerPreview, []);
 
-  // SPEC §7: the disclaimer query, for each available language, so a language switch is immediate.
+  // docs/product.md §7: the disclaimer query, for each available language, so a language switch is immediate.
   useEffect(() => {
     let live = true;
     Promise.all(

@@ -40,7 +40,7 @@ function cachedRead(file: File, maxBytes: number): Promise<UploadValue> {
 }
 
 /**
- * One of the site's forms (SPEC §1, §5), drawn from its field definitions. It validates what the
+ * One of the site's forms (docs/product.md §1, §5), drawn from its field definitions. It validates what the
  * browser is about to send (new FormData(form)) with the form's zod schema, the one the server runs
  * too; errors sit under their fields (aria-describedby, aria-invalid) and the first field in error
  * gets focus. The request is JSON-answered by POST /api/forms/{kind}.

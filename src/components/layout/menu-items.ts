@@ -3,7 +3,7 @@ import type { DropdownItem, DropdownLinkItem } from './dropdown';
 import { localeSwitchHref } from './locale-switch';
 import type { LayoutData } from './types';
 
-/** The funds dropdown: every fund in the given order (SPEC §9 sort), with its category, then the fund range. */
+/** The funds dropdown: every fund in the given order (docs/product.md §9 sort), with its category, then the fund range. */
 export function fundMenuItems(funds: LayoutData['funds'], fundRange: LayoutData['fundRange']): DropdownItem[] {
   return [
     ...funds.map((fund) => ({ id: fund.slug, label: fund.title, description: fund.categoryTitle, href: fund.href })),

@@ -10,7 +10,7 @@ import type { LayoutData } from './types';
 
 /**
  * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);
- * the compliance layer (src/components/compliance) stores it and reloads (SPEC §4). Choosing the current profile changes nothing.
+ * the compliance layer (src/components/compliance) stores it and reloads (docs/product.md §4). Choosing the current profile changes nothing.
  */
 export function onSelectProfile(code: InvestorProfile, current: InvestorProfile): void {
   if (code !== current) dispatchSelectProfile(code);

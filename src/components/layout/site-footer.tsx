@@ -11,7 +11,7 @@ import type { LayoutData, NavLink as NavLinkData } from './types';
 const footerLink = `inline-flex min-h-11 items-center rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white lg:min-h-9 ${focusRingOnDark}`;
 const heading = 'text-sm font-semibold tracking-wider text-white uppercase';
 
-/** The site footer (SPEC §2): company, contact, main and legal links, cookie settings, social link, copyright. */
+/** The site footer (docs/product.md §2): company, contact, main and legal links, cookie settings, social link, copyright. */
 export async function SiteFooter({ data }: { data: LayoutData }) {
   const t = await getTranslations('Layout');
   const { company, main, legal } = data;

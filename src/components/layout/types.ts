@@ -27,7 +27,7 @@ export type LayoutData = {
   jobs: NavLink[];
   /** Main menu, in order: about us, expertise, (funds dropdown), ESG, news, contact. */
   main: { aboutUs: NavLink; expertise: NavLink; esg: NavLink; news: NavLink; contact: NavLink };
-  /** Funds the profile may see, sorted by category display order (SPEC §2). */
+  /** Funds the profile may see, sorted by category display order (docs/product.md §2). */
   funds: { slug: string; title: string; categoryTitle: string; href: string }[];
   fundRange: NavLink;
   /** Footer legal links: legal notices, regulatory information, SRI (responsible investment), GDPR. */

@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { DocumentRef } from '@/domain/model';
 
-/** The share's own documents (KID…): only the types that exist, each opening the PDF route of SPEC §2. */
+/** The share's own documents (KID…): only the types that exist, each opening the PDF route of docs/product.md §2. */
 export function ShareDocuments({ documents, locale }: { documents: DocumentRef[]; locale: Locale }) {
   const t = useTranslations('Share');
   if (documents.length === 0) return null;

@@ -28,5 +28,5 @@ export function errorMessage(t: Translate, error: FieldError, locale: Locale): s
 /** Form-level outcomes that are not tied to one field. */
 export type StatusCode = 'tooManyRequests' | 'network' | 'server' | 'captchaRejected' | 'tooLarge' | 'badRequest' | 'forbidden';
 
-/** SPEC §5, §8 bot-protection failures in the browser. */
+/** docs/product.md §5, §8 bot-protection failures in the browser. */
 export type CaptchaErrorCode = 'noKey' | 'noVersion' | 'loadFailed' | 'executeFailed';

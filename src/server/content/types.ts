@@ -1,5 +1,5 @@
 /**
- * Types of the content-query helper (SPEC §7: POST /_content/{path}).
+ * Types of the content-query helper (docs/product.md §7: POST /_content/{path}).
  * The semantics mirror Nuxt Content v1's `$content(path, { deep, text })` query builder.
  */
 

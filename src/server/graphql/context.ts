@@ -4,13 +4,13 @@ import { readCookie } from '@/server/http/cookies';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
 export type GraphQLContext = {
-  /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (SPEC §6). */
+  /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (docs/product.md §6). */
   authorization: string | null;
 };
 
 export const AUTH_COOKIE = 'apollo-token';
 
-/** SPEC §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
+/** docs/product.md §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
 export function authorizationFrom(headers: Headers): string | null {
   const header = headers.get('authorization');
   if (header) return header;

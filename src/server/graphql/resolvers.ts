@@ -150,7 +150,7 @@ export const resolvers = {
   },
 
   /**
-   * Page texts are rich text: the API hands them out cleaned (SPEC §5), so a client may render them
+   * Page texts are rich text: the API hands them out cleaned (docs/product.md §5), so a client may render them
    * as HTML. Texts that hold a URL (a video, a link target: codes 'video' and '*-url') are data, not markup.
    */
   Text: {

@@ -111,7 +111,7 @@ async function TabContent({ locale, profile, fund, tab }: { locale: Locale; prof
   }
 }
 
-/** One tab of a fund page (SPEC §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
+/** One tab of a fund page (docs/product.md §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
 export async function FundRoute({ locale, profile, fundSlug, tab }: FundRouteProps) {
   const [fund, company] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale)]);
   if (!fund) notFound();

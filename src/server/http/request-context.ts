@@ -10,7 +10,7 @@ export function routeLocale(value: string): Locale | null {
   return (env().locales as readonly string[]).includes(value) ? (value as Locale) : null;
 }
 
-/** SPEC §4: server rendering uses the profile cookie when present, else RETAIL. */
+/** docs/product.md §4: server rendering uses the profile cookie when present, else RETAIL. */
 export function profileFromCookies(cookieValue: string | undefined | null): InvestorProfile {
   return isInvestorProfile(cookieValue) ? cookieValue : DEFAULT_PROFILE;
 }

@@ -48,7 +48,7 @@ async function newsTranslation(from: Locale, slug: string, to: Locale): Promise<
 }
 
 /**
- * The same page in another language (SPEC §4 language switch), as a path of this site whatever
+ * The same page in another language (docs/product.md §4 language switch), as a path of this site whatever
  * `from` holds. Routes whose parameters are the same in every language keep them (and the query);
  * a news article goes to its translation, or to the news list when it has none; anything else goes
  * to the home page of that language.

@@ -12,7 +12,7 @@ export type PerformanceRow = {
   riskFreeRate: number;
 };
 
-/** The stored figures of one share and of its benchmark over the same dates (METHODOLOGY.md). */
+/** The stored figures of one share and of its benchmark over the same dates (docs/methodology.md). */
 export function buildPerformanceRow(
   share: { id: number; inceptionDate: string; inceptionNav: number },
   navs: NavPoint[],

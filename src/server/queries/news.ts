@@ -28,7 +28,7 @@ export async function listNewsCategories(locale: Locale) {
 
 /**
  * News of a language, newest first. Items tied to a fund the profile may not see are left out
- * (DESIGN.md "Data": a hidden fund's news links are absent too).
+ * (docs/product.md "Data": a hidden fund's news links are absent too).
  */
 export async function listNews(
   locale: Locale,

@@ -29,7 +29,7 @@ export default async function SiteLayout({ children, params }: { children: React
   const locales = env().locales;
   const [data, labels, disclaimers, profiles] = await Promise.all([
     getLayoutData(locale, profile),
-    // The disclaimer popup switches language on the spot (SPEC §4): it gets its own texts in every language.
+    // The disclaimer popup switches language on the spot (docs/product.md §4): it gets its own texts in every language.
     Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
     getDisclaimers(locale),
     listInvestorProfiles(locale),

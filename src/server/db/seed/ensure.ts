@@ -4,7 +4,7 @@ import { areaLogger } from '@/server/log/logger';
 import type { Db } from '../client';
 import { seedRuns } from '../schema';
 
-/** First start on an empty database: fill it with the demo fund house (DESIGN.md "Data"). */
+/** First start on an empty database: fill it with the demo fund house (docs/product.md "Data"). */
 export async function ensureSeeded(db: Db): Promise<void> {
   if (!env().SEED_DEMO) return;
   const [row] = await db.select({ n: count() }).from(seedRuns);

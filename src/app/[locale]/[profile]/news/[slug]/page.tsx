@@ -52,7 +52,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return withNewsFeed(metadata, locale, company?.title ?? '', news?.title ?? '');
 }
 
-/** A news article. Items with an external URL or a document are not pages of ours (SPEC §2 link rule). */
+/** A news article. Items with an external URL or a document are not pages of ours (docs/product.md §2 link rule). */
 export default async function NewsArticlePage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
   const { slug } = await params;
