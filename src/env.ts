@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
  * (embedded PGlite in .data/, no captcha, no mail); a bad value stops the start
  * with a readable message instead of failing later on a request.
  */
-export const SUPPORTED_LOCALES = ['fr', 'en', 'es'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export { SUPPORTED_LOCALES };
+export type { Locale };
 
 const optionalUrl = z
   .string()

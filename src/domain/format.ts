@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import { parseIsoDate, type IsoDate } from './dates';
 
 /** BCP 47 tags for Intl: British English suits an EU fund house's English pages (day-month-year). */

@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import type { DocumentTypeCode } from './catalog';
 import type { DocumentRef } from './model';
 import { fundDocumentPath, shareDocumentPath } from './urls';

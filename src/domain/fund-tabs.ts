@@ -1,5 +1,5 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 
 /**
  * The tabs of a fund page (docs/product.md §2 "Fund page tabs"), in the order the page shows them. Each tab is

@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 
 export type LocalizedText = { fr: string; en?: string; es?: string };
 

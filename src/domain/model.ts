@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import type { DocumentTypeCode, InvestorProfile } from './catalog';
 import type { IsoDate } from './dates';
 import type { PerformanceCode } from './performance';

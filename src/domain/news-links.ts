@@ -1,5 +1,5 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 import type { NewsRouteType } from './model';
 
 /** The news list of a language, e.g. /fr/actualites (docs/product.md §2 {newsRoute}). */

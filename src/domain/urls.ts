@@ -1,5 +1,5 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 
 export const fundPath = (locale: Locale, fundSlug: string) => localizedPath('/funds/[fundSlug]', locale, { fundSlug });
 

@@ -7,10 +7,10 @@ import { useConsent } from '@/components/consent/use-consent';
 import { OPEN_COOKIE_SETTINGS_EVENT, SELECT_PROFILE_EVENT } from '@/components/layout/events';
 import { lazyModule } from '@/components/layout/lazy-module';
 import { useLazyModule } from '@/components/layout/use-lazy-module';
-import type { LayoutData } from '@/components/layout/types';
+import type { LayoutData } from '@/domain/layout';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { PROFILE_FUNDS_QUERY } from '@/server/graphql/operations';
+import { PROFILE_FUNDS_QUERY } from '@/graphql/operations';
 import {
   consentRecorded,
   disclaimerRecorded,

@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { DISCLAIMER_POPUP_QUERY } from '@/server/graphql/operations';
+import { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';
 import { DISCLAIMER_OVERLAY_CLASS, DISCLAIMER_PANEL_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerStatus } from './disclaimer-body';
 import { toDisclaimerContent, type PopupResponse } from './disclaimer-content';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
-import type { LayoutData } from '@/components/layout/types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
  * The investor profile in the browser (docs/product.md §3 client state `investorProfile`, `fundsRange`). Pages

@@ -4,7 +4,7 @@ import { useProfileFunds } from '@/components/compliance/profile-context';
 import { Dropdown } from './dropdown';
 import { ChevronDownIcon } from './icons';
 import { fundMenuItems } from './menu-items';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /** The main menu's funds dropdown: the server's list, or the one refetched for a profile kept only in the browser. */
 export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { funds: LayoutData['funds']; fundRange: LayoutData['fundRange']; label: string; triggerClassName: string }) {

@@ -1,7 +1,7 @@
 import type { Locale } from '@/env';
 import type { DropdownItem, DropdownLinkItem } from './dropdown';
 import { localeSwitchHref } from './locale-switch';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /** The funds dropdown: every fund in the given order (docs/product.md §9 sort), with its category, then the fund range. */
 export function fundMenuItems(funds: LayoutData['funds'], fundRange: LayoutData['fundRange']): DropdownItem[] {

@@ -7,7 +7,7 @@ import { NAVBAR_BREAKPOINT_PX } from './constants';
 import { MenuIcon } from './icons';
 import { lazyModule } from './lazy-module';
 import { focusRing } from './styles';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 import { useLazyModule } from './use-lazy-module';
 
 /**

@@ -6,7 +6,7 @@ import { useCurrentProfile } from '@/components/compliance/profile-context';
 import { Dropdown } from './dropdown';
 import { dispatchSelectProfile } from './events';
 import { ChevronDownIcon, UserIcon } from './icons';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
  * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);

@@ -5,7 +5,7 @@ import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { container } from './styles';
 import { TopBar } from './top-bar';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
  * The site header (docs/product.md §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it.

@@ -3,7 +3,7 @@
  * The browser passes next-intl's useTranslations('Forms'), the server its createTranslator: both
  * produce the same text for the same error.
  */
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import { INTL_LOCALE } from '@/domain/format';
 import { MAX_UPLOAD_BYTES, megabytes } from './upload';
 import type { FieldError } from './validate';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Validation of the content-query request body (docs/product.md §7). Anything it rejects is a 400 whose
  * message names the field, e.g. "limit: must be an integer between 0 and 1000".

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Pure evaluation of a content query (docs/product.md §7) over an in-memory list of documents,
  * following Nuxt Content v1 `$content(path, { deep, text })…fetch()` semantics. No I/O.

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
 import { readCookie } from '@/server/http/cookies';

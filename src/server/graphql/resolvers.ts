@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Locale } from '@/env';
 import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
 import type { InvestorProfile } from '@/domain/catalog';

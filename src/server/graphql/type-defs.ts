@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The GraphQL contract. Field and argument names of docs/product.md §7 are binding (pages, company, countries,
  * investorProfiles, fundCategories with funds and shares); the rest serves the pages of the site.

@@ -1,3 +1,4 @@
+import 'server-only';
 /** One cookie from a Cookie header; a value that is not valid percent-encoding is returned as is. */
 export function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 
 /** One alert mail per distinct error per window (README, "Operations: logs and alerts"). */

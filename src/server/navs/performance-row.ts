@@ -1,3 +1,4 @@
+import 'server-only';
 import { benchmarkInput, computePerformance, type NavPoint } from '@/domain/performance';
 import type { StoredCalendarYear, StoredFigures } from '@/server/db/schema';
 

@@ -84,6 +84,17 @@ export async function findNewsTranslation(group: string, locale: Locale): Promis
   return row?.slug ?? null;
 }
 
+/** The news group of the article `slug` in `locale` (the language switch's lookup), or null. */
+export async function findNewsGroup(locale: Locale, slug: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ group: t.news.groupCode })
+    .from(t.news)
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .limit(1);
+  return row?.group ?? null;
+}
+
 async function toViews(
   rows: (typeof t.news.$inferSelect)[],
   locale: Locale,

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import type { Locale } from '@/env';
 import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Locale } from '@/env';
 import type { CompanyView, FundView, NewsItemView, ShareView } from '@/domain/model';
 import { absoluteUrl, plainText } from './urls';

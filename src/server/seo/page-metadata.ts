@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany, getPage } from '@/server/queries/site';
 import { buildPageMetadata } from './metadata';

@@ -1,8 +1,9 @@
+import 'server-only';
 import type { MetadataRoute } from 'next';
 import type { Locale } from '@/env';
 import type { IsoDate } from '@/domain/dates';
 import type { NewsRouteType } from '@/domain/model';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { FORM_PAGE_PATHNAMES, PAGE_PATHNAMES } from '@/i18n/routing';
 import { absoluteUrl, hreflangLinks, type LocalizedPaths } from './urls';
 

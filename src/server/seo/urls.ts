@@ -1,3 +1,4 @@
+import 'server-only';
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { routing } from '@/i18n/routing';
 

@@ -7,7 +7,7 @@ import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
 import type { DisclaimerContent, DisclaimerLabels } from '@/components/compliance/types';
 import { sanitizeRichText } from '@/domain/rich-text';
 import { SiteShell } from '@/components/layout/site-shell';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getLayoutData } from '@/server/queries/layout';

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 
 /** Unknown route or hidden content (docs/product.md §2 error screens): status 404, inside the site's frame. */
 export default async function NotFound() {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { formatDate } from '@/domain/format';
 import { newsLink } from '@/domain/news-links';
 import { categories } from './fixtures/categories';

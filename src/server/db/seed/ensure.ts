@@ -1,3 +1,4 @@
+import 'server-only';
 import { count } from 'drizzle-orm';
 import { env } from '@/env';
 import { areaLogger } from '@/server/log/logger';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { NewsPage, newsPageMetadata } from '@/server/http/news-route';
+import { NewsPage, newsPageMetadata } from './news-route';
 
 type Props = { params: Promise<SiteParams> };
 

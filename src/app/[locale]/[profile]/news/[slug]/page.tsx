@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env, type Locale } from '@/env';
-import { alternatePaths } from '@/i18n/paths';
+import { alternatePaths } from '@/domain/paths';
 import { newsCategoryPath, newsListPath } from '@/domain/news-links';
 import { RichText } from '@/components/content/rich-text';
 import { NewsCard } from '@/components/news/news-card';

@@ -9,7 +9,7 @@ import type { AppPathname } from '@/i18n/routing';
 import { ContentPage } from '@/components/content/content-page';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
 import { getPage } from '@/server/queries/site';
-import { siteParams, type SiteParams } from './route-params';
+import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 type Props = { params: Promise<SiteParams> };
 

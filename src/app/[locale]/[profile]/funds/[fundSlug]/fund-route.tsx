@@ -17,7 +17,7 @@ import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from 
 import { documentOffer, esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
 import type { FundView } from '@/domain/model';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import { getFund } from '@/server/queries/funds';
 import { listNews, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';

@@ -1,5 +1,5 @@
-import type { Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Locale } from './locale';
+import type { InvestorProfile } from './catalog';
 
 /**
  * Everything the header, the mobile menu and the footer show, prepared on the server by
