@@ -8,6 +8,9 @@ export const CONSENT_COOKIE = 'cookie_consent';
 export const PROFILE_COOKIE = 'investor_profile';
 export const DISCLAIMER_COOKIE = 'disclaimer_validated';
 
+/** The GraphQL bearer token's cookie (docs/product.md §6, §9: 7 days); the site never writes it. */
+export const AUTH_COOKIE = 'apollo-token';
+
 /** localStorage keys (docs/product.md §9): always written, consent or not. */
 export const PROFILE_STORAGE_KEY = 'investor_profile';
 export const DISCLAIMER_STORAGE_KEY = 'disclaimer_validated';
@@ -54,14 +57,29 @@ export function serializeConsent(choice: { video: boolean }, at: Date): string {
   return encodeURIComponent(JSON.stringify({ v: 1, video: choice.video, at: at.toISOString().slice(0, 10) }));
 }
 
-/** Reads one cookie from a `document.cookie`-style header. */
-export function readCookie(cookieHeader: string, name: string): string | undefined {
+/**
+ * Reads one cookie, as written, from a `Cookie` request header or `document.cookie`: the one reader
+ * of the browser code, the proxy's neighbours and the server. Undefined when absent.
+ */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
+    if (eq <= 0) continue;
     if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** The same, percent-decoded; a value that is not valid percent-encoding comes back as it is. */
+export function readDecodedCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  const value = readCookie(cookieHeader, name);
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A `Set-Cookie`/`document.cookie` assignment for a site-wide first-party cookie. */

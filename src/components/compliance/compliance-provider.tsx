@@ -26,12 +26,12 @@ import { graphqlRequest } from './graphql-request';
 import { ProfileContext, type ProfileState } from './profile-context';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 const disclaimerModule = lazyModule(() => import('./disclaimer-dialog'));
 const consentDialogModule = lazyModule(() => import('./consent-dialog'));
 const noticeModule = lazyModule(() => import('./consent-notice'));
 
-const noSubscription = () => () => undefined;
 
 type FundsResponse = { funds: { slug: string; title: string; url: string; category: { title: string } }[] };
 
@@ -64,7 +64,7 @@ export function ComplianceProvider({
   const router = useRouter();
   const consent = useConsent();
   // Browser-only facts, read after hydration; the server renders RETAIL-or-cookie and "validated".
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const stored = useSyncExternalStore(subscribeToStorage, storedProfile, () => null);
   const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
   const profile = stored ?? serverProfile;

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useConsent } from '@/components/consent/use-consent';
 import type { VideoEmbed } from '@/domain/video-embed';
-import { CookieSettingsButton } from './cookie-settings-button';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 
 const PROVIDER_NAMES: Record<VideoEmbed['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
 

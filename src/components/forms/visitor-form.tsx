@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useConsent } from '@/components/consent/use-consent';
 import type { Locale } from '@/env';
@@ -16,6 +16,7 @@ import { readUpload, type UploadValue } from '@/domain/forms/upload';
 import { FormField, focusTargetId, type PageOptions } from './form-field';
 import { Honeypot } from './honeypot';
 import { CaptchaError, loadRecaptcha, recaptchaToken } from './recaptcha';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 type Values = Record<string, unknown>;
 type Status = { tone: 'success' | 'error'; message: string; hint?: string } | null;
@@ -148,7 +149,7 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
   };
 
   // Enabled once this component runs in the browser: a click before that would post the form natively.
-  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+  const ready = useHydrated();
 
   const errorOf = (name: string) => {
     const message = formState.errors[name]?.message;
@@ -192,7 +193,6 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
   );
 }
 
-const noSubscription = () => () => {};
 
 function StatusBox({ status }: { status: NonNullable<Status> }) {
   const tone = status.tone === 'success' ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-900';

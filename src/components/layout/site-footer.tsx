@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/domain/paths';
-import { CookieSettingsButton } from './cookie-settings-button';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LinkedInIcon } from './icons';
 import { Logo } from './logo';
 import { NavLink } from './nav-link';

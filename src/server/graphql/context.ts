@@ -1,7 +1,7 @@
 import 'server-only';
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
-import { readCookie } from '@/server/http/cookies';
+import { AUTH_COOKIE, readDecodedCookie } from '@/domain/consent';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
 export type GraphQLContext = {
@@ -9,13 +9,11 @@ export type GraphQLContext = {
   authorization: string | null;
 };
 
-export const AUTH_COOKIE = 'apollo-token';
-
 /** docs/product.md §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
 export function authorizationFrom(headers: Headers): string | null {
   const header = headers.get('authorization');
   if (header) return header;
-  const token = readCookie(headers.get('cookie'), AUTH_COOKIE);
+  const token = readDecodedCookie(headers.get('cookie'), AUTH_COOKIE);
   return token ? `Bearer ${token}` : null;
 }
 
