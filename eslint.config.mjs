@@ -1,6 +1,51 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
+/**
+ * The layers (docs/product.md "Layers"): routes (src/app) → server (src/server) → components
+ * (src/components) → domain (src/domain). An import that runs the wrong way is an error, whether it is
+ * written with the `@/` alias or as a relative path. Each entry is one `no-restricted-imports` pattern.
+ */
+const layer = (folders, message) => ({
+  regex: `^(?:@/|(?:\\.\\./)+)(?:${folders.join('|')})(?:/|$)`,
+  message,
+});
+
+export const LAYER_RULES = [
+  {
+    files: ['src/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer(['app', 'components', 'server', 'graphql', 'i18n', 'env'], 'src/domain is pure: no routes, components, server code, i18n or environment (move the code, or pass the value in).'),
+            { regex: '^(?:react|react-dom|next|next-intl)(?:/|$)', message: 'src/domain is pure: no React, Next or next-intl.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['server', 'app'], 'src/components never imports server code or routes: receive the data as props (types live in src/domain, GraphQL documents in src/graphql).')] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['components', 'app'], 'src/server renders nothing and knows no route: page bodies live next to their routes in src/app, shared types in src/domain.')] },
+      ],
+    },
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -13,6 +58,7 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...LAYER_RULES,
 ];
 
 export default config;

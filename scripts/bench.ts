@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/server/graphql/operations';
+import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);

@@ -45,7 +45,7 @@ describe('configuration', () => {
   });
 });
 
-describe('LOCALES (SPEC §8)', () => {
+describe('LOCALES (docs/product.md §8)', () => {
   it('logs an unknown code as a wrong-locale error and ignores it', () => {
     const log = vi.fn();
     expect(parseLocales('en, de ,es', log)).toEqual(['fr', 'en', 'es']);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
  * (embedded PGlite in .data/, no captcha, no mail); a bad value stops the start
  * with a readable message instead of failing later on a request.
  */
-export const SUPPORTED_LOCALES = ['fr', 'en', 'es'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export { SUPPORTED_LOCALES };
+export type { Locale };
 
 const optionalUrl = z
   .string()
@@ -96,7 +97,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { locales: Locale[] };
 
-/** SPEC §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
+/** docs/product.md §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
 export function parseLocales(raw: string | undefined, log: (message: string) => void = console.error): Locale[] {
   if (!raw) return [...SUPPORTED_LOCALES];
   const chosen: Locale[] = [];

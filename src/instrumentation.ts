@@ -2,7 +2,7 @@ import type { Instrumentation } from 'next';
 
 /**
  * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
- * are mailed from the database, DESIGN.md "Mail"), the loading of the slugs the proxy checks paths
+ * are mailed from the database, docs/product.md "Mail"), the loading of the slugs the proxy checks paths
  * against (docs/decisions/013) and the publication of changes (cached pages expire at start, and on
  * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
  * scripts/server.mjs calls to stop: the background work ends and the database closes. Not during

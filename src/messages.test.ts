@@ -9,7 +9,7 @@ const load = (area: string, locale: string) =>
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 
-describe('messages (STYLE.md §6)', () => {
+describe('messages: every key in every language', () => {
   // The back-office's texts (src/i18n/admin.ts) are checked like the site's.
   for (const area of [...MESSAGE_AREAS, 'admin']) {
     const en = load(area, 'en');

@@ -25,7 +25,7 @@ function decodable(pathname: string): boolean {
 
 /**
  * Pages are rendered once per language and investor profile and then served from cache
- * (DESIGN.md "Rendering and speed"): the profile is not read from a cookie while rendering,
+ * (docs/product.md "Rendering and speed"): the profile is not read from a cookie while rendering,
  * it is a path segment this proxy adds. /fr/nous-connaitre is rewritten by next-intl to
  * /fr/about-us, then here to /fr/RETAIL/about-us (src/app/[locale]/[profile]/about-us).
  */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/server/graphql/operations';
+import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
 import { contactForm, discover, freshPglite, httpRequest, startApp, storedSubmissions, type App, type Outcome, type SiteSample } from './harness';
 
 export const LOAD_SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The last resort (SPEC §8 "Error page failure"): when even the error page or the root layout
+ * The last resort (docs/product.md §8 "Error page failure"): when even the error page or the root layout
  * fails, an English message with a link home, with no dependency that could fail again.
  */
 export default function GlobalError() {

@@ -1,5 +1,5 @@
 /**
- * The fixed vocabularies of the product (SPEC §3, §7, §9): codes that routes,
+ * The fixed vocabularies of the product (docs/product.md §3, §7, §9): codes that routes,
  * the database, the GraphQL schema and the messages all agree on.
  */
 export const INVESTOR_PROFILES = ['RETAIL', 'INSTIT', 'CGP'] as const;
@@ -29,7 +29,7 @@ export type PageCode = (typeof PAGE_CODES)[number];
 export const COMPANY_INFO_CODES = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE', 'EMAIL_PRESS', 'LINKEDIN'] as const;
 export type CompanyInfoCode = (typeof COMPANY_INFO_CODES)[number];
 
-/** SPEC §7: the fund document types the layout query asks for. */
+/** docs/product.md §7: the fund document types the layout query asks for. */
 export const LAYOUT_DOCUMENT_TYPES = ['PROSPECTUS', 'KIID', 'ESG_MONTHLY_REPORT', 'MONTHLY_REPORT', 'WEEKLY_REPORT'] as const;
 
 export const DOCUMENT_TYPES = [
@@ -50,7 +50,7 @@ export function isDocumentTypeCode(value: string): value is DocumentTypeCode {
   return (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-/** SPEC §3 "Fund characteristic labels", as codes; scope says where the value lives. */
+/** docs/product.md §3 "Fund characteristic labels", as codes; scope says where the value lives. */
 export const CHARACTERISTICS = [
   { code: 'ticker', scope: 'share' },
   { code: 'benchmark', scope: 'fund' },

@@ -1,6 +1,6 @@
 /**
  * The names, lifetimes and formats of everything the site keeps in the visitor's browser
- * (SPEC §4, §9; DESIGN.md "Client state"). Pure: the browser stores and the proxy read them.
+ * (docs/product.md §4, §9; docs/product.md "Client state"). Pure: the browser stores and the proxy read them.
  */
 const DAY = 24 * 60 * 60;
 
@@ -8,21 +8,24 @@ export const CONSENT_COOKIE = 'cookie_consent';
 export const PROFILE_COOKIE = 'investor_profile';
 export const DISCLAIMER_COOKIE = 'disclaimer_validated';
 
-/** localStorage keys (SPEC §9): always written, consent or not. */
+/** The GraphQL bearer token's cookie (docs/product.md §6, §9: 7 days); the site never writes it. */
+export const AUTH_COOKIE = 'apollo-token';
+
+/** localStorage keys (docs/product.md §9): always written, consent or not. */
 export const PROFILE_STORAGE_KEY = 'investor_profile';
 export const DISCLAIMER_STORAGE_KEY = 'disclaimer_validated';
 
-/** The language cookie (SPEC §4, §9): its name is the redirect marker of the language negotiation. */
+/** The language cookie (docs/product.md §4, §9): its name is the redirect marker of the language negotiation. */
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 365 * DAY;
 
-/** Cookie lifetimes in seconds (SPEC §9). */
+/** Cookie lifetimes in seconds (docs/product.md §9). */
 export const CONSENT_MAX_AGE = 182 * DAY;
 export const PROFILE_MAX_AGE = 30 * DAY;
 export const DISCLAIMER_MAX_AGE = 30 * DAY;
 
 /**
- * Consent services (SPEC §4): the required cookies are always on; captcha is a required service
+ * Consent services (docs/product.md §4): the required cookies are always on; captcha is a required service
  * (on, not switchable: it protects the forms); video is optional and off until the visitor turns it on.
  */
 export const CONSENT_SERVICES = ['required', 'captcha', 'video'] as const;
@@ -54,14 +57,29 @@ export function serializeConsent(choice: { video: boolean }, at: Date): string {
   return encodeURIComponent(JSON.stringify({ v: 1, video: choice.video, at: at.toISOString().slice(0, 10) }));
 }
 
-/** Reads one cookie from a `document.cookie`-style header. */
-export function readCookie(cookieHeader: string, name: string): string | undefined {
+/**
+ * Reads one cookie, as written, from a `Cookie` request header or `document.cookie`: the one reader
+ * of the browser code, the proxy's neighbours and the server. Undefined when absent.
+ */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
+    if (eq <= 0) continue;
     if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** The same, percent-decoded; a value that is not valid percent-encoding comes back as it is. */
+export function readDecodedCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  const value = readCookie(cookieHeader, name);
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A `Set-Cookie`/`document.cookie` assignment for a site-wide first-party cookie. */

@@ -66,7 +66,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return toEpochDay(to) - toEpochDay(from);
 }
 
-/** Calendar month arithmetic of METHODOLOGY: the day of month is kept, clamped to the end of the target month. */
+/** Calendar month arithmetic of docs/methodology.md: the day of month is kept, clamped to the end of the target month. */
 export function addMonths(iso: IsoDate, months: number): IsoDate {
   if (!Number.isInteger(months)) throw new RangeError(`addMonths needs a whole number of months, got ${months}`);
   const { year, month, day } = parseIsoDate(iso);

@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import { parseIsoDate, type IsoDate } from './dates';
 
 /** BCP 47 tags for Intl: British English suits an EU fund house's English pages (day-month-year). */
@@ -59,7 +59,7 @@ export function formatDecimal(value: number, locale: Locale, maxDecimals = 1, mi
 }
 
 /**
- * The formats a GraphQL client may ask of a date field with `@date(format: …)` (SPEC §7): a closed
+ * The formats a GraphQL client may ask of a date field with `@date(format: …)` (docs/product.md §7): a closed
  * set, each a fixed set of Intl options, never a pattern of the client's. ISO keeps the raw value.
  */
 export const DATE_FORMATS = ['ISO', 'SHORT', 'MEDIUM', 'LONG', 'FULL', 'MONTH_YEAR', 'YEAR'] as const;

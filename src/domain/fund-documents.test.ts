@@ -25,7 +25,7 @@ const shares = [
   { name: 'D EUR', isinCode: 'FR0000000002', url: '/en/funds/aurore-x/shares/d', documents: [] },
 ];
 
-describe('documentOffer with the document check on (SPEC §2)', () => {
+describe('documentOffer with the document check on (docs/product.md §2)', () => {
   const offer = documentOffer({ locale: 'en', fund, shares, types: TYPES, checkDocuments: true });
 
   it('offers only the documents that exist, in the order of the types, with their size and language', () => {

@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import type { DocumentTypeCode } from './catalog';
 import type { DocumentRef } from './model';
 import { fundDocumentPath, shareDocumentPath } from './urls';
@@ -30,7 +30,7 @@ type Input = {
   shares: { name: string; isinCode: string; url: string; documents: DocumentRef[] }[];
   /** Every document type, in display order, titled in the page's language. */
   types: { code: DocumentTypeCode; title: string }[];
-  /** SPEC §2: when false, every type is offered whether or not a document exists (env DOCUMENT_CHECK). */
+  /** docs/product.md §2: when false, every type is offered whether or not a document exists (env DOCUMENT_CHECK). */
   checkDocuments: boolean;
 };
 
@@ -54,7 +54,7 @@ function offer(
 }
 
 /**
- * The document links of a fund page (SPEC §2): one per type the fund, or each share class, actually
+ * The document links of a fund page (docs/product.md §2): one per type the fund, or each share class, actually
  * has, unless the check is turned off, in which case every type of its level is offered.
  */
 export function documentOffer({ locale, fund, shares, types, checkDocuments }: Input): DocumentOffer {

@@ -157,7 +157,7 @@ describe('text search', () => {
     }
   });
 
-  it('finds an ISIN given without its check digit (SPEC §5: the twelfth character is optional)', () => {
+  it('finds an ISIN given without its check digit (docs/product.md §5: the twelfth character is optional)', () => {
     expect(matchSearch(range[3]!, 'FR000000002')?.isinMatch?.isinCode).toBe('FR0000000021');
   });
 

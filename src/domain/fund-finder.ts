@@ -8,7 +8,7 @@ import type { FundView, ShareView } from './model';
  * and the form works without JavaScript. Values the form does not offer are ignored, never an error.
  */
 
-/** SPEC §9: the SRI scale runs from 1 to 7. */
+/** docs/product.md §9: the SRI scale runs from 1 to 7. */
 export const SRI_LEVELS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** The SFDR classifications a fund can have (Regulation (EU) 2019/2088, articles 6, 8 and 9). */
 export const SFDR_ARTICLES = [6, 8, 9] as const;
@@ -116,7 +116,7 @@ export function normalizeSearchText(text: string): string {
 type Match = Omit<FinderResult, 'fund'>;
 
 /**
- * SPEC §5: a search that is an ISIN (two letters, nine alphanumerics, optional check digit, any case)
+ * docs/product.md §5: a search that is an ISIN (two letters, nine alphanumerics, optional check digit, any case)
  * finds the fund owning that share class. Otherwise, or when no class has that ISIN (an 11-letter word
  * looks like one), every word must appear in the fund's title, or in the title, name or ISIN of one class.
  */
@@ -147,7 +147,7 @@ function passesFilters(fund: FundView, query: FinderQuery): boolean {
 
 type Ranked = FinderResult & { index: number };
 
-/** SPEC §2/§9: ascending category display order, highlighted funds first, then the range's own order. */
+/** docs/product.md §2/§9: ascending category display order, highlighted funds first, then the range's own order. */
 const byCategory = (a: Ranked, b: Ranked) =>
   a.fund.categoryDisplayOrder - b.fund.categoryDisplayOrder ||
   Number(b.fund.isHighlight) - Number(a.fund.isHighlight) ||

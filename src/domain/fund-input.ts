@@ -1,5 +1,5 @@
 /**
- * What the back-office may store for a fund and a share class (SPEC §3), checked before anything is
+ * What the back-office may store for a fund and a share class (docs/product.md §3), checked before anything is
  * written: the database enforces SRI 1–7 and SFDR 6/8/9 again (CHECK constraints). Texts shown in
  * three languages are { fr, en?, es? }: French is required, a missing translation stays missing
  * (never filled with another language). Errors are codes per field path, translated where shown.
@@ -77,7 +77,7 @@ export const fundInputSchema = z.object({
 });
 export type FundInput = z.infer<typeof fundInputSchema>;
 
-/** An ISIN as stored: 12 characters with its check digit right (SPEC §5 recognises the shorter form only in searches). */
+/** An ISIN as stored: 12 characters with its check digit right (docs/product.md §5 recognises the shorter form only in searches). */
 export const isinSchema = z
   .string()
   .transform((v) => parseIsin(v) ?? '')

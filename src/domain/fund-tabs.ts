@@ -1,10 +1,10 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 
 /**
- * The tabs of a fund page (SPEC §2 "Fund page tabs"), in the order the page shows them. Each tab is
+ * The tabs of a fund page (docs/product.md §2 "Fund page tabs"), in the order the page shows them. Each tab is
  * a page of its own: the overview at /{locale}/funds/{fundSlug}, the others one segment below it.
- * ESG and partners ("How to subscribe?") are sections of the overview (SPEC §2 "Other sections").
+ * ESG and partners ("How to subscribe?") are sections of the overview (docs/product.md §2 "Other sections").
  */
 export const FUND_TABS = ['overview', 'characteristics', 'performances', 'portfolio', 'documents', 'news'] as const;
 export type FundTab = (typeof FUND_TABS)[number];

@@ -34,13 +34,13 @@ describe('the headline figures of a share', () => {
     expect(shareHeadline({ lessThanOneYear: false, fetchedData: [figure('1m', 0.5), undated] }, ['ytd'])).toMatchObject({ asOf: null });
   });
 
-  it('gives no figure for a share younger than a year (SPEC §4), even when figures were computed', () => {
+  it('gives no figure for a share younger than a year (docs/product.md §4), even when figures were computed', () => {
     expect(shareHeadline({ lessThanOneYear: true, fetchedData: [figure('ytd', 0.05)] }, SHARE_HEADLINE_CODES)).toEqual({ status: 'young' });
   });
 });
 
 describe('the headline of a fund in lists', () => {
-  it('is the YTD and 1-year figures of the main share, with their date, already formatted (SPEC §5)', () => {
+  it('is the YTD and 1-year figures of the main share, with their date, already formatted (docs/product.md §5)', () => {
     const main = makeShare({ name: 'C EUR', figures: { ytd: 0.0534, '1y': -0.012 } });
     const fund = makeFund({ shares: [makeShare({ name: 'I EUR', isMain: false }), main] });
     const headline = fundHeadline(fund);
@@ -64,7 +64,7 @@ describe('the headline of a fund in lists', () => {
     expect(headlineShare(fund)?.name).toBe('C CHF H');
   });
 
-  it('gives no figure for a share younger than a year (SPEC §4), only the reason', () => {
+  it('gives no figure for a share younger than a year (docs/product.md §4), only the reason', () => {
     const fund = makeFund({ shares: [makeShare({ name: 'R USD', lessThanOneYear: true, figures: { ytd: 0.03 } })] });
     expect(fundHeadline(fund)).toMatchObject({ status: 'young', share: { name: 'R USD' } });
     expect(headlineValue(fund, 'ytd')).toBeNull();

@@ -2,7 +2,7 @@ import type { FetchedData, FundView, ShareView } from './model';
 import type { PerformanceCode } from './performance';
 import { NO_VALUE } from './performance-format';
 
-/** SPEC §9 codes a share class shows in its fund's performances tab: cumulative YTD, 1y, 3y, 5y; since inception annualised. */
+/** docs/product.md §9 codes a share class shows in its fund's performances tab: cumulative YTD, 1y, 3y, 5y; since inception annualised. */
 export const SHARE_HEADLINE_CODES = ['ytd', '1y', '3y', '5y', 'creation_annu'] as const satisfies readonly PerformanceCode[];
 /** The figures a fund shows in lists (fund range, finder): its main share's YTD and 1-year performance. */
 export const LIST_HEADLINE_CODES = ['ytd', '1y'] as const satisfies readonly PerformanceCode[];
@@ -11,12 +11,12 @@ export type ListHeadlineCode = (typeof LIST_HEADLINE_CODES)[number];
 export type HeadlineFigure<C extends PerformanceCode> = { code: C; value: number | null; displayValue: string };
 
 export type Headline<C extends PerformanceCode> =
-  /** SPEC §4: a share younger than a year shows no figure at all, only why. */
+  /** docs/product.md §4: a share younger than a year shows no figure at all, only why. */
   | { status: 'young' }
   | { status: 'figures'; asOf: { date: string; formatted: string } | null; figures: HeadlineFigure<C>[] };
 
 /**
- * Some of a share's figures as the site displays them (SPEC §5, already formatted by
+ * Some of a share's figures as the site displays them (docs/product.md §5, already formatted by
  * formatPerformance: "-" for no value, "+ " before a positive one), in the order asked, with the
  * as-of date of those figures.
  */

@@ -1,4 +1,4 @@
-/** SPEC §5: two letters, nine alphanumerics and an optional twelfth alphanumeric (the check digit). */
+/** docs/product.md §5: two letters, nine alphanumerics and an optional twelfth alphanumeric (the check digit). */
 const ISIN_PATTERN = /^[A-Z]{2}[A-Z0-9]{9}[A-Z0-9]?$/;
 const ISIN_BODY_PATTERN = /^[A-Z]{2}[A-Z0-9]{9}$/;
 

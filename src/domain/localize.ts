@@ -1,8 +1,8 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 
 export type LocalizedText = { fr: string; en?: string; es?: string };
 
-/** The text in the visitor's language, falling back to French (SPEC §1: fr is the fallback). */
+/** The text in the visitor's language, falling back to French (docs/product.md §1: fr is the fallback). */
 export function pick(text: LocalizedText, locale: Locale): string {
   const value = text[locale];
   return value !== undefined && value !== '' ? value : text.fr;

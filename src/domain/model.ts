@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import type { DocumentTypeCode, InvestorProfile } from './catalog';
 import type { IsoDate } from './dates';
 import type { PerformanceCode } from './performance';
@@ -43,7 +43,7 @@ export type ShareView = {
   sriLevel: number;
   currency: { code: string; symbol: string };
   lastPrice: { date: IsoDate; formattedDate: string; value: number; displayValue: string } | null;
-  /** Every figure of METHODOLOGY.md, in display order; empty values are there with value null. */
+  /** Every figure of docs/methodology.md, in display order; empty values are there with value null. */
   fetchedData: FetchedData[];
   calendarYears: CalendarYearReturn[];
   lessThanOneYear: boolean;

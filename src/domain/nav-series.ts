@@ -41,7 +41,7 @@ export function indexOnOrBefore<K extends number | string>(keys: readonly K[], t
   return found;
 }
 
-/** The NAV of the latest date ≤ `day` (METHODOLOGY "NAV on or before d"), or null when the series starts later. */
+/** The NAV of the latest date ≤ `day` (docs/methodology.md "NAV on or before d"), or null when the series starts later. */
 export function navOnOrBefore(series: NavSeries, day: number): number | null {
   return series.navs[indexOnOrBefore(series.days, day)] ?? null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEWS_PAGE_SIZE, newsFeedPath, newsArticlePath, newsCategoryPath, newsLink, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from './news-links';
 
-describe('newsLink (SPEC §2 link rule)', () => {
+describe('newsLink (docs/product.md §2 link rule)', () => {
   it('sends an item with an external URL there, even when it also has documents', () => {
     expect(newsLink({ slug: 'a', externalUrl: 'https://press.example/a', documentCount: 2 }, 'fr')).toEqual({
       route: 'https://press.example/a',
@@ -36,7 +36,7 @@ describe('newsLink (SPEC §2 link rule)', () => {
     }
   });
 
-  it('builds the document route under /news in every language (SPEC §2 /news/{slug}/doc), slug encoded', () => {
+  it('builds the document route under /news in every language (docs/product.md §2 /news/{slug}/doc), slug encoded', () => {
     expect(newsLink({ slug: 'lettre-t3', externalUrl: null, documentCount: 3 }, 'fr')).toEqual({ route: '/fr/news/lettre-t3/doc', routeType: 'doc' });
     expect(newsLink({ slug: 'a/b', externalUrl: null, documentCount: 1 }, 'en').route).toBe('/en/news/a%2Fb/doc');
     expect(newsLink({ slug: 'carta', externalUrl: null, documentCount: 0 }, 'es')).toEqual({ route: '/es/noticias/carta', routeType: 'plain' });

@@ -1,8 +1,8 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 import type { NewsRouteType } from './model';
 
-/** The news list of a language, e.g. /fr/actualites (SPEC §2 {newsRoute}). */
+/** The news list of a language, e.g. /fr/actualites (docs/product.md §2 {newsRoute}). */
 export const newsListPath = (locale: Locale) => localizedPath('/news', locale);
 
 export const newsCategoryPath = (locale: Locale, category: string) => localizedPath('/news/c/[category]', locale, { category });
@@ -40,7 +40,7 @@ export function parsePageNumber(raw: string | undefined): number | null {
 export const newsPageCount = (total: number) => Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
 
 /**
- * SPEC §2 news item link rule: an external URL wins (type external); else an item with
+ * docs/product.md §2 news item link rule: an external URL wins (type external); else an item with
  * documents links to its document route (type doc); else to its article page (type plain).
  */
 export function newsLink(

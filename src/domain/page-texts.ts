@@ -1,7 +1,7 @@
 import type { PageView } from './model';
 
 /**
- * Reading the coded texts of a server page (SPEC §3: components with code and texts with code
+ * Reading the coded texts of a server page (docs/product.md §3: components with code and texts with code
  * and content). Layouts pick texts by code; numbered texts ('value-1-title', 'value-1-text', …)
  * are the items of a list, in their numeric order.
  */

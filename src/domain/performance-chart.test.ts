@@ -1,4 +1,4 @@
-// Expected dates follow METHODOLOGY month arithmetic by calendar; rebased values are 100 × NAV / base NAV done
+// Expected dates follow docs/methodology.md month arithmetic by calendar; rebased values are 100 × NAV / base NAV done
 // by hand; downsampled indices are round(k × (n − 1) / (max − 1)).
 import { describe, it, expect } from 'vitest';
 import { CHART_PERIODS, downsample, growthFromHistory, periodStart, rebaseSeries } from './performance-chart';

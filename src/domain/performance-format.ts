@@ -1,14 +1,14 @@
-/** The site's languages (SPEC §2); the display rules below are the same in each. */
+/** The site's languages (docs/product.md §2); the display rules below are the same in each. */
 export type DisplayLocale = 'fr' | 'en' | 'es';
 
-/** What every missing figure shows (SPEC §5). */
+/** What every missing figure shows (docs/product.md §5). */
 export const NO_VALUE = '-';
 
 const isMissing = (value: number | null | undefined): value is null | undefined =>
   value === null || value === undefined || !Number.isFinite(value);
 
 /**
- * SPEC §5: a positive value gets "+ " (a plain space after the plus); zero and negatives stay as Intl writes
+ * docs/product.md §5: a positive value gets "+ " (a plain space after the plus); zero and negatives stay as Intl writes
  * them. The sign follows the rounded figure ('exceptZero'), so 0.00001 and −0.00001 both show as zero rather
  * than "+ 0.00%" or "-0.00%".
  */

@@ -1,4 +1,4 @@
-// Expected figures are worked by hand from METHODOLOGY: observations every 7 days back from T, then the start.
+// Expected figures are worked by hand from docs/methodology.md: observations every 7 days back from T, then the start.
 import { describe, it, expect } from 'vitest';
 import { toEpochDay } from './dates';
 import { toNavSeries } from './nav-series';

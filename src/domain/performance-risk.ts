@@ -3,7 +3,7 @@ import { indexOnOrBefore, navOnOrBefore, type NavSeries } from './nav-series';
 const WEEKS_PER_YEAR = 52;
 
 /**
- * METHODOLOGY "Weekly returns": observations at T, T − 7, T − 14, … while later than the window start,
+ * docs/methodology.md "Weekly returns": observations at T, T − 7, T − 14, … while later than the window start,
  * then the start itself; each takes the NAV on or before its date. Days are epoch days.
  */
 export function weeklyReturns(series: NavSeries, asOfDay: number, startDay: number): number[] {
@@ -32,7 +32,7 @@ export function annualisedVolatility(returns: readonly number[]): number | null 
 }
 
 /**
- * METHODOLOGY "Maximum drawdown": lowest NAV / running peak − 1 over the NAV on or before the start and every
+ * docs/methodology.md "Maximum drawdown": lowest NAV / running peak − 1 over the NAV on or before the start and every
  * later NAV. Never positive; null when the series starts after `startDay`.
  */
 export function maxDrawdown(series: NavSeries, startDay: number): number | null {

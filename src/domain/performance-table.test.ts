@@ -1,4 +1,4 @@
-// The "+ " and "-" rules of SPEC §5 are asserted literally; fr and es numbers are matched with either no-break
+// The "+ " and "-" rules of docs/product.md §5 are asserted literally; fr and es numbers are matched with either no-break
 // space ICU may put before % (see performance-format.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { FetchedData } from './model';

@@ -3,7 +3,7 @@ import type { PerformanceCode } from './performance';
 import { formatPerformance, NO_VALUE, type DisplayLocale } from './performance-format';
 
 /**
- * What the performance table shows (SPEC §9 columns, METHODOLOGY "Display"), as rows of display strings.
+ * What the performance table shows (docs/product.md §9 columns, docs/methodology.md "Display"), as rows of display strings.
  * Cumulative returns for every period; annualised ones only for periods of a year or more (GIPS: never
  * annualise a shorter period); risk figures at 3 and 5 years.
  */
@@ -52,7 +52,7 @@ export function performanceRows(
   return rows;
 }
 
-/** The as-of date of the figures (METHODOLOGY: every figure is published with it), formatted. */
+/** The as-of date of the figures (docs/methodology.md: every figure is published with it), formatted. */
 export function figuresAsOf(figures: readonly FetchedData[]): { date: string; label: string } | null {
   const dated = figures.find((f) => f.date !== null && f.dateTo !== null);
   return dated ? { date: dated.date as string, label: dated.dateTo as string } : null;
@@ -62,7 +62,7 @@ export type CalendarRow = { year: number; value: number; benchmark: number | nul
 
 /**
  * The calendar-year bars, oldest year first (the order of a KID's past-performance chart), labelled with one
- * decimal (METHODOLOGY "Display").
+ * decimal (docs/methodology.md "Display").
  */
 export function calendarRows(years: readonly CalendarYearReturn[], locale: DisplayLocale): CalendarRow[] {
   return [...years]

@@ -1,7 +1,7 @@
 // How the expected figures were obtained:
 // - "reference vectors": tests/vectors/performance-vectors.json, the binding worked cases of the methodology
 //   (copied into the project), compared with relative error < 1e-9 (and null where they say null).
-// - every other case: small series computed on paper from the METHODOLOGY definitions; the arithmetic is in the
+// - every other case: small series computed on paper from the docs/methodology.md definitions; the arithmetic is in the
 //   comments beside each expectation.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ const vectorCase = z.object({
 });
 const vectors = z.array(vectorCase).parse(JSON.parse(readFileSync(VECTORS_PATH, 'utf8')));
 
-/** METHODOLOGY "The vectors": the keys of `expected` that differ from the fetchedData codes. */
+/** docs/methodology.md "The vectors": the keys of `expected` that differ from the fetchedData codes. */
 const VECTOR_KEY: Record<PerformanceCode, string> = {
   ytd: 'ytd', '1m': '1m', '3m': '3m', '6m': '6m', '1y': '1y', '3y': '3y', '5y': '5y', '10y': '10y',
   creation: 'sinceInception', creation_annu: 'creation_annu',

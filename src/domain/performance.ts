@@ -16,7 +16,7 @@ export type PerformanceInput = {
   riskFreeRate: number;
 };
 
-/** The `fetchedData` codes of METHODOLOGY "Display", in display order. */
+/** The `fetchedData` codes of docs/methodology.md "Display", in display order. */
 export const PERFORMANCE_CODES = [
   'ytd', '1m', '3m', '6m', '1y', '3y', '5y', '10y',
   'creation', 'creation_annu', '3y_annu', '5y_annu', '10y_annu',
@@ -56,7 +56,7 @@ function seriesFromInception(input: PerformanceInput): NavSeries {
 const annualise = (cumulative: number | null, years: number): number | null =>
   cumulative === null ? null : (1 + cumulative) ** (1 / years) - 1;
 
-/** Every figure of METHODOLOGY for one share (or benchmark) at the date of its last NAV. Pure and O(n). */
+/** Every figure of docs/methodology.md for one share (or benchmark) at the date of its last NAV. Pure and O(n). */
 export function computePerformance(input: PerformanceInput): PerformanceResult {
   const lastPoint = input.navs[input.navs.length - 1];
   // A series whose NAVs all predate inception has no NAV of the share yet.
@@ -134,7 +134,7 @@ function calendarYears(series: NavSeries, asOf: IsoDate, inceptionDate: IsoDate)
 }
 
 /**
- * The input that applies this engine to a benchmark (METHODOLOGY "Inputs"): the share's inception date, and as
+ * The input that applies this engine to a benchmark (docs/methodology.md "Inputs"): the share's inception date, and as
  * inception value the benchmark's value on or before it. Null when the benchmark has no value by then, since
  * no figure could be anchored.
  */

@@ -1,4 +1,4 @@
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import { ALLOCATION_DIMENSIONS, type AllocationDimension } from './catalog';
 import { INTL_LOCALE } from './format';
 

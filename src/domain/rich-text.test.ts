@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { richTextParagraphs, richTextToPlain, safeHref, sanitizeRichText } from './rich-text';
 
-// Expected outputs are written by hand from SPEC §5: only b, i, strong and a[href] survive.
+// Expected outputs are written by hand from docs/product.md §5: only b, i, strong and a[href] survive.
 describe('sanitizeRichText', () => {
   it('keeps bold, italic, strong and links with their href', () => {
     const html = '<b>Bold</b> <i>it</i> <strong>st</strong> <a href="https://example.org/x?a=1&amp;b=2">link</a>';

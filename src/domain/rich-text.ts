@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * SPEC §5: rich text from content keeps only bold, italic, strong and links with an href. This
+ * docs/product.md §5: rich text from content keeps only bold, italic, strong and links with an href. This
  * module is the one place content HTML is cleaned; components inject nothing else.
  *
  * Links keep http, https, mailto and site-relative targets. Any other target (`javascript:`,

@@ -6,7 +6,7 @@ import { parseIsoDate, type IsoDate } from './dates';
  */
 export type RssItem = {
   title: string;
-  /** Absolute URL where the item leads (SPEC §2 link rule: external site, document or article). */
+  /** Absolute URL where the item leads (docs/product.md §2 link rule: external site, document or article). */
   link: string;
   description: string;
   /** The publication day; the feed gives it at 12:00 UTC (see rfc822Date). */

@@ -1,4 +1,4 @@
-// Expected values follow SPEC §4 by calendar: inception + 12 months, clamped at month end, is the first day the
+// Expected values follow docs/product.md §4 by calendar: inception + 12 months, clamped at month end, is the first day the
 // share is one year old.
 import { describe, it, expect } from 'vitest';
 import { inceptionYear, isLessThanOneYear, performanceShownFrom } from './share-age';

@@ -1,7 +1,7 @@
 import { addMonths, yearOf, type IsoDate } from './dates';
 
 /**
- * SPEC §4 / METHODOLOGY "lessThanOneYear": true without a last price, or when the last price is dated before
+ * docs/product.md §4 / docs/methodology.md "lessThanOneYear": true without a last price, or when the last price is dated before
  * inception + 12 months (calendar months, clamped: 2024-02-29 + 12 months = 2025-02-28). Such a share shows no
  * performance, because GIPS forbids presenting a track record shorter than a year as if it were one.
  */

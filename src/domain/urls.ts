@@ -1,12 +1,12 @@
-import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import type { Locale } from '@/domain/locale';
+import { localizedPath } from './paths';
 
 export const fundPath = (locale: Locale, fundSlug: string) => localizedPath('/funds/[fundSlug]', locale, { fundSlug });
 
 export const sharePath = (locale: Locale, fundSlug: string, shareSlug: string) =>
   localizedPath('/funds/[fundSlug]/shares/[shareSlug]', locale, { fundSlug, shareSlug });
 
-/** Document routes (SPEC §2) are API routes outside the localized page table, the same in every language. */
+/** Document routes (docs/product.md §2) are API routes outside the localized page table, the same in every language. */
 export const fundDocumentPath = (locale: Locale, fundSlug: string, typeCode: string) =>
   `/e/${locale}/docs/funds/${encodeURIComponent(fundSlug)}/${typeCode}`;
 

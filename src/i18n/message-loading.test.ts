@@ -15,7 +15,7 @@ function setup() {
   return { warn, load, loader };
 }
 
-describe('messages for a request (SPEC §8 warnings)', () => {
+describe('messages for a request (docs/product.md §8 warnings)', () => {
   it('loads every area of a known locale, without a warning', async () => {
     const { loader, warn } = setup();
     const { locale, messages } = await loader.messagesFor('en');

@@ -1,6 +1,6 @@
 /**
  * Loading a language's messages for next-intl (src/i18n/request.ts), with the two warnings of
- * SPEC §8: an unknown locale code falls back to French, and a missing language file of one area
+ * docs/product.md §8: an unknown locale code falls back to French, and a missing language file of one area
  * falls back to that area's French file. Each is logged once per process and file or code, not on
  * every request; codes come from requests, so at most UNKNOWN_CODES_REMEMBERED are remembered
  * (then one last warning says further codes go unlogged), and a code is logged cut to 32 characters.

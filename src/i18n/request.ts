@@ -5,7 +5,7 @@ import { routing } from './routing';
 
 const log = areaLogger('i18n');
 
-/** One per process, so each warning of SPEC §8 (unknown locale code, missing language file) is logged once. */
+/** One per process, so each warning of docs/product.md §8 (unknown locale code, missing language file) is logged once. */
 const loader = createMessageLoader({
   locales: routing.locales,
   fallback: routing.defaultLocale,

@@ -2,11 +2,12 @@ import { defineRouting } from 'next-intl/routing';
 import { SUPPORTED_LOCALES } from '../env';
 
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../domain/consent';
+import { PATHNAMES } from '../domain/pathnames';
 
 export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE };
 
 /**
- * The one routing table of the site (SPEC §2). Folder names under src/app/[locale]
+ * The one routing table of the site (docs/product.md §2). Folder names under src/app/[locale]
  * are the keys; the values are the localized paths visitors see.
  */
 export const routing = defineRouting({
@@ -14,52 +15,12 @@ export const routing = defineRouting({
   defaultLocale: 'fr',
   localePrefix: 'always',
   localeCookie: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
-  pathnames: {
-    '/': '/',
-    '/about-us': { fr: '/nous-connaitre', en: '/about-us', es: '/conocernos' },
-    '/contact': { fr: '/contact', en: '/contact', es: '/contacto' },
-    '/esg': { fr: '/esg', en: '/esg', es: '/asg' },
-    '/expertise': { fr: '/expertise', en: '/expertise', es: '/experticia' },
-    '/fund-range': { fr: '/gamme-fonds', en: '/fund-range', es: '/nuestros-fondos' },
-    '/gdpr': { fr: '/confidentialite', en: '/gdpr', es: '/gdpr' },
-    '/legal-notices': { fr: '/mentions-legales', en: '/legal-notices', es: '/legal-notices' },
-    '/news': { fr: '/actualites', en: '/news', es: '/noticias' },
-    '/news/c/[category]': { fr: '/actualites/c/[category]', en: '/news/c/[category]', es: '/noticias/c/[category]' },
-    // Pages 2, 3… of the news list, unfiltered and per category: in the path, so each is cached.
-    '/news/page/[page]': { fr: '/actualites/page/[page]', en: '/news/page/[page]', es: '/noticias/pagina/[page]' },
-    '/news/c/[category]/page/[page]': {
-      fr: '/actualites/c/[category]/page/[page]',
-      en: '/news/c/[category]/page/[page]',
-      es: '/noticias/c/[category]/pagina/[page]',
-    },
-    '/news/[slug]': { fr: '/actualites/[slug]', en: '/news/[slug]', es: '/noticias/[slug]' },
-    '/news/[slug]/doc': '/news/[slug]/doc',
-    '/regulatory-informations': {
-      fr: '/informations-reglementaires',
-      en: '/regulatory-informations',
-      es: '/regulatory-informations',
-    },
-    '/responsible-investment': {
-      fr: '/investissement-responsable',
-      en: '/responsible-investment',
-      es: '/inversion-responsable',
-    },
-    // SPEC §1: the career and subscribe forms; their paths are ours (SPEC §2 does not list them).
-    '/careers': { fr: '/carrieres', en: '/careers', es: '/empleo' },
-    '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
-    // SPEC §2: the team path exists in the configuration; its screen is not part of the product.
-    '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
-    '/funds': '/funds',
-    '/funds/[fundSlug]': '/funds/[fundSlug]',
-    // The fund page's tabs other than the overview (src/domain/fund-tabs.ts); the static `shares` segment wins.
-    '/funds/[fundSlug]/[tab]': '/funds/[fundSlug]/[tab]',
-    '/funds/[fundSlug]/shares/[shareSlug]': '/funds/[fundSlug]/shares/[shareSlug]',
-  },
+  pathnames: PATHNAMES,
 });
 
 export type AppPathname = keyof typeof routing.pathnames;
 
-/** Which routed path shows which server page (SPEC §3 Page.route). */
+/** Which routed path shows which server page (docs/product.md §3 Page.route). */
 export const PAGE_PATHNAMES = {
   home: '/',
   'about-us': '/about-us',

@@ -5,7 +5,7 @@ import { investorProfiles } from '../../src/server/db/seed/fixtures/content/refe
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 /**
- * The compliance layer (SPEC §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
+ * The compliance layer (docs/product.md §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
  * profile, cookie consent. Storage keys, cookie names and lifetimes are read back from the browser.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -47,7 +47,7 @@ async function acceptDisclaimerByMouse(page: Page, locale: Locale, profile: stri
   await expect(dialog).toBeVisible();
   if (targetLocale !== locale) {
     await dialog.getByRole('radio', { name: languageNames[targetLocale] }).check();
-    // The site switches to that language at once (SPEC §4): the popup opens again there.
+    // The site switches to that language at once (docs/product.md §4): the popup opens again there.
     await expect(page.locator('html')).toHaveAttribute('lang', targetLocale);
   }
   await page.getByRole('dialog').getByRole('radio', { name: profileTitle(profile, targetLocale) }).check();
@@ -69,7 +69,7 @@ test.describe('disclaimer popup', () => {
       const confirm = dialog.getByRole('button', { name: t.confirm });
       await expect(confirm).toBeDisabled();
       expect(await storage(page, 'disclaimer_validated')).toBeNull();
-      // Max width 842 px (SPEC §9).
+      // Max width 842 px (docs/product.md §9).
       expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(842);
       // Neither Escape nor a click outside dismisses it.
       await page.keyboard.press('Escape');
@@ -251,8 +251,12 @@ test.describe('investor profile', () => {
         await button.click();
         await expect(page.getByRole('menuitem', { name: item }).first()).toBeVisible({ timeout: 1_000 });
       }).toPass();
-    await open(nav.getByRole('button', { name: 'Our funds' }), /./);
-    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.en) })).toHaveCount(0);
+    const fundList = nav.getByRole('list', { name: 'Our funds' });
+    await expect(async () => {
+      await nav.getByRole('button', { name: 'Our funds' }).click();
+      await expect(fundList).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(fundList.getByRole('link', { name: new RegExp(institOnlyFund.title.en) })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await open(page.getByRole('button', { name: /Investor profile/ }), profileTitle('INSTIT', 'en'));
     await page.getByRole('menuitem', { name: profileTitle('INSTIT', 'en') }).click();
@@ -263,7 +267,7 @@ test.describe('investor profile', () => {
     expect(lifetimeDays(profile!.expires)).toBe(30);
     // Rendered by the server for INSTIT: the fund hidden from RETAIL is in the menu and its page answers.
     await nav.getByRole('button', { name: 'Our funds' }).click();
-    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.en) })).toBeVisible();
+    await expect(fundList.getByRole('link', { name: new RegExp(institOnlyFund.title.en) })).toBeVisible();
     expect((await page.goto(`/en/funds/${institOnlyFund.slug}`))?.status()).toBe(200);
   });
 
@@ -277,8 +281,9 @@ test.describe('investor profile', () => {
     await page.goto('/fr/nous-connaitre');
     await refetch;
     await expect(page.getByRole('button', { name: new RegExp(profileTitle('INSTIT', 'fr')) })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Nos fonds' }).click();
-    await expect(page.getByRole('menuitem', { name: new RegExp(institOnlyFund.title.fr) })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('button', { name: 'Nos fonds' }).click();
+    await expect(nav.getByRole('list', { name: 'Nos fonds' }).getByRole('link', { name: new RegExp(institOnlyFund.title.fr) })).toBeVisible();
   });
 
   test('without a profile cookie a fund hidden from RETAIL is a 404; with it, a 200', async ({ request, baseURL }) => {

@@ -11,7 +11,7 @@ import type { NewsFixture } from '../../src/server/db/seed/fixtures/types';
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
 
-/** SPEC §2, word for word. */
+/** docs/product.md §2, word for word. */
 const CONTENT_PAGES: { code: string; paths: Record<Locale, string> }[] = [
   { code: 'about-us', paths: { fr: '/fr/nous-connaitre', en: '/en/about-us', es: '/es/conocernos' } },
   { code: 'expertise', paths: { fr: '/fr/expertise', en: '/en/expertise', es: '/es/experticia' } },
@@ -90,7 +90,7 @@ for (const locale of LOCALES) {
           }
         }
         expect(checked).toBeGreaterThan(5);
-        // SPEC §5: nothing but b, i, strong and a[href] comes out of content; no script link survives.
+        // docs/product.md §5: nothing but b, i, strong and a[href] comes out of content; no script link survives.
         await expect(main.locator('a[href^="javascript" i], a[href^="data:" i], img[onerror], [onclick]')).toHaveCount(0);
         await expectNoAxeViolations(page, route.paths[locale]);
       });

@@ -1,5 +1,5 @@
 /**
- * The forms (SPEC §1, §3, §5, §8) in Chromium against the production server: validation messages in
+ * The forms (docs/product.md §1, §3, §5, §8) in Chromium against the production server: validation messages in
  * the browser and from the server, submissions stored and mailed to a real SMTP server, mail kept
  * while that server is down, reCAPTCHA errors, the contact map, and axe with errors showing.
  */
@@ -28,7 +28,7 @@ const TOO_LARGE = Math.round(6.2 * 1024 * 1024);
 
 const publicShare = funds.filter((f) => f.visibleTo.includes('RETAIL')).flatMap((f) => f.shares.filter((s) => s.visibleTo.includes('RETAIL')))[0];
 
-/** Google's script, replaced: 'ok' hands out tokens the stand-in verifier accepts; the others fail as SPEC §8 says. */
+/** Google's script, replaced: 'ok' hands out tokens the stand-in verifier accepts; the others fail as docs/product.md §8 says. */
 async function routeRecaptcha(page: Page, mode: 'ok' | 'fail-execute' | 'block') {
   await page.route('https://www.google.com/recaptcha/api.js**', (route) => {
     if (mode === 'block') return route.abort('blockedbyclient');
@@ -64,7 +64,7 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-// ------------------------------------------------------------------ SPEC §5 in the browser
+// ------------------------------------------------------------------ docs/product.md §5 in the browser
 
 for (const locale of LOCALES) {
   const m = MESSAGES[locale];
@@ -155,7 +155,7 @@ for (const locale of LOCALES) {
   });
 }
 
-// ------------------------------------------------------------------ SPEC §5 by requests sent straight to the server
+// ------------------------------------------------------------------ docs/product.md §5 by requests sent straight to the server
 
 let address = 0;
 /** A client address of its own per request, so the rate limit only bites where it is tested. */
@@ -173,7 +173,7 @@ const file = (bytes: Uint8Array, name: string) => new File([bytes as BlobPart], 
 test.describe('validation on the server, for requests that never saw the browser', () => {
   for (const locale of LOCALES) {
     const f = MESSAGES[locale].Forms;
-    test(`every SPEC §5 message, translated (${locale})`, async ({ request }) => {
+    test(`every docs/product.md §5 message, translated (${locale})`, async ({ request }) => {
       const contact = await postForm(request, 'contact', { locale, email: 'not-an-address' });
       expect(contact.status).toBe(400);
       expect(contact.body.errors).toMatchObject({ firstName: f.errors.required, email: f.errors.emailInvalid, validation: f.errors.required });
@@ -193,7 +193,7 @@ test.describe('validation on the server, for requests that never saw the browser
   });
 });
 
-// ------------------------------------------------------------------ reCAPTCHA errors (SPEC §5, §8)
+// ------------------------------------------------------------------ reCAPTCHA errors (docs/product.md §5, §8)
 
 async function fillContact(page: Page, locale: Locale, lastName: string) {
   const f = MESSAGES[locale].Forms;

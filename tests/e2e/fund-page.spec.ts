@@ -135,7 +135,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('region', { name: t.FundEsg.title }).locator('details')).toHaveCount(0);
     });
 
-    test('characteristics: the SPEC labels with the fund and share class values', async ({ page }) => {
+    test('characteristics: the labels of docs/product.md §3 with the fund and share class values', async ({ page }) => {
       await openTab(page, locale, CLIMATE.slug, 'characteristics');
       const fundList = page.locator('dl').filter({ hasText: t.FundCharacteristics.labels.custodian });
       await expect(fundList.getByText(t.FundCharacteristics.labels.custodian, { exact: true })).toBeVisible();
@@ -175,7 +175,7 @@ for (const locale of LOCALES) {
           await expect(row).not.toContainText('%');
         } else {
           await expect(cells).toHaveCount(6);
-          // SPEC §5: "+ " before a positive figure, "-" before a negative one, in the language's number format.
+          // docs/product.md §5: "+ " before a positive figure, "-" before a negative one, in the language's number format.
           const figure = locale === 'en' ? /^(\+ \d+\.\d{2}%|[-−]\d+\.\d{2}%|0\.00%|-)$/ : /^(\+ \d+,\d{2}\s%|[-−]\d+,\d{2}\s%|0,00\s%|-)$/;
           for (const text of (await cells.allInnerTexts()).slice(0, 5)) expect(text.trim()).toMatch(figure);
           await expect(cells.last().locator('time')).toHaveAttribute('datetime', '2026-11-20');
@@ -244,7 +244,7 @@ for (const locale of LOCALES) {
       await expectNoAxeViolations(page, 'documents');
     });
 
-    test('news: the fund news with the SPEC link rule, and a message for a fund without news', async ({ page }) => {
+    test('news: the fund news with the link rule of docs/product.md §2, and a message for a fund without news', async ({ page }) => {
       await openTab(page, locale, CLIMATE.slug, 'news');
       const items = news.filter((n) => n.fundSlug === CLIMATE.slug);
       expect(items.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/p
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import type { FundFixture } from '../../src/server/db/seed/fixtures/types';
 
-/** The fund range and its finder (SPEC §2), in the three languages, against the seeded demo data. */
+/** The fund range and its finder (docs/product.md §2), in the three languages, against the seeded demo data. */
 
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -22,7 +22,7 @@ const displayOrder = (code: string) => categories.find((c) => c.code === code)?.
 const categoryOf = (fund: FundFixture) => categories.find((c) => c.code === fund.categoryCode);
 const sharesFor = (fund: FundFixture, profile: Profile) => fund.shares.filter((s) => s.visibleTo.includes(profile));
 
-/** The range of a profile as SPEC §2 orders it: category display order, highlighted first, then the house's order. */
+/** The range of a profile as docs/product.md §2 orders it: category display order, highlighted first, then the house's order. */
 function rangeFor(profile: Profile): FundFixture[] {
   return funds
     .map((fund, index) => ({ fund, index }))
@@ -127,7 +127,7 @@ test.describe('the fund range', () => {
         await expect(card.getByText(currencies, { exact: true })).toBeVisible();
         const main = sharesFor(fund, 'RETAIL').find((s) => s.isMain);
         await expect(card.getByText(fill(m.performance.title, { share: main?.name ?? '' }))).toBeVisible();
-        // SPEC §5: a figure is "-", or signed with "+ " before a positive value.
+        // docs/product.md §5: a figure is "-", or signed with "+ " before a positive value.
         for (const label of [m.performance.ytd, m.performance['1y']]) {
           await expect(figureOf(card, label)).toHaveText(FIGURE);
         }

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 
 /**
- * The loading bar ends as "failed" (SPEC §4, §8) when a request answers 4xx/5xx, when a navigation
+ * The loading bar ends as "failed" (docs/product.md §4, §8) when a request answers 4xx/5xx, when a navigation
  * fails and when router.refresh() fails. Failures are made with route interception; the whole-page
  * load Next falls back to after a failed router request is held back, so the page that failed stays
  * on screen while the bar is read.
@@ -77,7 +77,7 @@ test('a navigation whose request answers 500 ends the bar as failed', async ({ p
 test('a router.refresh() whose request answers 500 ends the bar as failed', async ({ page, context }) => {
   const recorder = await recordFailedBar(context);
   // A stored profile that differs from the page's, with consent recorded: the page writes the profile
-  // cookie and refreshes itself for that profile (SPEC §4, compliance-provider.tsx).
+  // cookie and refreshes itself for that profile (docs/product.md §4, compliance-provider.tsx).
   await context.addInitScript(() => window.localStorage.setItem('investor_profile', 'INSTIT'));
   await failRouterRequests(page, '/en/about-us');
   expect((await page.goto('/en/about-us'))?.status()).toBe(200);

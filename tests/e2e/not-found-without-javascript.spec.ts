@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 /**
  * Crawlers and visitors without JavaScript get the translated 404 screen in the server's HTML, with
- * status 404 (SPEC §2 error screens, docs/decisions/019): not Next's empty error shell whose text
+ * status 404 (docs/product.md §2 error screens, docs/decisions/019): not Next's empty error shell whose text
  * appears only once the script has run.
  */
 test.use({ javaScriptEnabled: false });

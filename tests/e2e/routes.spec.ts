@@ -7,7 +7,7 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
 
-/** SPEC §2, word for word: the localized path of each content page. */
+/** docs/product.md §2, word for word: the localized path of each content page. */
 const ROUTES: { code: string; paths: Record<Locale, string> }[] = [
   { code: 'home', paths: { fr: '/fr', en: '/en', es: '/es' } },
   { code: 'about-us', paths: { fr: '/fr/nous-connaitre', en: '/en/about-us', es: '/es/conocernos' } },

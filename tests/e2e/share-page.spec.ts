@@ -98,7 +98,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('status').filter({ hasText: m.Share.linkCopied })).toHaveText(m.Share.linkCopied);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${sharePath(locale)}`);
 
-      // The share's documents: only the types it has, each on the document route of SPEC §2.
+      // The share's documents: only the types it has, each on the document route of docs/product.md §2.
       for (const type of share?.documents ?? []) {
         await expect(page.locator(`a[href="/e/${locale}/docs/funds/${fund?.slug}/${share?.isinCode}/${type}"]`)).toHaveCount(1);
       }
@@ -130,7 +130,7 @@ for (const locale of LOCALES) {
       await expect(rows.nth(2).getByRole('cell')).toHaveText(codes.map((c) => byCode.get(c)?.benchmarkDisplayValue ?? ''));
       const differences = codes.map((c) => formatPerformance(roundedDifference(byCode.get(c)?.value ?? null, byCode.get(c)?.benchmarkValue ?? null), locale));
       await expect(rows.nth(3).getByRole('cell')).toHaveText(differences);
-      // SPEC §5: a positive figure starts with "+ "; this old share has every period.
+      // docs/product.md §5: a positive figure starts with "+ "; this old share has every period.
       for (const text of await rows.nth(1).getByRole('cell').allInnerTexts()) expect(text).toMatch(/^(\+ \d|-\d|0)/);
       expect(codes.some((c) => (byCode.get(c)?.value ?? 0) > 0)).toBe(true);
 

@@ -7,7 +7,7 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
 
-/** The funds a profile may see, in the order of SPEC §2: ascending category display order, highlighted funds first. */
+/** The funds a profile may see, in the order of docs/product.md §2: ascending category display order, highlighted funds first. */
 function visibleFunds(profile: 'RETAIL' | 'INSTIT', locale: Locale) {
   const order = (code: string) => categories.find((c) => c.code === code)?.displayOrder ?? 99;
   return funds
@@ -30,10 +30,15 @@ test.describe('desktop header (1280 px)', () => {
       const labels = await labelsFromMessages(page, locale);
       await page.goto(`/${locale}`);
       const nav = page.getByRole('navigation', { name: labels.mainNavigation });
-      await nav.getByRole('button', { name: labels.funds }).hover();
-      const menu = page.getByRole('menu');
+      const trigger = nav.getByRole('button', { name: labels.funds });
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await trigger.hover();
+      // Site navigation: a disclosure (button + list of links), not an ARIA menu.
+      const menu = nav.getByRole('list', { name: labels.funds });
       await expect(menu).toBeVisible();
-      const items = await menu.getByRole('menuitem').allInnerTexts();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      const items = await menu.getByRole('link').allInnerTexts();
       const expected = visibleFunds('RETAIL', locale);
       const titles = items.map((text) => expected.find((t) => text.includes(t))).filter(Boolean);
       expect(titles).toEqual(expected);
@@ -44,15 +49,18 @@ test.describe('desktop header (1280 px)', () => {
       expect(items[0]).toContain(category?.title[locale] ?? '');
       await page.mouse.move(5, 700);
       await expect(menu).toBeHidden({ timeout: 2000 });
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     });
   }
 
   test('an INSTIT visitor sees the funds hidden from RETAIL in the menu', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'investor_profile', value: 'INSTIT', url: baseURL ?? '' }]);
     await page.goto('/en');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Our funds' }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Our funds' }).click();
+    const list = nav.getByRole('list', { name: 'Our funds' });
+    await expect(list).toBeVisible();
+    const items = await list.getByRole('link').allInnerTexts();
     for (const title of visibleFunds('INSTIT', 'en')) expect(items.some((i) => i.includes(title))).toBe(true);
     expect(items.length).toBe(visibleFunds('INSTIT', 'en').length + 1);
   });
@@ -91,16 +99,59 @@ test.describe('desktop header (1280 px)', () => {
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 86400);
   });
 
-  test('the funds dropdown is keyboard operable', async ({ page }) => {
+  test('the funds disclosure is keyboard operable and its links are ordinary links', async ({ page }) => {
     await page.goto('/en');
-    const trigger = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Our funds' });
-    await trigger.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('menu')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const trigger = nav.getByRole('button', { name: 'Our funds' });
+    const list = nav.getByRole('list', { name: 'Our funds' });
+    // The button toggles once the header's script runs: a press before hydration is retried.
+    await expect(async () => {
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(list).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('ArrowDown');
+    const links = list.getByRole('link');
+    await expect(links.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(links.last()).toBeFocused();
+    await expect(links.last()).toHaveAttribute('href', '/en/fund-range');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(list).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expect(trigger).toBeFocused();
+    // Enter again closes it; Tab from an open list's last link closes it too.
+    await page.keyboard.press('Enter');
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
+    await expect(list).toBeHidden();
+  });
+
+  test('a click outside closes the funds disclosure, and following a fund link leads to its page', async ({ page }) => {
+    await page.goto('/en');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const trigger = nav.getByRole('button', { name: 'Our funds' });
+    const list = nav.getByRole('list', { name: 'Our funds' });
+    await expect(async () => {
+      await trigger.click();
+      await expect(list).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await page.mouse.click(5, 700);
+    await expect(list).toBeHidden();
+    await trigger.click();
+    const first = list.getByRole('link').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(list).toBeHidden();
   });
 });
 

@@ -35,7 +35,7 @@ type NewsDocument = {
   fund: { slug: string; title: string } | null;
 };
 
-describe('content query endpoint (SPEC §7)', () => {
+describe('content query endpoint (docs/product.md §7)', () => {
   it('lists the news of a language, sorted, limited and projected', async () => {
     const res = await query('/fr/news', { sortBy: [{ field: 'date', direction: 'desc' }], only: ['title', 'date', 'slug'], limit: 5 });
     expect(res.status).toBe(200);
@@ -149,7 +149,7 @@ describe('content query endpoint: no request can hold the server', () => {
 
 describe('the content endpoint serves what the news and content pages show', () => {
   for (const locale of ['fr', 'en', 'es'] as const) {
-    it(`news in ${locale}: the same items, texts, dates, categories, funds and links (SPEC §2 rule) as the news pages`, async () => {
+    it(`news in ${locale}: the same items, texts, dates, categories, funds and links (docs/product.md §2 rule) as the news pages`, async () => {
       const served = (await (await query(`/${locale}/news`, { sortBy: [{ field: 'date', direction: 'desc' }] })).json()) as NewsDocument[];
       const shown = (await listNews(locale, 'RETAIL', { limit: 100 })).items;
       expect(served.map((d) => d.slug).sort()).toEqual(shown.map((n) => n.slug).sort());

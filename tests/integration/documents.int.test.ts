@@ -14,7 +14,7 @@ const hiddenFund = funds.find((f) => !f.visibleTo.includes('RETAIL') && f.visibl
 const shareWithKiid = publicFund?.shares.find((s) => s.visibleTo.includes('RETAIL') && s.documents.includes('KIID'));
 const missingType = publicFund ? (['WEEKLY_REPORT', 'MONTHLY_REPORT', 'ESG_MONTHLY_REPORT', 'SFDR_PERIODIC'] as const).find((t) => !publicFund.documents.includes(t)) : undefined;
 
-describe('document routes (SPEC §2)', () => {
+describe('document routes (docs/product.md §2)', () => {
   it('serves a fund document as an inline PDF with a file name, ETag and caching headers', async () => {
     const res = await call(`/e/fr/docs/funds/${publicFund?.slug}/PROSPECTUS`);
     expect(res.status).toBe(200);

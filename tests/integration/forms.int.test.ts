@@ -85,7 +85,7 @@ const contact = (locale: Locale, marker: string): Fields => ({
   captchaToken: 'e2e-ok:contact',
 });
 
-describe('field messages of SPEC §5, translated, for a request sent straight to the server', () => {
+describe('field messages of docs/product.md §5, translated, for a request sent straight to the server', () => {
   for (const locale of LOCALES) {
     const t = MESSAGES[locale];
     it(`in ${locale}: required, invalid e-mail, no newsletter`, async () => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: date fields take a locale-dependent format directive, @date(format: …), formatting for
+ * docs/product.md §7: date fields take a locale-dependent format directive, @date(format: …), formatting for
  * the query's locale; the raw and the already formatted fields stay. Bounded: a closed enum of
  * formats, only on date fields, and no change to the query's cost (docs/decisions/011).
  */

@@ -10,7 +10,7 @@ import {
   LAYOUT_QUERY,
   LAYOUT_VARIABLES,
   PROFILE_FUNDS_QUERY,
-} from '../../src/server/graphql/operations';
+} from '../../src/graphql/operations';
 import { createBoundedResponseCache } from '../../src/server/graphql/response-cache-store';
 import { createGraphQLServer, schema, type GraphQLServerOptions } from '../../src/server/graphql/yoga';
 import { gql } from './graphql-client';

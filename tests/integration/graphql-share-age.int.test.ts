@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and EU rules: a share younger than a year (lessThanOneYear) shows no performance at all.
+ * docs/product.md §4 and EU rules: a share younger than a year (lessThanOneYear) shows no performance at all.
  * The API hands out none either: no figure, no calendar year, no growth series.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_QUERY, LAYOUT_VARIABLES, DISCLAIMER_QUERY } from '../../src/server/graphql/operations';
+import { LAYOUT_QUERY, LAYOUT_VARIABLES, DISCLAIMER_QUERY } from '../../src/graphql/operations';
 import { funds as fundFixtures } from '../../src/server/db/seed/fixtures/funds';
 import { pages as pageFixtures } from '../../src/server/db/seed/fixtures/content/pages';
 import { company as companyFixture } from '../../src/server/db/seed/fixtures/content/company';
@@ -26,7 +26,7 @@ function expected(profile: string) {
   };
 }
 
-describe('the main layout query (SPEC §7)', () => {
+describe('the main layout query (docs/product.md §7)', () => {
   for (const locale of LOCALES) {
     for (const profile of PROFILES) {
       it(`returns the whole tree in ${locale} for ${profile}`, async () => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: DOCUMENT_CHECK=false offers every document link without checking that the document
+ * docs/product.md §2: DOCUMENT_CHECK=false offers every document link without checking that the document
  * exists, on the share page as on the fund's tabs.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';

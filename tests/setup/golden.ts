@@ -22,7 +22,7 @@ function fingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A migrated and seeded PGlite, dumped once to a file that every test file loads (DESIGN.md "Data"). */
+/** A migrated and seeded PGlite, dumped once to a file that every test file loads (docs/product.md "Data"). */
 export async function ensureGoldenImage(build: (client: PGlite) => Promise<void>): Promise<string> {
   mkdirSync(GOLDEN_DIR, { recursive: true });
   const file = path.join(GOLDEN_DIR, `golden-${fingerprint()}.tar.gz`);

@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: '#0b3a6e', width: 'device-width', initialScale: 1 };
 
-/** The <html> of every page: its lang is the page's language (SPEC §2). */
+/** The <html> of every page: its lang is the page's language (docs/product.md §2). */
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();

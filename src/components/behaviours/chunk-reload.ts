@@ -1,4 +1,4 @@
-/** SPEC §4, §8, §9: after a chunk fails to load the page reloads, at most once per 60 s. */
+/** docs/product.md §4, §8, §9: after a chunk fails to load the page reloads, at most once per 60 s. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const CHUNK_RELOAD_STORAGE_KEY = 'chunk_reload_at';
 

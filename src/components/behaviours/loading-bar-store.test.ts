@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('loading bar constants (SPEC §9)', () => {
+describe('loading bar constants (docs/product.md §9)', () => {
   it('are 200 ms throttle, 5000 ms duration, 100 ms tick, 500 ms hide', () => {
     expect([LOADING_BAR_THROTTLE_MS, LOADING_BAR_DURATION_MS, LOADING_BAR_TICK_MS, LOADING_BAR_HIDE_MS]).toEqual([200, 5000, 100, 500]);
   });

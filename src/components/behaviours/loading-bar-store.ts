@@ -1,4 +1,4 @@
-/** SPEC §9: the page-loading indicator. */
+/** docs/product.md §9: the page-loading indicator. */
 export const LOADING_BAR_THROTTLE_MS = 200;
 export const LOADING_BAR_DURATION_MS = 5000;
 export const LOADING_BAR_TICK_MS = 100;
@@ -113,7 +113,7 @@ export const loadingBar = createLoadingBar();
 
 /**
  * Shows the loading bar while a client request runs; resolves or rejects like `promise`. A response
- * with a 4xx or 5xx status ends the bar as failed (SPEC §4, §8), as a request that never answers does.
+ * with a 4xx or 5xx status ends the bar as failed (docs/product.md §4, §8), as a request that never answers does.
  */
 export async function trackRequest<T>(promise: Promise<T>, bar: LoadingBar = loadingBar): Promise<T> {
   bar.start();

@@ -50,7 +50,7 @@ function useNavigationProgress() {
   }, []);
 }
 
-/** SPEC §2, §4: the page-loading indicator, a 3 px bar across the top of the window. */
+/** docs/product.md §2, §4: the page-loading indicator, a 3 px bar across the top of the window. */
 export function LoadingBar() {
   const t = useTranslations('Behaviours');
   const { status, visible, progress } = useSyncExternalStore(loadingBar.subscribe, loadingBar.getSnapshot, loadingBar.getServerSnapshot);
@@ -71,7 +71,7 @@ export function LoadingBar() {
         className={`h-full ${failed ? 'bg-[#b42318]' : 'bg-brand'}`}
         style={{
           width: `${progress}%`,
-          // Finished: reach the end, then fade before the bar is removed (SPEC §9: 500 ms).
+          // Finished: reach the end, then fade before the bar is removed (docs/product.md §9: 500 ms).
           opacity: status === 'finished' ? 0 : 1,
           transition: status === 'finished' ? 'width 100ms linear, opacity 200ms ease-out 250ms' : 'width 100ms linear',
         }}

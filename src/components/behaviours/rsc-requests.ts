@@ -1,6 +1,6 @@
 /**
  * Watches the requests Next's router sends for a navigation or a `router.refresh()` (RSC requests:
- * header `RSC: 1`), so the loading bar can end as failed when one fails (SPEC §4, §8): Next answers
+ * header `RSC: 1`), so the loading bar can end as failed when one fails (docs/product.md §4, §8): Next answers
  * such a failure by loading the whole page instead, and says nothing the page could listen to.
  * Prefetches (header `Next-Router-Prefetch` or `Next-Router-Segment-Prefetch`) are not the visitor's
  * requests: their failure is left to Next, which fetches again on the click.

@@ -41,7 +41,7 @@ function scrollToElement(element: HTMLElement, focus: boolean) {
 }
 
 /**
- * SPEC §2: scroll restoration is manual; a hash scrolls smoothly to its anchor; moving
+ * docs/product.md §2: scroll restoration is manual; a hash scrolls smoothly to its anchor; moving
  * between news pages scrolls smoothly to the news section (#news); other pages start at
  * the top; back/forward returns to where that history entry was.
  */

@@ -1,4 +1,4 @@
-/** SPEC §2 navigation behaviour: where the page scrolls after a navigation. */
+/** docs/product.md §2 navigation behaviour: where the page scrolls after a navigation. */
 export type ScrollAction =
   | { type: 'restore' } // back/forward: the position that history entry had
   | { type: 'anchor'; id: string } // a hash: smoothly to that element

@@ -6,7 +6,7 @@ import { RouteWatcher } from './route-watcher';
 import { ScrollManager } from './scroll-manager';
 
 /**
- * The site's client-side navigation behaviours (SPEC §2, §4, §8), rendered once in <body>; the loading
+ * The site's client-side navigation behaviours (docs/product.md §2, §4, §8), rendered once in <body>; the loading
  * bar (loading-bar.tsx) is rendered in the header, so it is inside a landmark.
  * A server component: each behaviour is its own small client component, none reads
  * `window` while rendering.

@@ -1,5 +1,5 @@
 /**
- * The page transition (SPEC §2: named "page", out then in) on the View Transitions API.
+ * The page transition (docs/product.md §2: named "page", out then in) on the View Transitions API.
  * While one runs, <html data-page-transition> gives <main> its view-transition-name
  * (page-transition.css), so other view transitions on the page are left alone.
  */

@@ -18,7 +18,7 @@ import {
 import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
 
 /**
- * The visitor's choices in the browser (SPEC §4, §9; DESIGN.md "Client state"): localStorage
+ * The visitor's choices in the browser (docs/product.md §4, §9; docs/product.md "Client state"): localStorage
  * always; the `investor_profile` and `disclaimer_validated` cookies only once a consent choice is
  * recorded. Every access tolerates a browser that refuses storage (private modes, policies).
  */
@@ -88,7 +88,7 @@ export function saveProfile(profile: InvestorProfile): void {
   if (consentRecorded()) setCookie(PROFILE_COOKIE, profile, PROFILE_MAX_AGE);
 }
 
-/** SPEC §4: validation recorded in the storage flag (equal to "true") or in the cookie. */
+/** docs/product.md §4: validation recorded in the storage flag (equal to "true") or in the cookie. */
 export function disclaimerRecorded(): boolean {
   return getItem(DISCLAIMER_STORAGE_KEY) === 'true' || cookie(DISCLAIMER_COOKIE) === 'true';
 }

@@ -8,10 +8,10 @@ import { OPEN_COOKIE_SETTINGS_EVENT, SELECT_PROFILE_EVENT } from '@/components/l
 import { lazyModule } from '@/components/layout/lazy-module';
 import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch';
 import { useLazyModule } from '@/components/layout/use-lazy-module';
-import type { LayoutData } from '@/components/layout/types';
+import type { LayoutData } from '@/domain/layout';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { PROFILE_FUNDS_QUERY } from '@/server/graphql/operations';
+import { PROFILE_FUNDS_QUERY } from '@/graphql/operations';
 import {
   consentRecorded,
   disclaimerRecorded,
@@ -27,17 +27,17 @@ import { graphqlRequest } from './graphql-request';
 import { ProfileContext, type ProfileState } from './profile-context';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 const disclaimerModule = lazyModule(() => import('./disclaimer-dialog'));
 const consentDialogModule = lazyModule(() => import('./consent-dialog'));
 const noticeModule = lazyModule(() => import('./consent-notice'));
 
-const noSubscription = () => () => undefined;
 
 type FundsResponse = { funds: { slug: string; title: string; url: string; category: { title: string } }[] };
 
 /**
- * The compliance layer (SPEC §4, §6, §9): investor profile, disclaimer gate and cookie consent,
+ * The compliance layer (docs/product.md §4, §6, §9): investor profile, disclaimer gate and cookie consent,
  * around the whole site. Pages are rendered as validated (crawlers and visitors without JavaScript
  * get the content); in the browser the popup opens unless validation is recorded. The popup,
  * the notice and the settings dialog are loaded only when they are needed.
@@ -65,7 +65,7 @@ export function ComplianceProvider({
   const router = useRouter();
   const consent = useConsent();
   // Browser-only facts, read after hydration; the server renders RETAIL-or-cookie and "validated".
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const stored = useSyncExternalStore(subscribeToStorage, storedProfile, () => null);
   const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
   const profile = stored ?? serverProfile;
@@ -77,7 +77,7 @@ export function ComplianceProvider({
 
   const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
 
-  // SPEC §4, on start: a stored profile that differs from the page's is applied (its cookie written
+  // docs/product.md §4, on start: a stored profile that differs from the page's is applied (its cookie written
   // when consent allows, and the page re-rendered for it) and the funds are refetched for it.
   useEffect(() => {
     if (!stored || stored === serverProfile) return;
@@ -115,7 +115,7 @@ export function ComplianceProvider({
     [locale, reloadAt],
   );
 
-  /** The disclaimer's submit action (SPEC §4), run with the chosen investor profile. */
+  /** The disclaimer's submit action (docs/product.md §4), run with the chosen investor profile. */
   const submitDisclaimer = useCallback(
     (profile: InvestorProfile, chosen: Locale) => {
       saveProfile(profile);
@@ -127,7 +127,7 @@ export function ComplianceProvider({
   );
 
   /**
-   * A language chosen inside the popup switches the site's locale at once (SPEC §4): the same page in
+   * A language chosen inside the popup switches the site's locale at once (docs/product.md §4): the same page in
    * that language, through the language switch (/api/locale stores the language cookie), where the
    * popup opens again, in that language, since the disclaimer is not validated yet.
    */

@@ -9,7 +9,7 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 const button = `min-h-11 rounded-md px-5 font-semibold ${focusRing}`;
 const choice = `${button} border-2 border-brand bg-brand text-white hover:bg-brand-dark`;
 
-/** The cookies of each service and their lifetimes (SPEC §9), named by message keys. */
+/** The cookies of each service and their lifetimes (docs/product.md §9), named by message keys. */
 const SERVICES = [
   { id: 'required', switchable: false, cookies: ['consent', 'disclaimer', 'profile', 'language', 'session', 'security'] },
   { id: 'captcha', switchable: false, cookies: ['captcha'] },
@@ -17,7 +17,7 @@ const SERVICES = [
 ] as const;
 
 /**
- * The cookie settings (SPEC §2, §4): every service with its description and the lifetime of each of
+ * The cookie settings (docs/product.md §2, §4): every service with its description and the lifetime of each of
  * its cookies; required services are shown on and cannot be switched; video is off until switched on.
  * "Refuse all" and "Accept all" sit side by side with the same weight; closing without a choice
  * records nothing (no choice means refusal).

@@ -9,7 +9,7 @@ const button =
 const choice = `${button} border-2 border-brand bg-brand text-white hover:bg-brand-dark`;
 
 /**
- * The cookie notice of a first visit (SPEC §2, §4): a non-modal region at the bottom of the screen,
+ * The cookie notice of a first visit (docs/product.md §2, §4): a non-modal region at the bottom of the screen,
  * first in the tab order, with refuse, accept and customize. Until a choice is made nothing optional runs.
  */
 export function ConsentNotice({ onAcceptAll, onRefuseAll, onCustomize }: { onAcceptAll: () => void; onRefuseAll: () => void; onCustomize: () => void }) {

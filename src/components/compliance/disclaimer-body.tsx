@@ -44,7 +44,7 @@ type Props = {
 };
 
 /**
- * What the disclaimer popup shows (SPEC §4): language, investor profile, the general conditions of the
+ * What the disclaimer popup shows (docs/product.md §4): language, investor profile, the general conditions of the
  * chosen language, the acceptance checkbox and the confirm button. The text box keeps one height whether
  * the text is loading or there, so nothing moves when it arrives.
  */
@@ -103,7 +103,7 @@ export function DisclaimerBody({ labels: t, languages, locale, profile, content,
             className={`h-[40dvh] overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed ${focusRing}`}
           >
             {paragraphs(content.main).map((p, i) => (
-              // Cleaned to b, i, strong and a[href] (SPEC §5) before it reaches here: by the API, or by the layout.
+              // Cleaned to b, i, strong and a[href] (docs/product.md §5) before it reaches here: by the API, or by the layout.
               <p key={i} className="mb-3 last:mb-0" dangerouslySetInnerHTML={{ __html: p }} />
             ))}
           </div>

@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { DISCLAIMER_POPUP_QUERY } from '@/server/graphql/operations';
+import { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';
 import { DISCLAIMER_OVERLAY_CLASS, DISCLAIMER_PANEL_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerStatus } from './disclaimer-body';
 import { toDisclaimerContent, type PopupResponse } from './disclaimer-content';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
@@ -12,7 +12,7 @@ import { graphqlRequest } from './graphql-request';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 
 /**
- * The disclaimer popup (SPEC §1, §4): language, investor profile, the general conditions of the
+ * The disclaimer popup (docs/product.md §1, §4): language, investor profile, the general conditions of the
  * chosen language, a checkbox that enables the confirm button. It cannot be dismissed: Escape and
  * clicks outside do nothing, and Radix traps the focus inside. Loaded only for visitors who have not
  * validated the disclaimer yet; it opens with the page language's texts (from the layout) and takes
@@ -34,7 +34,7 @@ export function DisclaimerDialog({
   initialContent: DisclaimerContent | null;
   labels: Partial<Record<Locale, DisclaimerLabels>>;
   onConfirm: (profile: InvestorProfile, locale: Locale) => void;
-  /** A language chosen in the popup: the site switches to it at once (SPEC §4), the popup opening again there. */
+  /** A language chosen in the popup: the site switches to it at once (docs/product.md §4), the popup opening again there. */
   onLocale: (locale: Locale) => void;
 }) {
   const [locale, setLocale] = useState<Locale>(initialLocale);
@@ -49,7 +49,7 @@ export function DisclaimerDialog({
   // Before the browser paints the dialog, the painted preview goes: never both, never neither.
   useLayoutEffect(hideDisclaimerPreview, []);
 
-  // SPEC §7: the disclaimer query, for each available language, so a language switch is immediate.
+  // docs/product.md §7: the disclaimer query, for each available language, so a language switch is immediate.
   useEffect(() => {
     let live = true;
     Promise.all(

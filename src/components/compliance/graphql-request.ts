@@ -1,6 +1,6 @@
 import { trackRequest } from '@/components/behaviours/loading-bar-store';
 
-/** A POST to the same-origin /graphql endpoint (SPEC §7), shown by the loading bar; GraphQL errors reject. */
+/** A POST to the same-origin /graphql endpoint (docs/product.md §7), shown by the loading bar; GraphQL errors reject. */
 export async function graphqlRequest<T>(query: string, variables: Record<string, unknown>): Promise<T> {
   const response = await trackRequest(
     fetch('/graphql', {

@@ -2,10 +2,10 @@
 
 import { createContext, useContext } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
-import type { LayoutData } from '@/components/layout/types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
- * The investor profile in the browser (SPEC §3 client state `investorProfile`, `fundsRange`). Pages
+ * The investor profile in the browser (docs/product.md §3 client state `investorProfile`, `fundsRange`). Pages
  * are rendered for the profile of the cookie; a profile stored only in localStorage (no consent to
  * the cookie) is applied here on start and the header's fund lists are refetched for it.
  */

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { CONSENT_COOKIE, NO_CONSENT, parseConsent, readCookie, type ConsentState } from '@/domain/consent';
 
 /**
- * The visitor's consent as recorded in its cookie (SPEC §4). Pages are cached and shared, so the
+ * The visitor's consent as recorded in its cookie (docs/product.md §4). Pages are cached and shared, so the
  * choice is read in the browser: server rendering and hydration see "no choice" (video off,
  * captcha on), then the real choice applies. Components gate third-party content on it:
  * `const { video } = useConsent()`.

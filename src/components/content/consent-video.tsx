@@ -3,12 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useConsent } from '@/components/consent/use-consent';
 import type { VideoEmbed } from '@/domain/video-embed';
-import { CookieSettingsButton } from './cookie-settings-button';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 
 const PROVIDER_NAMES: Record<VideoEmbed['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
 
 /**
- * A video from content (SPEC §4: the video service is optional and off by default). Until the
+ * A video from content (docs/product.md §4: the video service is optional and off by default). Until the
  * visitor turns the service on, nothing is loaded from the host: a notice says so and opens the
  * cookie settings. With consent, the player; the CSP allows its host only then. Both take the
  * same 16:9 box, so the page does not jump when the choice applies after hydration.

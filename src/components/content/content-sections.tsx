@@ -52,7 +52,7 @@ function TextBlock({ text, component }: { text: Text; component: Component }) {
 }
 
 /**
- * The coded components of a server page (SPEC §3), each as a section with its heading: the
+ * The coded components of a server page (docs/product.md §3), each as a section with its heading: the
  * plain rendering for pages without a layout of their own (contact, fund range, news intro).
  */
 export function ContentSections({ components }: { components: PageView['components'] }) {

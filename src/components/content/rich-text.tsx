@@ -1,7 +1,7 @@
 import { richTextParagraphs, sanitizeRichText } from '@/domain/rich-text';
 
 /**
- * Text from content, cleaned to b, i, strong and a[href] (SPEC §5) in one place: this component
+ * Text from content, cleaned to b, i, strong and a[href] (docs/product.md §5) in one place: this component
  * is the only one that injects HTML, and only what the cleaner returns.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {

@@ -10,7 +10,7 @@ export function openStreetMapUrl(address: MapAddress): string {
 }
 
 /**
- * Where the company is (SPEC §1 "contact map"): the address, a link to OpenStreetMap, and a
+ * Where the company is (docs/product.md §1 "contact map"): the address, a link to OpenStreetMap, and a
  * schematic map drawn in the browser once the section scrolls into view. No tiles from a third
  * party are loaded: nothing to consent to, nothing for the CSP to allow.
  */

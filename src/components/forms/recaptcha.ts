@@ -1,7 +1,7 @@
 /**
- * reCAPTCHA v3 in the browser (SPEC §5, §7, §8): Google's script is added to the page only when a
+ * reCAPTCHA v3 in the browser (docs/product.md §5, §7, §8): Google's script is added to the page only when a
  * form needs it (first focus, or submit) and only under the captcha consent. Its failures are the
- * errors of the SPEC, as codes the form translates.
+ * errors of docs/product.md §5, as codes the form translates.
  */
 import { captchaConfigError, type CaptchaConfig } from '@/domain/forms/captcha';
 import type { CaptchaErrorCode } from '@/domain/forms/messages';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useConsent } from '@/components/consent/use-consent';
 import type { Locale } from '@/env';
@@ -16,6 +16,7 @@ import { readUpload, type UploadValue } from '@/domain/forms/upload';
 import { FormField, focusTargetId, type PageOptions } from './form-field';
 import { Honeypot } from './honeypot';
 import { CaptchaError, loadRecaptcha, recaptchaToken } from './recaptcha';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 type Values = Record<string, unknown>;
 type Status = { tone: 'success' | 'error'; message: string; hint?: string } | null;
@@ -40,7 +41,7 @@ function cachedRead(file: File, maxBytes: number): Promise<UploadValue> {
 }
 
 /**
- * One of the site's forms (SPEC §1, §5), drawn from its field definitions. It validates what the
+ * One of the site's forms (docs/product.md §1, §5), drawn from its field definitions. It validates what the
  * browser is about to send (new FormData(form)) with the form's zod schema, the one the server runs
  * too; errors sit under their fields (aria-describedby, aria-invalid) and the first field in error
  * gets focus. The request is JSON-answered by POST /api/forms/{kind}.
@@ -148,7 +149,7 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
   };
 
   // Enabled once this component runs in the browser: a click before that would post the form natively.
-  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+  const ready = useHydrated();
 
   const errorOf = (name: string) => {
     const message = formState.errors[name]?.message;
@@ -192,7 +193,6 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
   );
 }
 
-const noSubscription = () => () => {};
 
 function StatusBox({ status }: { status: NonNullable<Status> }) {
   const tone = status.tone === 'success' ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-900';

@@ -5,7 +5,7 @@ type Props = { headline: FundHeadline; pastPerformance: string; id: string };
 
 /**
  * A fund's headline performance in a list: YTD and 1 year of its main share with their date and,
- * beside them, the past-performance warning. A share younger than a year shows the reason instead (SPEC §4).
+ * beside them, the past-performance warning. A share younger than a year shows the reason instead (docs/product.md §4).
  */
 export async function HeadlineFigures({ headline, pastPerformance, id }: Props) {
   const t = await getTranslations('FundRange.performance');

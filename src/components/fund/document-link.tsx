@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import type { OfferedDocument } from '@/domain/fund-documents';
 
 /**
- * A link to a document (SPEC §2 document routes): its name says it is a PDF, its size and, when the
+ * A link to a document (docs/product.md §2 document routes): its name says it is a PDF, its size and, when the
  * file is in another language than the page (the French fallback), which one. It opens in the browser
  * (the route answers inline), like any link.
  */

@@ -10,7 +10,7 @@ const SHARE_CODES = CHARACTERISTICS.filter((c) => c.scope === 'share').map((c) =
 const valueOf = (list: { code: string; value: string }[], code: string) => list.find((c) => c.code === code)?.value || NO_VALUE;
 
 /**
- * The characteristics tab: the labels of SPEC §3 with their values, those of the fund as a
+ * The characteristics tab: the labels of docs/product.md §3 with their values, those of the fund as a
  * definition list and those of each share class side by side in a table.
  */
 export function FundCharacteristics({ fund }: { fund: Pick<FundView, 'characteristics' | 'shares'> }) {

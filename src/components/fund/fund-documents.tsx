@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import type { DocumentOffer } from '@/domain/fund-documents';
 import { DocumentLink } from './document-link';
 
-/** The documents tab: the fund's documents, then those of each share class (its KID), as PDF links (SPEC §2). */
+/** The documents tab: the fund's documents, then those of each share class (its KID), as PDF links (docs/product.md §2). */
 export function FundDocuments({ locale, offer }: { locale: Locale; offer: DocumentOffer }) {
   const t = useTranslations('FundDocuments');
   return (

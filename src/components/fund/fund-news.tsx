@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { NewsLink } from '@/components/news/news-link';
 import type { NewsItemView } from '@/domain/model';
 
-/** The news tab: the fund's news, newest first, each linked by the SPEC §2 rule. */
+/** The news tab: the fund's news, newest first, each linked by the link rule of docs/product.md §2. */
 export function FundNews({ items, allNewsHref }: { items: NewsItemView[]; allNewsHref: string }) {
   const t = useTranslations('FundNews');
   return (

@@ -4,9 +4,9 @@ import type { OfferedDocument } from '@/domain/fund-documents';
 import type { FundView } from '@/domain/model';
 import { FundEsg } from './fund-esg';
 import { FundPartners } from './fund-partners';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 
-/** The subscribe form, with the share class chosen (SPEC §1 subscribe form). */
+/** The subscribe form, with the share class chosen (docs/product.md §1 subscribe form). */
 function subscribeHref(locale: Locale, share: { isinCode: string } | undefined): string {
   const path = localizedPath('/subscribe', locale);
   return share ? `${path}?isin=${share.isinCode}` : path;

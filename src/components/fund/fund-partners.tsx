@@ -5,7 +5,7 @@ import type { FundView } from '@/domain/model';
 
 type Props = { partners: FundView['partners']; contactHref: string; documentsHref: string; subscribeHref: string };
 
-/** SPEC §2 partners section, "How to subscribe?": investors subscribe through distributors, listed with their sites. */
+/** docs/product.md §2 partners section, "How to subscribe?": investors subscribe through distributors, listed with their sites. */
 export function FundPartners({ partners, contactHref, documentsHref, subscribeHref }: Props) {
   const t = useTranslations('FundPartners');
   return (

@@ -8,8 +8,8 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 type Share = Pick<ShareView, 'slug' | 'name' | 'isinCode' | 'currency' | 'url' | 'lessThanOneYear' | 'fetchedData'>;
 
 /**
- * The performances tab: one row of headline figures per share class (SPEC §9 codes), with their
- * date; a share younger than a year shows why it has none (SPEC §4). The past-performance warning
+ * The performances tab: one row of headline figures per share class (docs/product.md §9 codes), with their
+ * date; a share younger than a year shows why it has none (docs/product.md §4). The past-performance warning
  * sits right under the figures and describes the table. The full table and charts are on each share page.
  */
 export function FundPerformances({ shares, pastPerformance }: { shares: Share[]; pastPerformance: string }) {

@@ -1,7 +1,7 @@
 import { SRI_LEVELS } from '@/domain/fund-finder';
 
 /**
- * The fund's level on the 1–7 scale (SPEC §9) for the home page's compact cards: one image named by
+ * The fund's level on the 1–7 scale (docs/product.md §9) for the home page's compact cards: one image named by
  * `label`. Fund, share and range pages use src/components/ui/sri-scale.tsx, with its lower/higher ends.
  */
 export function RiskScale({ level, label }: { level: number; label: string }) {

@@ -33,7 +33,7 @@ export type DropdownProps = {
 const menuModule = lazyModule(() => import('./dropdown-menu'));
 
 /**
- * The one dropdown of the header (SPEC §2). The trigger is a plain button that works like Radix's
+ * The one dropdown of the header (docs/product.md §2). The trigger is a plain button that works like Radix's
  * DropdownMenu.Trigger (aria-haspopup/expanded/controls, data-state; Enter, Space and ArrowDown open
  * it with the focus on the first item; a press toggles it) and drives the hover state machine. The
  * menu itself is a Radix DropdownMenu, non-modal and controlled by that machine, mounted from the

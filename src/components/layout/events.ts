@@ -2,7 +2,7 @@ import type { InvestorProfile } from '@/domain/catalog';
 
 /**
  * Window events the layout dispatches for layers other components own: the compliance layer
- * (profile choice, SPEC §4) and the consent layer (cookie settings). The layout stores nothing itself.
+ * (profile choice, docs/product.md §4) and the consent layer (cookie settings). The layout stores nothing itself.
  */
 export const SELECT_PROFILE_EVENT = 'fundhouse:select-profile';
 export const OPEN_COOKIE_SETTINGS_EVENT = 'fundhouse:open-cookie-settings';

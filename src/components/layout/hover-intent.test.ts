@@ -6,7 +6,7 @@ const run = (inputs: HoverInput[], from: HoverState = INITIAL_HOVER_STATE) =>
   inputs.reduce((state, input) => nextHoverState(state, input).state, from);
 
 describe('nextHoverState', () => {
-  it('uses the SPEC §9 delays', () => {
+  it('uses the docs/product.md §9 delays', () => {
     expect(HOVER_OPEN_DELAY_MS).toBe(100);
     expect(HOVER_CLOSE_DELAY_MS).toBe(500);
     expect(nextHoverState(INITIAL_HOVER_STATE, 'enter').timer).toEqual({ kind: 'start', ms: 100 });

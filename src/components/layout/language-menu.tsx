@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 import { WithCurrentUrl } from './current-url';
 import { Dropdown } from './dropdown';
 import { ChevronDownIcon, GlobeIcon } from './icons';

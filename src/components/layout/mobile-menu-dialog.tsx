@@ -6,7 +6,7 @@ import type { MouseEvent, RefObject } from 'react';
 import { CloseIcon } from './icons';
 import { MobileMenuSections } from './mobile-menu-sections';
 import { focusRing } from './styles';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
  * The mobile menu's dialog, loaded on first use by mobile-menu.tsx (which owns the open state and

@@ -9,7 +9,7 @@ import { isCurrentPath } from './nav-match';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
 import { onSelectProfile } from './profile-menu';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 import { useClientPathname } from './use-client-pathname';
 
 const focus = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand';

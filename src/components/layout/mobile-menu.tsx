@@ -7,7 +7,7 @@ import { NAVBAR_BREAKPOINT_PX } from './constants';
 import { MenuIcon } from './icons';
 import { lazyModule } from './lazy-module';
 import { focusRing } from './styles';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 import { useLazyModule } from './use-lazy-module';
 
 /**
@@ -17,7 +17,7 @@ import { useLazyModule } from './use-lazy-module';
 const dialogModule = lazyModule(() => import('./mobile-menu-dialog'));
 
 /**
- * The slide-in menu below the navbar breakpoint (SPEC §2, max width 375 px). The menu button is a
+ * The slide-in menu below the navbar breakpoint (docs/product.md §2, max width 375 px). The menu button is a
  * plain button (aria-haspopup="dialog", aria-expanded, aria-controls, as Radix's Dialog.Trigger);
  * the dialog, once loaded, is a controlled Radix Dialog that traps focus, closes on Escape, locks
  * page scroll (through Dialog.Overlay) and gives the focus back to the button. It also closes on

@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 
 /**
- * The translated 404 screen inside the site's frame (SPEC §2 error screens): rendered by
+ * The translated 404 screen inside the site's frame (docs/product.md §2 error screens): rendered by
  * [locale]/[profile]/not-found.tsx and, as a page of its own, by the unknown-page route the proxy
  * sends unknown slugs to, so that its text is in the server's HTML (docs/decisions/019).
  */

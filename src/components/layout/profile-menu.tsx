@@ -6,11 +6,11 @@ import { useCurrentProfile } from '@/components/compliance/profile-context';
 import { Dropdown } from './dropdown';
 import { dispatchSelectProfile } from './events';
 import { ChevronDownIcon, UserIcon } from './icons';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
  * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);
- * the compliance layer (src/components/compliance) stores it and reloads (SPEC §4). Choosing the current profile changes nothing.
+ * the compliance layer (src/components/compliance) stores it and reloads (docs/product.md §4). Choosing the current profile changes nothing.
  */
 export function onSelectProfile(code: InvestorProfile, current: InvestorProfile): void {
   if (code !== current) dispatchSelectProfile(code);

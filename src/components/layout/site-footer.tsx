@@ -1,17 +1,17 @@
 import { getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/i18n/paths';
-import { CookieSettingsButton } from './cookie-settings-button';
+import { localizedPath } from '@/domain/paths';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LinkedInIcon } from './icons';
 import { Logo } from './logo';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
 import { container, focusRingOnDark } from './styles';
-import type { LayoutData, NavLink as NavLinkData } from './types';
+import type { LayoutData, NavLink as NavLinkData } from '@/domain/layout';
 
 const footerLink = `inline-flex min-h-11 items-center rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white lg:min-h-9 ${focusRingOnDark}`;
 const heading = 'text-sm font-semibold tracking-wider text-white uppercase';
 
-/** The site footer (SPEC §2): company, contact, main and legal links, cookie settings, social link, copyright. */
+/** The site footer (docs/product.md §2): company, contact, main and legal links, cookie settings, social link, copyright. */
 export async function SiteFooter({ data }: { data: LayoutData }) {
   const t = await getTranslations('Layout');
   const { company, main, legal } = data;

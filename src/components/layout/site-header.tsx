@@ -5,10 +5,10 @@ import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { container } from './styles';
 import { TopBar } from './top-bar';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /**
- * The site header (SPEC §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it.
+ * The site header (docs/product.md §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it.
  * `status` is the page-loading bar: fixed at the top of the window, and inside the banner landmark.
  */
 export async function SiteHeader({ data, status }: { data: LayoutData; status?: ReactNode }) {

@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import type { LayoutData } from './types';
+import type { LayoutData } from '@/domain/layout';
 
 /** Every page's frame: skip link, header, the page in <main id="main">, footer. Pages bring their own h1. */
 export function SiteShell({ data, status, children }: { data: LayoutData; status?: ReactNode; children: ReactNode }) {

@@ -1,7 +1,5 @@
 import { usePathname } from 'next/navigation';
-import { useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 /**
  * The browser's pathname, or null while rendering on the server and hydrating. Pages are rendered
@@ -11,10 +9,6 @@ const subscribe = () => () => {};
  */
 export function useClientPathname(): string | null {
   const pathname = usePathname();
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return hydrated ? pathname : null;
 }

@@ -1,7 +1,7 @@
 import type { NewsItemView } from '@/domain/model';
 import { NewsLink } from './news-link';
 
-/** One news item in a list: date and category, its title as the link (SPEC §2 rule), its summary. */
+/** One news item in a list: date and category, its title as the link (docs/product.md §2 rule), its summary. */
 export function NewsCard({ item, labels }: { item: NewsItemView; labels: { external: string; document: string } }) {
   return (
     <article className="flex h-full flex-col rounded border border-slate-200 p-5">

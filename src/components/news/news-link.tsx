@@ -3,7 +3,7 @@ import { ExternalIcon } from '@/components/layout/icons';
 import type { NewsItemView } from '@/domain/model';
 
 /**
- * The link of a news item by the SPEC §2 rule: our article (client navigation), an external
+ * The link of a news item by the link rule of docs/product.md §2: our article (client navigation), an external
  * site (new tab, noopener noreferrer, and it says so), or its document (a PDF, full load).
  * One place for every list.
  */

@@ -1,9 +1,10 @@
 'use client';
 
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ChartPeriod } from '@/domain/performance';
 import { BENCHMARK_COLOR, PLOT_HEIGHT, PLOT_WIDTH, SHARE_COLOR } from './chart-constants';
 import { DataTable } from './data-table';
+import { useHydrated } from '@/components/hooks/use-hydrated';
 
 const TOP = 10;
 const HEIGHT = TOP + PLOT_HEIGHT + 26;
@@ -38,7 +39,6 @@ type Props = {
   warning: ReactNode;
 };
 
-const noSubscription = () => () => {};
 
 /**
  * The growth chart with its period selector. The page is rendered with the default period; once the
@@ -47,7 +47,7 @@ const noSubscription = () => () => {};
  */
 export function GrowthChartView({ panels, defaultPeriod, idPrefix, texts, columns, legend, warning }: Props) {
   const [period, setPeriod] = useState(defaultPeriod);
-  const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
+  const interactive = useHydrated();
   const panel = panels.find((p) => p.period === period) ?? panels[0];
   if (!panel) return null;
   const id = `${idPrefix}-${panel.period}`;

@@ -27,7 +27,7 @@ type Props = {
 };
 
 /**
- * The performance table of a share (SPEC §9): cumulative returns for every period, annualised ones for periods of
+ * The performance table of a share (docs/product.md §9): cumulative returns for every period, annualised ones for periods of
  * a year or more, then volatility, Sharpe ratio and maximum drawdown at 3 and 5 years; the share against its
  * benchmark, with the as-of date and the past-performance warning. Reusable by the fund page's performance tab.
  * The caller decides whether a share may show performance at all (lessThanOneYear).

@@ -3,7 +3,7 @@ import type { Locale } from '@/env';
 import type { OfferedDocument } from '@/domain/fund-documents';
 
 /**
- * The share's own documents (KID…), each opening the PDF route of SPEC §2: the types that exist, or
+ * The share's own documents (KID…), each opening the PDF route of docs/product.md §2: the types that exist, or
  * every share-level type when the document check is off (DOCUMENT_CHECK=false), whose size is then unknown.
  */
 export function ShareDocuments({ documents, locale }: { documents: OfferedDocument[]; locale: Locale }) {

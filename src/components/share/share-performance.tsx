@@ -25,7 +25,7 @@ export function defaultChartPeriod(growth: Growth[]): ChartPeriod {
 }
 
 /**
- * The performance section of a share page. A share younger than a year (SPEC §4 lessThanOneYear) shows no
+ * The performance section of a share page. A share younger than a year (docs/product.md §4 lessThanOneYear) shows no
  * figure at all, no table, chart or bar, only why: EU rules forbid past performance under 12 months of history.
  */
 export function SharePerformance({ share, locale, benchmark, growth, defaultPeriod, pastPerformance, title }: Props) {

@@ -7,7 +7,7 @@ const BOX = {
 } as const;
 
 /**
- * The summary risk indicator on its 1–7 scale (SPEC §9), drawn as in a KID: seven boxes, the level
+ * The summary risk indicator on its 1–7 scale (docs/product.md §9), drawn as in a KID: seven boxes, the level
  * filled, and optionally "lower risk" / "higher risk" under the ends. The boxes are for the eye;
  * screen readers get `label`, one sentence instead of seven numbers.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captchaConfigError, judgeSiteverify } from './captcha';
 
-describe('captchaConfigError (SPEC §5: v3 needs a site key and a version)', () => {
+describe('captchaConfigError (docs/product.md §5: v3 needs a site key and a version)', () => {
   it('names what is missing, the key first', () => {
     expect(captchaConfigError({ siteKey: null, version: 3 })).toBe('noKey');
     expect(captchaConfigError({ siteKey: '', version: null })).toBe('noKey');

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v3 (SPEC §5, §7, §8). The browser needs a site key and a version; the server checks the
+ * reCAPTCHA v3 (docs/product.md §5, §7, §8). The browser needs a site key and a version; the server checks the
  * token the browser got. These are the shapes both sides share.
  */
 export const RECAPTCHA_VERSION = 3;
@@ -7,7 +7,7 @@ export const RECAPTCHA_VERSION = 3;
 /** What the page tells the form; null when the site runs without captcha. */
 export type CaptchaConfig = { siteKey: string | null; version: number | null };
 
-/** SPEC §5: what is missing before any script is loaded. */
+/** docs/product.md §5: what is missing before any script is loaded. */
 export function captchaConfigError(config: CaptchaConfig): 'noKey' | 'noVersion' | null {
   if (!config.siteKey) return 'noKey';
   if (!config.version) return 'noVersion';

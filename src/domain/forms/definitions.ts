@@ -1,6 +1,6 @@
 /**
- * The four forms of the site (SPEC §1, §3, §5). SPEC §3's contact field "name" is the civility.
- * Lengths and patterns are ours (SPEC: "specific per-field rules: not shown").
+ * The four forms of the site (docs/product.md §1, §3, §5). docs/product.md §3's contact field "name" is the civility.
+ * Lengths and patterns are ours (docs/product.md §5: specific per-field rules are ours).
  */
 import { INVESTOR_PROFILES } from '@/domain/catalog';
 import type { FieldDef, FormDef, FormKind, TextField } from './fields';

@@ -1,5 +1,5 @@
 /**
- * One definition per form field (SPEC §5): the browser's input attributes AND the validation rules
+ * One definition per form field (docs/product.md §5): the browser's input attributes AND the validation rules
  * are both derived from it, so what the page announces (required, type, maxlength, pattern, accept)
  * is exactly what the browser and the server check.
  */

@@ -3,7 +3,7 @@
  * The browser passes next-intl's useTranslations('Forms'), the server its createTranslator: both
  * produce the same text for the same error.
  */
-import type { Locale } from '@/env';
+import type { Locale } from '@/domain/locale';
 import { INTL_LOCALE } from '@/domain/format';
 import { MAX_UPLOAD_BYTES, megabytes } from './upload';
 import type { FieldError } from './validate';
@@ -28,5 +28,5 @@ export function errorMessage(t: Translate, error: FieldError, locale: Locale): s
 /** Form-level outcomes that are not tied to one field. */
 export type StatusCode = 'tooManyRequests' | 'network' | 'server' | 'captchaRejected' | 'tooLarge' | 'badRequest' | 'forbidden';
 
-/** SPEC §5, §8 bot-protection failures in the browser. */
+/** docs/product.md §5, §8 bot-protection failures in the browser. */
 export type CaptchaErrorCode = 'noKey' | 'noVersion' | 'loadFailed' | 'executeFailed';

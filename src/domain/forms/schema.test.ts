@@ -94,7 +94,7 @@ describe('errorMessage', () => {
     return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
   };
 
-  it('gives the SPEC §5 sentences, the file size one completed with the size and the limit', () => {
+  it('gives the docs/product.md §5 sentences, the file size one completed with the size and the limit', () => {
     const t = translator(en);
     expect(errorMessage(t, { code: 'required' }, 'en')).toBe('Field is required');
     expect(errorMessage(t, { code: 'emailInvalid' }, 'en')).toBe('Email address is invalid');

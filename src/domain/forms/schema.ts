@@ -1,5 +1,5 @@
 /**
- * The zod schema of a form, built from its field definitions (DESIGN.md "Forms": one schema per form,
+ * The zod schema of a form, built from its field definitions (docs/product.md "Forms": one schema per form,
  * shared by the browser and the server). Each field reports at most one issue, the first rule it
  * breaks (validateField); the issue's message is the error code, translated where it is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploaded documents (SPEC §5: pdf, doc, docx; DESIGN.md "Security": checked by content, not only
+ * Uploaded documents (docs/product.md §5: pdf, doc, docx; docs/product.md "Security": checked by content, not only
  * by name). A file passes when its extension is an accepted one AND its bytes are a document of
  * that very format: an .exe renamed .pdf, or a spreadsheet renamed .doc, is refused.
  */

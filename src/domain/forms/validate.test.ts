@@ -10,7 +10,7 @@ const cv: FieldDef = { name: 'cv', kind: 'file', required: true, formats: ['pdf'
 const letter: FieldDef = { ...cv, name: 'letter', required: false };
 const news: FieldDef = { name: 'n', kind: 'checkboxes', required: false, options: ['REP', 'AN'], minChecked: 1, minCheckedError: 'newsletterRequired' };
 
-describe('validateField (SPEC §5)', () => {
+describe('validateField (docs/product.md §5)', () => {
   it('stops at the first failing rule, in the order required → type → maxlength → pattern', () => {
     expect(validateField(email, '')).toEqual({ code: 'required' });
     expect(validateField(email, '   ')).toEqual({ code: 'required' });

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 validation: each field's rules come from its definition (that is, from its input
+ * docs/product.md §5 validation: each field's rules come from its definition (that is, from its input
  * attributes), run in order, and stop at the first that fails; an empty optional field is skipped.
  * Pure and synchronous: the browser and the server run exactly this.
  */

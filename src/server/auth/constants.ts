@@ -1,3 +1,4 @@
+import 'server-only';
 /** Passwords of staff accounts: at least this long (and at most 128 characters). */
 export const MIN_PASSWORD_LENGTH = 12;
 /** A session lasts a working day, then the staff member signs in again. */

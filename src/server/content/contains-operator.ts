@@ -1,3 +1,4 @@
+import 'server-only';
 import type { AnyObject, Options } from 'mingo/types';
 import { isEqual, resolve } from 'mingo/util';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Content path helpers: every path is compared in one canonical form, `/a/b` (root is `/`). */
 
 export const ROOT_PATH = '/';

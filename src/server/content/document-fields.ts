@@ -1,3 +1,4 @@
+import 'server-only';
 import { lastSegment, normalizeContentPath, parentDir } from './content-path';
 import type { ContentDocument } from './types';
 

@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * Validation of the content-query request body (SPEC §7). Anything it rejects is a 400 whose
+ * Validation of the content-query request body (docs/product.md §7). Anything it rejects is a 400 whose
  * message names the field, e.g. "limit: must be an integer between 0 and 1000".
  */
 import { z } from 'zod';

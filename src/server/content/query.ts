@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * Pure evaluation of a content query (SPEC §7) over an in-memory list of documents,
+ * Pure evaluation of a content query (docs/product.md §7) over an in-memory list of documents,
  * following Nuxt Content v1 `$content(path, { deep, text })…fetch()` semantics. No I/O.
  */
 import { isBelow, normalizeContentPath } from './content-path';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { readField } from './document-fields';
 import type { SortKey } from './types';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { readField } from './document-fields';
 import type { SearchSpec } from './types';
 import { UNLIMITED_BUDGET, type WorkBudget } from './work-budget';

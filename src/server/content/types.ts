@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * Types of the content-query helper (SPEC §7: POST /_content/{path}).
+ * Types of the content-query helper (docs/product.md §7: POST /_content/{path}).
  * The semantics mirror Nuxt Content v1's `$content(path, { deep, text })` query builder.
  */
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Structural validation of a `where` filter before it reaches mingo.
  *

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Context, Query } from 'mingo';
 import type { AnyObject } from 'mingo/types';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The most work one content query may do. The request schema bounds each part of a query; the
  * budget bounds their product (documents × filter size × searched text) and, as a last resort, the

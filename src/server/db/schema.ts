@@ -24,7 +24,7 @@ import type { AllocationDimension } from '@/domain/catalog';
 /**
  * Texts shown to visitors are stored once per entity as { fr, en, es }: one row per
  * fund or page keeps translations together, so a missing language is visible in one place.
- * fr is required (default and fallback language, SPEC §1).
+ * fr is required (default and fallback language, docs/product.md §1).
  */
 export type Localized = { fr: string; en?: string; es?: string };
 
@@ -149,7 +149,7 @@ export const benchmarks = pgTable('benchmark', {
     .references(() => currencies.code),
 });
 
-/** Shape of the characteristics, ESG disclosures and partners kept on a fund (SPEC §3 customData). */
+/** Shape of the characteristics, ESG disclosures and partners kept on a fund (docs/product.md §3 customData). */
 export type FundCharacteristics = Partial<Record<string, Localized>>;
 export type SfdrDisclosure = Partial<Record<string, Localized>>;
 export type FundPartner = { name: string; url: string; description: Localized };
@@ -261,7 +261,7 @@ export const benchmarkValues = pgTable(
   (t) => [primaryKey({ columns: [t.benchmarkCode, t.date] })],
 );
 
-/** Figures of METHODOLOGY.md, computed from the NAVs (never typed in) and stored with their as-of date. */
+/** Figures of docs/methodology.md, computed from the NAVs (never typed in) and stored with their as-of date. */
 export type StoredFigures = Record<string, number | null>;
 export type StoredCalendarYear = { year: number; value: number; benchmark: number | null };
 

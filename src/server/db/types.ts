@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from './client';
 
 /** A transaction of either driver: write helpers take this so they run inside the caller's transaction. */

@@ -5,7 +5,7 @@ import { judgeSiteverify, RECAPTCHA_VERSION, type CaptchaConfig, type Siteverify
 /**
  * What the forms are told about reCAPTCHA: null when it is off (neither key nor secret configured).
  * With a secret but no site key the server requires tokens the browser cannot get: the form then
- * says "ReCaptcha error: No key provided" (SPEC §5) instead of failing silently.
+ * says "ReCaptcha error: No key provided" (docs/product.md §5) instead of failing silently.
  */
 export function captchaConfig(): CaptchaConfig | null {
   const { RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET } = env();

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { env, type Locale } from '@/env';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany } from '@/server/queries/site';
 import { buildPageMetadata } from '@/server/seo/metadata';

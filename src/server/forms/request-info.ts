@@ -69,7 +69,7 @@ export async function clientHash(address: string, db?: Db): Promise<string> {
 
 /**
  * The language of a form request: the `locale` field the forms send, else the browser's preferred
- * languages (Accept-Language), else fr, the default (SPEC §1).
+ * languages (Accept-Language), else fr, the default (docs/product.md §1).
  */
 export function requestLocale(field: unknown, headers: Headers): Locale {
   const served = env().locales;

@@ -1,20 +1,19 @@
+import 'server-only';
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
-import { readCookie } from '@/server/http/cookies';
+import { AUTH_COOKIE, readDecodedCookie } from '@/domain/consent';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 
 export type GraphQLContext = {
-  /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (SPEC §6). */
+  /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (docs/product.md §6). */
   authorization: string | null;
 };
 
-export const AUTH_COOKIE = 'apollo-token';
-
-/** SPEC §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
+/** docs/product.md §6: an apollo-token cookie, when present, is turned into a bearer header. No login flow exists. */
 export function authorizationFrom(headers: Headers): string | null {
   const header = headers.get('authorization');
   if (header) return header;
-  const token = readCookie(headers.get('cookie'), AUTH_COOKIE);
+  const token = readDecodedCookie(headers.get('cookie'), AUTH_COOKIE);
   return token ? `Bearer ${token}` : null;
 }
 

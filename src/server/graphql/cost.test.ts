@@ -2,7 +2,7 @@ import { buildSchema, getNullableType, isListType, isObjectType, parse } from 'g
 import { describe, expect, it } from 'vitest';
 import { LIST_SIZES, queryCost, type CatalogBounds } from './cost';
 import { SERIES_DEFAULT_POINTS, SERIES_MAX_POINTS } from './limits';
-import { LAYOUT_QUERY, LAYOUT_VARIABLES } from './operations';
+import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
 import { typeDefs } from './type-defs';
 
 const schema = buildSchema(typeDefs);

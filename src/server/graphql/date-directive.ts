@@ -14,7 +14,7 @@ import { DATE_FORMATS, formatDateAs, isDateFormatName, type DateFormatName } fro
 import { requireLocale } from './context';
 
 /**
- * SPEC §7: date fields take a locale-dependent format directive. A client writes
+ * docs/product.md §7: date fields take a locale-dependent format directive. A client writes
  * `lastPrice { date @date(format: LONG) }` and gets "20 novembre 2026" under a `locale: "fr"` field.
  * The format is one of a closed enum (DATE_FORMATS: fixed Intl options), never a pattern of the
  * client's, so formatting one value costs the same whatever the query; the fields keep their raw

@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_QUERY } from './operations';
+import { LAYOUT_QUERY } from '@/graphql/operations';
 import { createBoundedDocumentCache, documentBytes } from './document-cache';
 
 describe('the parsed-document cache', () => {

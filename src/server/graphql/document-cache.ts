@@ -1,3 +1,4 @@
+import 'server-only';
 import type { DocumentNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { badInput } from './context';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Locale } from '@/env';
 import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
 import type { InvestorProfile } from '@/domain/catalog';
@@ -32,7 +33,7 @@ function byTypes(documents: DocumentRef[], types: unknown): DocumentRef[] {
 }
 
 /**
- * SPEC §4 and EU rules: a share younger than a year shows no performance at all, so the API gives
+ * docs/product.md §4 and EU rules: a share younger than a year shows no performance at all, so the API gives
  * none either (its pages hide them the same way): every figure "not available", no calendar year,
  * no growth series. The codes and dates stay, so a client's table keeps its shape.
  */
@@ -164,7 +165,7 @@ export const resolvers = {
   },
 
   /**
-   * Page texts are rich text: the API hands them out cleaned (SPEC §5), so a client may render them
+   * Page texts are rich text: the API hands them out cleaned (docs/product.md §5), so a client may render them
    * as HTML. Texts that hold a URL (a video, a link target: codes 'video' and '*-url') are data, not markup.
    */
   Text: {

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { LRUCache } from 'lru-cache';

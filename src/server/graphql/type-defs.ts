@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * The GraphQL contract. Field and argument names of SPEC §7 are binding (pages, company, countries,
+ * The GraphQL contract. Field and argument names of docs/product.md §7 are binding (pages, company, countries,
  * investorProfiles, fundCategories with funds and shares); the rest serves the pages of the site.
  * Dates come twice: raw ISO (date, inceptionDate…) and formatted for the requested locale
  * (dateTo, formattedDate, formattedInceptionDate…).
@@ -266,7 +267,7 @@ export const typeDefs = /* GraphQL */ `
     slug: String!
     title: String!
     summary: String!
-    "Rich text cleaned to b, i, strong and a[href] (SPEC §5)."
+    "Rich text cleaned to b, i, strong and a[href] (docs/product.md §5)."
     body: String!
     publishedAt: String!
     formattedDate: String!
@@ -276,7 +277,7 @@ export const typeDefs = /* GraphQL */ `
     fund: NewsFund
     documents: [Document!]!
     route: String!
-    "external, doc or plain (SPEC §2)."
+    "external, doc or plain (docs/product.md §2)."
     routeType: String!
   }
   type NewsFund {

@@ -76,7 +76,7 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
     fetchAPI: { Response },
     landingPage: false,
     graphiql: false,
-    // Same origin only (SPEC §7): no Access-Control-Allow-* header, so no other site reads an answer.
+    // Same origin only (docs/product.md §7): no Access-Control-Allow-* header, so no other site reads an answer.
     cors: false,
     // One operation per request: a batch would multiply every limit below by its length.
     batching: false,

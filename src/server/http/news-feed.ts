@@ -18,7 +18,7 @@ const feedTitle = (company: string, news: string) => `${company} – ${news}`;
 /**
  * The RSS 2.0 feed of a language's news. Feed readers send no cookies and a feed is shared, so
  * it carries what a first-time visitor sees: the RETAIL profile (news about a fund hidden from
- * it are left out). Links follow the SPEC §2 rule, made absolute. Null when the site has no
+ * it are left out). Links follow the docs/product.md §2 rule, made absolute. Null when the site has no
  * news page in the database.
  */
 export async function newsFeedXml(locale: Locale): Promise<string | null> {

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Reads a request body with a byte cap and a time limit, counting the bytes as they arrive.
  *

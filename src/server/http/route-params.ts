@@ -14,6 +14,6 @@ export type SiteParams = { locale: string; profile: string };
 export async function siteParams(params: Promise<SiteParams>): Promise<{ locale: Locale; profile: InvestorProfile }> {
   const { locale, profile } = await params;
   if (!(env().locales as readonly string[]).includes(locale) || !isInvestorProfile(profile)) notFound();
-  setRequestLocale(locale);
+  setRequestLocale(locale as Locale);
   return { locale: locale as Locale, profile };
 }

@@ -1,5 +1,5 @@
 /**
- * Security headers of every response (DESIGN.md "Security"). Pages are cached per language and
+ * Security headers of every response (docs/product.md "Security"). Pages are cached per language and
  * profile, so the CSP cannot carry a per-request nonce (a nonce forces every page to render on
  * every request: see docs/decisions/002-csp-without-nonces.md); scripts are limited to this origin
  * and the third-party hosts of the services the visitor consented to.
@@ -9,7 +9,7 @@ import { env, type Env } from '@/env';
 
 export { CONSENT_COOKIE };
 
-/** Third-party hosts per optional service (SPEC §4: video off by default, captcha on). */
+/** Third-party hosts per optional service (docs/product.md §4: video off by default, captcha on). */
 const SERVICE_HOSTS = {
   captcha: { script: ['https://www.google.com', 'https://www.gstatic.com'], frame: ['https://www.google.com', 'https://recaptcha.google.com'], connect: ['https://www.google.com'] },
   video: { script: [], frame: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'], connect: [] },

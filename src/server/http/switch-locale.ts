@@ -1,11 +1,8 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import { matchLocalizedPath } from '@/i18n/match';
-import { localizedPath } from '@/i18n/paths';
-import { getDb } from '@/server/db';
-import { news } from '@/server/db/schema';
-import { findNewsTranslation } from '@/server/queries/news';
+import { localizedPath } from '@/domain/paths';
+import { findNewsGroup, findNewsTranslation } from '@/server/queries/news';
 
 /** A stand-in origin to resolve visitors' paths against: only its own paths keep it. */
 const SITE = 'http://site.invalid';
@@ -38,17 +35,12 @@ function sameSiteTarget(path: string, search: URLSearchParams | null, fallback: 
 async function newsTranslation(from: Locale, slug: string, to: Locale): Promise<string | null> {
   // No slug of ours holds a control character; PostgreSQL would refuse a NUL outright.
   if (slug === '' || CONTROL_CHARACTERS.test(slug)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ group: news.groupCode })
-    .from(news)
-    .where(and(eq(news.locale, from), eq(news.slug, slug)))
-    .limit(1);
-  return row ? await findNewsTranslation(row.group, to) : null;
+  const group = await findNewsGroup(from, slug);
+  return group ? await findNewsTranslation(group, to) : null;
 }
 
 /**
- * The same page in another language (SPEC §4 language switch), as a path of this site whatever
+ * The same page in another language (docs/product.md §4 language switch), as a path of this site whatever
  * `from` holds. Routes whose parameters are the same in every language keep them (and the query);
  * a news article goes to its translation, or to the news list when it has none; anything else goes
  * to the home page of that language.

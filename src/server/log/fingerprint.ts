@@ -1,6 +1,7 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 
-/** One alert mail per distinct error per window (DESIGN: operations). */
+/** One alert mail per distinct error per window (README, "Operations: logs and alerts"). */
 export const ALERT_WINDOW_MS = 10 * 60 * 1000;
 
 /**

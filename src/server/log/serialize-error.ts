@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * What of an error may be written to a log line or an alert. An allow-list, not a deny-list: only
  * the fields below ever leave, so the parameters of a failed query (drizzle's `query`/`params`, the

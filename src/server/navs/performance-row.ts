@@ -1,3 +1,4 @@
+import 'server-only';
 import { benchmarkInput, computePerformance, type NavPoint } from '@/domain/performance';
 import type { StoredCalendarYear, StoredFigures } from '@/server/db/schema';
 
@@ -12,7 +13,7 @@ export type PerformanceRow = {
   riskFreeRate: number;
 };
 
-/** The stored figures of one share and of its benchmark over the same dates (METHODOLOGY.md). */
+/** The stored figures of one share and of its benchmark over the same dates (docs/methodology.md). */
 export function buildPerformanceRow(
   share: { id: number; inceptionDate: string; inceptionNav: number },
   navs: NavPoint[],

@@ -138,7 +138,7 @@ export async function rawCatalog(db: Db): Promise<RawCatalog> {
   return next;
 }
 
-/** What a profile may see (DESIGN.md "Data"): each fund and share lists its profiles. */
+/** What a profile may see (docs/product.md "Data"): each fund and share lists its profiles. */
 export function visibleTo(profile: InvestorProfile, row: { visibleTo: string[]; active: boolean }): boolean {
   return row.active && row.visibleTo.includes(profile);
 }

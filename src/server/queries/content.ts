@@ -19,7 +19,7 @@ function fundSlug(data: Record<string, unknown>): string | null {
 /**
  * The content documents at a path or below it: the only ones a content query on that path can
  * return. News about a fund the profile may not see are left out, as everywhere else
- * (DESIGN.md "Data"; listNews does the same for the news pages).
+ * (docs/product.md "Data"; listNews does the same for the news pages).
  */
 export async function loadContentDocuments(path: string, profile: InvestorProfile): Promise<ContentDocument[]> {
   const db = await getDb();

@@ -11,7 +11,7 @@ export async function offeredDocumentTypes(locale: Locale): Promise<{ code: Docu
 }
 
 /**
- * The document links of a share page (SPEC §2): the share's documents, or with DOCUMENT_CHECK=false
+ * The document links of a share page (docs/product.md §2): the share's documents, or with DOCUMENT_CHECK=false
  * a link for every share-level type whether or not the document exists, as on the fund's tabs.
  */
 export async function shareDocumentOffer(

@@ -18,7 +18,7 @@ function display(code: PerformanceCode, value: number | null, locale: Locale): s
   return RATIO_CODES.has(code) ? formatRatio(value, locale) : formatPerformance(value, locale);
 }
 
-/** Newest document of each type in the locale, falling back to French (SPEC §1 fallback). */
+/** Newest document of each type in the locale, falling back to French (docs/product.md §1 fallback). */
 function pickDocuments(
   docs: DocumentMeta[],
   locale: Locale,
@@ -101,7 +101,7 @@ function toShare(
       : null,
     fetchedData,
     calendarYears: perf?.calendarYears ?? [],
-    // SPEC §4: no last price counts as less than a year.
+    // docs/product.md §4: no last price counts as less than a year.
     lessThanOneYear: perf ? perf.lessThanOneYear : true,
     inceptionYear: inceptionYear(share.inceptionDate),
     isMain: share.isMain,
@@ -185,7 +185,7 @@ function toFund(
   };
 }
 
-/** SPEC §9: funds sorted ascending by category display order (then highlighted first, then by position). */
+/** docs/product.md §9: funds sorted ascending by category display order (then highlighted first, then by position). */
 export type FundOptions = { includeInactiveShares?: boolean };
 
 /**

@@ -2,8 +2,8 @@ import 'server-only';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
-import { localizedPath } from '@/i18n/paths';
-import type { LayoutData } from '@/components/layout/types';
+import { localizedPath } from '@/domain/paths';
+import type { LayoutData } from '@/domain/layout';
 import { listFunds } from './funds';
 import { getCompany, listInvestorProfiles, listLanguages, listPages } from './site';
 

@@ -28,7 +28,7 @@ export async function listNewsCategories(locale: Locale) {
 
 /**
  * News of a language, newest first. Items tied to a fund the profile may not see are left out
- * (DESIGN.md "Data": a hidden fund's news links are absent too).
+ * (docs/product.md "Data": a hidden fund's news links are absent too).
  */
 export async function listNews(
   locale: Locale,
@@ -82,6 +82,17 @@ export async function findNewsTranslation(group: string, locale: Locale): Promis
     .where(and(eq(t.news.groupCode, group), eq(t.news.locale, locale)))
     .limit(1);
   return row?.slug ?? null;
+}
+
+/** The news group of the article `slug` in `locale` (the language switch's lookup), or null. */
+export async function findNewsGroup(locale: Locale, slug: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ group: t.news.groupCode })
+    .from(t.news)
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .limit(1);
+  return row?.group ?? null;
 }
 
 async function toViews(

@@ -4,18 +4,18 @@ import { cache } from 'react';
 import type { Locale } from '@/env';
 import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 
-/** The localized route of a server page (SPEC §3 Page.route), from the one routing table. */
+/** The localized route of a server page (docs/product.md §3 Page.route), from the one routing table. */
 function pageRoute(code: string, locale: Locale): string | null {
   const key = PAGE_PATHNAMES[code as keyof typeof PAGE_PATHNAMES];
   return key ? localizedPath(key, locale) : null;
 }
 
-/** SPEC §7 pages(locale, codes): codes empty or absent means every page. */
+/** docs/product.md §7 pages(locale, codes): codes empty or absent means every page. */
 export async function listPages(locale: Locale, codes?: readonly string[] | null): Promise<PageView[]> {
   const db = await getDb();
   const filter = codes && codes.length > 0 ? inArray(t.pages.code, [...codes]) : undefined;
@@ -61,7 +61,7 @@ export async function getPage(locale: Locale, code: string): Promise<PageView | 
 export type Disclaimers = { title: string; main: string; pastPerformance: string };
 
 /**
- * The disclaimers of a language (SPEC §3): the general-conditions text the popup shows and the
+ * The disclaimers of a language (docs/product.md §3): the general-conditions text the popup shows and the
  * past-performance warning ('performances-passees') every page with performance figures shows.
  * Read once per render: the layout (popup) and the page (warning) both ask for it.
  */

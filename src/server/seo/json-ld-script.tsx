@@ -1,3 +1,4 @@
+import 'server-only';
 import { serializeJsonLd, type JsonLdObject } from './json-ld';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Locale } from '@/env';
 import type { CompanyView, FundView, NewsItemView, ShareView } from '@/domain/model';
 import { absoluteUrl, plainText } from './urls';
@@ -39,7 +40,7 @@ export function organizationRef(company: Pick<CompanyView, 'title'>, baseUrl: st
   };
 }
 
-/** The company (SPEC §3 company infos: ADDRESS, ZIP_CODE, CITY, PHONE, EMAIL_PRESS, LINKEDIN). */
+/** The company (docs/product.md §3 company infos: ADDRESS, ZIP_CODE, CITY, PHONE, EMAIL_PRESS, LINKEDIN). */
 export function organizationJsonLd(company: CompanyView, baseUrl: string, locale: Locale): JsonLdObject {
   const street = info(company, 'ADDRESS');
   const zip = info(company, 'ZIP_CODE');

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Metadata } from 'next';
 import { env, type Locale } from '@/env';
 import { absoluteUrl, hreflangLinks, orderedLocales, plainText, type LocalizedPaths } from './urls';
@@ -13,7 +14,7 @@ export type PageMetadataInput = {
   description?: string | null;
   /** This page's localized path, e.g. '/fr/nous-connaitre'. */
   pathname: string;
-  /** The same page in every language where it exists (alternatePaths of src/i18n/paths.ts). */
+  /** The same page in every language where it exists (alternatePaths of src/domain/paths.ts). */
   alternates: LocalizedPaths;
   /** og:site_name: the company title. */
   siteName?: string | null;

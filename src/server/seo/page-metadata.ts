@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany, getPage } from '@/server/queries/site';
 import { buildPageMetadata } from './metadata';
@@ -12,7 +12,7 @@ import { buildPageMetadata } from './metadata';
 const companyTitle = cache(async (locale: Locale) => (await getCompany(locale))?.title ?? null);
 
 /**
- * The metadata of a content page (SPEC §3 Page) for generateMetadata: its title and description
+ * The metadata of a content page (docs/product.md §3 Page) for generateMetadata: its title and description
  * from the database, canonical and hreflang links to the same route in every served language.
  * A page missing from the database gets no title here; the page itself answers 404.
  */

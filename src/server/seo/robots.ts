@@ -1,3 +1,4 @@
+import 'server-only';
 import type { MetadataRoute } from 'next';
 import { env } from '@/env';
 import { absoluteUrl } from './urls';

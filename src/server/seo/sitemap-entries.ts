@@ -1,14 +1,15 @@
+import 'server-only';
 import type { MetadataRoute } from 'next';
 import type { Locale } from '@/env';
 import type { IsoDate } from '@/domain/dates';
 import type { NewsRouteType } from '@/domain/model';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { FORM_PAGE_PATHNAMES, PAGE_PATHNAMES } from '@/i18n/routing';
 import { absoluteUrl, hreflangLinks, type LocalizedPaths } from './urls';
 
 /** What the sitemap needs of one language, as the query layer returns it for the RETAIL profile. */
 export type SitemapLocaleData = {
-  /** Codes of the server pages (SPEC §3 Page) that exist. */
+  /** Codes of the server pages (docs/product.md §3 Page) that exist. */
   pageCodes: readonly string[];
   funds: readonly {
     slug: string;
@@ -58,7 +59,7 @@ function collect(pages: Map<string, Page>, key: string, locale: Locale, path: st
 }
 
 /**
- * The sitemap of the site (SPEC §2): every content page of the routing table (not /team, not
+ * The sitemap of the site (docs/product.md §2): every content page of the routing table (not /team, not
  * /funds), the career and subscribe form pages, every fund and share page a RETAIL visitor may see, every news article with a page of
  * its own (route type plain: external links and documents are not our pages) and every news
  * category that has news, in each served language, with hreflang links to the other languages.

@@ -1,7 +1,8 @@
+import 'server-only';
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { routing } from '@/i18n/routing';
 
-/** The default and fallback language (SPEC §1, fr): the x-default version of every page. */
+/** The default and fallback language (docs/product.md §1, fr): the x-default version of every page. */
 export const FALLBACK_LOCALE: Locale = routing.defaultLocale;
 
 export type LocalizedPaths = Partial<Record<Locale, string>>;
@@ -38,7 +39,7 @@ export function hreflangLinks(paths: LocalizedPaths, baseUrl: string): HreflangL
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * The text of a rich text (SPEC §5 allows b, i, strong, a): tags dropped, entities decoded and
+ * The text of a rich text (docs/product.md §5 allows b, i, strong, a): tags dropped, entities decoded and
  * whitespace collapsed, for meta descriptions and structured data, which both escape on output.
  */
 export function plainText(html: string): string {

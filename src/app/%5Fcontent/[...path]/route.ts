@@ -31,7 +31,7 @@ function error(status: number, message: string): Response {
 
 /**
  * The folder is named %5Fcontent because Next.js treats folders starting with _ as private.
- * SPEC §7 content-query helper: POST /_content/{path} with a JSON body; JSON out. It serves the
+ * docs/product.md §7 content-query helper: POST /_content/{path} with a JSON body; JSON out. It serves the
  * news and page texts the site's pages show, for the visitor's investor profile (cookie, else RETAIL). */
 export async function POST(request: Request, { params }: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const { path: segments } = await params;

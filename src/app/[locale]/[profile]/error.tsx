@@ -5,7 +5,7 @@ import { useParams } from 'next/navigation';
 import { useEffect } from 'react';
 
 /**
- * Server or rendering error (SPEC §2): a translated message, never a stack trace. The error is
+ * Server or rendering error (docs/product.md §2): a translated message, never a stack trace. The error is
  * logged on the server by Next; its digest is shown so the team can find it in the logs.
  */
 export default function ErrorScreen({ error }: { error: Error & { digest?: string }; reset: () => void }) {

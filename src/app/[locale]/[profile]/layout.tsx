@@ -7,7 +7,7 @@ import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
 import type { DisclaimerContent, DisclaimerLabels } from '@/components/compliance/types';
 import { sanitizeRichText } from '@/domain/rich-text';
 import { SiteShell } from '@/components/layout/site-shell';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getLayoutData } from '@/server/queries/layout';
@@ -29,7 +29,7 @@ export default async function SiteLayout({ children, params }: { children: React
   const locales = env().locales;
   const [data, labels, disclaimers, profiles] = await Promise.all([
     getLayoutData(locale, profile),
-    // The disclaimer popup switches language on the spot (SPEC §4): it gets its own texts in every language.
+    // The disclaimer popup switches language on the spot (docs/product.md §4): it gets its own texts in every language.
     Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
     getDisclaimers(locale),
     listInvestorProfiles(locale),

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import type { PageView } from '@/domain/model';
 import { findComponent, textOf } from '@/domain/page-texts';
 import { RichText } from '@/components/content/rich-text';

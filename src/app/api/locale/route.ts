@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/locale?to=en&from=/fr/nous-connaitre: the language switch. It works without
- * JavaScript, stores the language cookie for 365 days on every switch (SPEC §4, §9) and
+ * JavaScript, stores the language cookie for 365 days on every switch (docs/product.md §4, §9) and
  * redirects to the same page in the chosen language.
  */
 export async function GET(request: Request): Promise<Response> {

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
 import { findComponent, numberedItems, textOf } from '@/domain/page-texts';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { ContentVideo } from '../content-video';
 import { Callout, PageHeader, Section } from '../page-parts';
 import { RichText } from '../rich-text';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { PageView } from '@/domain/model';
-import { CookieSettingsButton } from '../cookie-settings-button';
+import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LegalDocument } from './legal-document';
 
 /** Legal notices: a short document, its contents listed above it. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { formatDate } from '@/domain/format';
 import { newsLink } from '@/domain/news-links';
 import { categories } from './fixtures/categories';
@@ -16,10 +17,10 @@ function toText(html: string): string {
 }
 
 /**
- * The documents the content-query endpoint (/_content, SPEC §7) serves: news articles and page
+ * The documents the content-query endpoint (/_content, docs/product.md §7) serves: news articles and page
  * bodies per locale, shaped like the content files of a headless CMS (path, slug, title, body…).
  * They carry what the news and content pages show, from the same fixtures as the tables those
- * pages read: a news item's link by the SPEC §2 rule (route, routeType), its date formatted for
+ * pages read: a news item's link by the link rule of docs/product.md §2 (route, routeType), its date formatted for
  * its language, its category and fund; a page's components and texts.
  */
 export function buildContentDocuments(): ContentDocumentRow[] {

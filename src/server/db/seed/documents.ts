@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import type { DocumentTypeCode } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';

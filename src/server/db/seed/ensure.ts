@@ -1,10 +1,11 @@
+import 'server-only';
 import { count } from 'drizzle-orm';
 import { env } from '@/env';
 import { areaLogger } from '@/server/log/logger';
 import type { Db } from '../client';
 import { seedRuns } from '../schema';
 
-/** First start on an empty database: fill it with the demo fund house (DESIGN.md "Data"). */
+/** First start on an empty database: fill it with the demo fund house (docs/product.md "Data"). */
 export async function ensureSeeded(db: Db): Promise<void> {
   if (!env().SEED_DEMO) return;
   const [row] = await db.select({ n: count() }).from(seedRuns);

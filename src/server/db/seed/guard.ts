@@ -1,3 +1,4 @@
+import 'server-only';
 import { count, desc, gt } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { addDays, toEpochDay, type IsoDate } from '@/domain/dates';
 import type { NavPoint } from '@/domain/performance';
 

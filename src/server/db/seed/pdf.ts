@@ -1,3 +1,4 @@
+import 'server-only';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** Fixed dates make the same document byte for byte on every seed (and so the same ETag). */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { NavPoint } from '@/domain/performance';

@@ -1,5 +1,5 @@
 import { AboutUsPage } from '@/components/content/pages/about-us-page';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('about-us', '/about-us', AboutUsPage);
 

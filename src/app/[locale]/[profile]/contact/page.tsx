@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return contentPageMetadata('contact', locale, '/contact');
 }
 
-/** Contact (SPEC §2): the company's details, the contact form, the newsletter subscription and the map. */
+/** Contact (docs/product.md §2): the company's details, the contact form, the newsletter subscription and the map. */
 export default async function ContactPage({ params }: Props) {
   const { locale } = await siteParams(params);
   const [page, company, t] = await Promise.all([getPage(locale, 'contact'), getCompany(locale), getTranslations('Contact')]);

@@ -1,5 +1,5 @@
 import { EsgPage } from '@/components/content/pages/esg-page';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('esg', '/esg', EsgPage);
 

@@ -1,5 +1,5 @@
 import { ExpertisePage } from '@/components/content/pages/expertise-page';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('expertise', '/expertise', ExpertisePage);
 

@@ -4,7 +4,7 @@ import { ContentSections } from '@/components/content/content-sections';
 import { FundFinder } from '@/components/fund-range/fund-finder';
 import { FundResults } from '@/components/fund-range/fund-results';
 import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/fund-finder';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { listFunds } from '@/server/queries/funds';
 import { getDisclaimers, getPage } from '@/server/queries/site';

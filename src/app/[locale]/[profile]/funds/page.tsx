@@ -1,8 +1,8 @@
 import { redirect } from 'next/navigation';
-import { localizedPath } from '@/i18n/paths';
+import { localizedPath } from '@/domain/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 
-/** SPEC §2: /{locale}/funds without a fund leads to the fund range. */
+/** docs/product.md §2: /{locale}/funds without a fund leads to the fund range. */
 export default async function FundsIndex({ params }: { params: Promise<SiteParams> }) {
   const { locale } = await siteParams(params);
   redirect(localizedPath('/fund-range', locale));

@@ -1,5 +1,5 @@
 import { PrivacyPage } from '@/components/content/pages/legal-pages';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('rgpd', '/gdpr', PrivacyPage);
 

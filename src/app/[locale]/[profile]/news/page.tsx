@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { NewsPage, newsPageMetadata } from '@/server/http/news-route';
+import { NewsPage, newsPageMetadata } from './news-route';
 
 type Props = { params: Promise<SiteParams> };
 
@@ -9,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return newsPageMetadata(locale, null, 1);
 }
 
-/** The news list, first page ({newsRoute}/, SPEC §2). */
+/** The news list, first page ({newsRoute}/, docs/product.md §2). */
 export default async function NewsListPage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
   return <NewsPage locale={locale} profile={profile} category={null} page={1} />;

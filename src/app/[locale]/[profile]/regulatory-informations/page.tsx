@@ -1,5 +1,5 @@
 import { RegulatoryPage } from '@/components/content/pages/legal-pages';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('regulatory-informations', '/regulatory-informations', RegulatoryPage);
 

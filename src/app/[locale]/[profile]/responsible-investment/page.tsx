@@ -1,5 +1,5 @@
 import { SriPage } from '@/components/content/pages/sri-page';
-import { contentRoute } from '@/server/http/content-route';
+import { contentRoute } from '../content-route';
 
 const route = contentRoute('sri', '/responsible-investment', SriPage);
 

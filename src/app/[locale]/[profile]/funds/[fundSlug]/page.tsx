@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FundRoute, fundTabMetadata } from '@/server/http/fund-route';
+import { FundRoute, fundTabMetadata } from './fund-route';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string }> };

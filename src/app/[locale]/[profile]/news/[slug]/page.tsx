@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env, type Locale } from '@/env';
-import { alternatePaths } from '@/i18n/paths';
+import { alternatePaths } from '@/domain/paths';
 import { newsCategoryPath, newsListPath } from '@/domain/news-links';
 import { RichText } from '@/components/content/rich-text';
 import { NewsCard } from '@/components/news/news-card';
@@ -52,7 +52,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return withNewsFeed(metadata, locale, company?.title ?? '', news?.title ?? '');
 }
 
-/** A news article. Items with an external URL or a document are not pages of ours (SPEC §2 link rule). */
+/** A news article. Items with an external URL or a document are not pages of ours (docs/product.md §2 link rule). */
 export default async function NewsArticlePage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
   const { slug } = await params;

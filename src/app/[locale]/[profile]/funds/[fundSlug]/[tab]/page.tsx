@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { fundTabPath, resolveTabSegment } from '@/domain/fund-tabs';
-import { FundRoute, fundTabMetadata } from '@/server/http/fund-route';
+import { FundRoute, fundTabMetadata } from '../fund-route';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; tab: string }> };

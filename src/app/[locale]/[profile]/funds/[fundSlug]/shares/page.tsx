@@ -3,7 +3,7 @@ import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getFund } from '@/server/queries/funds';
 
 /**
- * SPEC §2: the share parameter is optional, /{locale}/funds/{fundSlug}/shares leads to the fund's main share
+ * docs/product.md §2: the share parameter is optional, /{locale}/funds/{fundSlug}/shares leads to the fund's main share
  * (the first the profile may see when the main one is hidden from it). A temporary redirect: the main share
  * may change.
  */

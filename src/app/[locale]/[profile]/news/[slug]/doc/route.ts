@@ -5,7 +5,7 @@ import { findNewsDocument } from '@/server/queries/documents';
 
 export const dynamic = 'force-dynamic';
 
-/** SPEC §2: a news item with documents links to /news/{slug}/doc, which serves its document. */
+/** docs/product.md §2: a news item with documents links to /news/{slug}/doc, which serves its document. */
 export async function GET(request: Request, { params }: { params: Promise<{ locale: string; profile: string; slug: string }> }) {
   const { locale: rawLocale, profile, slug } = await params;
   const locale = routeLocale(rawLocale);

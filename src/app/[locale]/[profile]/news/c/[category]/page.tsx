@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { NewsPage, newsPageMetadata } from '@/server/http/news-route';
+import { NewsPage, newsPageMetadata } from '../../news-route';
 
 type Props = { params: Promise<SiteParams & { category: string }> };
 
@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return newsPageMetadata(locale, (await params).category, 1);
 }
 
-/** The news of one category, first page ({newsRoute}/c/{categoryCode}, SPEC §2); an unknown category is a 404. */
+/** The news of one category, first page ({newsRoute}/c/{categoryCode}, docs/product.md §2); an unknown category is a 404. */
 export default async function NewsCategoryPage({ params }: Props) {
   const { locale, profile } = await siteParams(params);
   return <NewsPage locale={locale} profile={profile} category={(await params).category} page={1} />;

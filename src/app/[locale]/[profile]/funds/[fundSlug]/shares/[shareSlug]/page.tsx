@@ -8,7 +8,7 @@ import { ShareDocuments } from '@/components/share/share-documents';
 import { ShareDownloads } from '@/components/share/share-downloads';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { shareDocumentOffer } from '@/server/queries/document-offer';
 import { getShare } from '@/server/queries/funds';

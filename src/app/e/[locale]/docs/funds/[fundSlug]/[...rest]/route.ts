@@ -11,7 +11,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 type Params = { locale: string; fundSlug: string; rest: string[] };
 
 /**
- * SPEC §2: /e/{locale}/docs/funds/{fundSlug}/{documentTypeCode} and
+ * docs/product.md §2: /e/{locale}/docs/funds/{fundSlug}/{documentTypeCode} and
  * /e/{locale}/docs/funds/{fundSlug}/{isinCode}/{documentTypeCode}. Anything else, or a document
  * the visitor's profile may not see, is a 404.
  */

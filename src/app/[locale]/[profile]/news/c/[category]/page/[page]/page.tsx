@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { parsePageNumber } from '@/domain/news-links';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { NewsPage, newsPageMetadata, pageFromPath } from '@/server/http/news-route';
+import { NewsPage, newsPageMetadata, pageFromPath } from '../../../../news-route';
 
 type Props = { params: Promise<SiteParams & { category: string; page: string }> };
 

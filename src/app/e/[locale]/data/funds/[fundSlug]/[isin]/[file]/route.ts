@@ -16,7 +16,7 @@ type Params = { locale: string; fundSlug: string; isin: string; file: string };
 /**
  * A share's data as CSV (src/domain/share-csv.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv and
  * …/performance.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
- * see, or a share younger than a year (no performance may be shown, SPEC §4) is a 404.
+ * see, or a share younger than a year (no performance may be shown, docs/product.md §4) is a 404.
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
   const { locale: rawLocale, fundSlug, isin: rawIsin, file } = await params;

@@ -9,7 +9,7 @@ import type { AppPathname } from '@/i18n/routing';
 import { ContentPage } from '@/components/content/content-page';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
 import { getPage } from '@/server/queries/site';
-import { siteParams, type SiteParams } from './route-params';
+import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 type Props = { params: Promise<SiteParams> };
 
@@ -19,7 +19,7 @@ export type ContentLayout = (props: { page: PageView; locale: Locale }) => React
 const PlainLayout: ContentLayout = ({ page }) => <ContentPage page={page} />;
 
 /**
- * A route that shows one server page (SPEC §3 Page) at its localized path with the layout
+ * A route that shows one server page (docs/product.md §3 Page) at its localized path with the layout
  * designed for it: the same three lines in every content route file, so each stays thin.
  */
 export function contentRoute(code: PageCode, routeKey: AppPathname, Layout: ContentLayout = PlainLayout) {

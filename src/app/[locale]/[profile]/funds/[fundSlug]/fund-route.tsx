@@ -17,7 +17,7 @@ import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from 
 import { documentOffer, esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
 import type { FundView } from '@/domain/model';
-import { alternatePaths, localizedPath } from '@/i18n/paths';
+import { alternatePaths, localizedPath } from '@/domain/paths';
 import { getFund } from '@/server/queries/funds';
 import { listNews, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';
@@ -111,7 +111,7 @@ async function TabContent({ locale, profile, fund, tab }: { locale: Locale; prof
   }
 }
 
-/** One tab of a fund page (SPEC §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
+/** One tab of a fund page (docs/product.md §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
 export async function FundRoute({ locale, profile, fundSlug, tab }: FundRouteProps) {
   const [fund, company] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale)]);
   if (!fund) notFound();

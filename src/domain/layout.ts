@@ -1,5 +1,5 @@
-import type { Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Locale } from './locale';
+import type { InvestorProfile } from './catalog';
 
 /**
  * Everything the header, the mobile menu and the footer show, prepared on the server by
@@ -27,7 +27,7 @@ export type LayoutData = {
   jobs: NavLink[];
   /** Main menu, in order: about us, expertise, (funds dropdown), ESG, news, contact. */
   main: { aboutUs: NavLink; expertise: NavLink; esg: NavLink; news: NavLink; contact: NavLink };
-  /** Funds the profile may see, sorted by category display order (SPEC §2). */
+  /** Funds the profile may see, sorted by category display order (docs/product.md §2). */
   funds: { slug: string; title: string; categoryTitle: string; href: string }[];
   fundRange: NavLink;
   /** Footer legal links: legal notices, regulatory information, SRI (responsible investment), GDPR. */

@@ -1,5 +1,5 @@
 /**
- * The queries of SPEC §7, as the site and its tests send them. Their field and argument names are binding.
+ * The queries of docs/product.md §7, as the site and its tests send them. Their field and argument names are binding.
  */
 export const LAYOUT_QUERY = /* GraphQL */ `
   query Layout(
@@ -153,7 +153,7 @@ export const LAYOUT_VARIABLES = {
 };
 
 /**
- * What the disclaimer popup needs in one language (SPEC §7 disclaimer query, fetched for each
+ * What the disclaimer popup needs in one language (docs/product.md §7 disclaimer query, fetched for each
  * available locale): the disclaimer texts and the investor profiles' titles in that language.
  */
 export const DISCLAIMER_POPUP_QUERY = /* GraphQL */ `
@@ -177,7 +177,7 @@ export const DISCLAIMER_POPUP_QUERY = /* GraphQL */ `
   }
 `;
 
-/** The funds of the header menus for a profile: refetched when a stored profile differs from the page's (SPEC §4). */
+/** The funds of the header menus for a profile: refetched when a stored profile differs from the page's (docs/product.md §4). */
 export const PROFILE_FUNDS_QUERY = /* GraphQL */ `
   query ProfileFunds($locale: String!, $investorProfile: String) {
     funds(locale: $locale, investorProfile: $investorProfile) {

@@ -1,15 +1,15 @@
-import type { Locale } from '@/env';
-import { routing, type AppPathname } from './routing';
+import type { Locale } from './locale';
+import { PATHNAMES, type AppPathname } from './pathnames';
 
 export type PathParams = Record<string, string>;
 
 /**
  * The path a visitor sees for a route of the routing table, e.g. ('/about-us', 'fr') →
  * '/fr/nous-connaitre'. Every link of the site is built here or by next-intl's Link, which reads
- * the same table.
+ * the same table (src/i18n/routing.ts).
  */
 export function localizedPath(pathname: AppPathname, locale: Locale, params: PathParams = {}): string {
-  const entry = routing.pathnames[pathname];
+  const entry: string | Record<Locale, string> = PATHNAMES[pathname];
   const template = typeof entry === 'string' ? entry : entry[locale];
   const path = template.replace(/\[([^\]]+)\]/g, (_, name: string) => {
     const value = params[name];

@@ -11,7 +11,7 @@ import { NewsList } from '@/components/news/news-list';
 import { listNews, listNewsCategories } from '@/server/queries/news';
 import { getCompany, getPage } from '@/server/queries/site';
 import { buildPageMetadata } from '@/server/seo/metadata';
-import { withNewsFeed } from './news-feed';
+import { withNewsFeed } from '@/server/http/news-feed';
 
 /**
  * The page number of a /page/{n} route: 404 unless it is a number; page 1 lives at the list's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alternatePaths, localizedPath } from './paths';
 
-describe('localizedPath (SPEC §2 routes)', () => {
+describe('localizedPath (docs/product.md §2 routes)', () => {
   it('gives every localized page path of the specification', () => {
     const table: [Parameters<typeof localizedPath>[0], string, string, string][] = [
       ['/about-us', '/fr/nous-connaitre', '/en/about-us', '/es/conocernos'],

@@ -1,0 +1,50 @@
+import type { Locale } from './locale';
+
+/**
+ * The localized paths of the site (docs/product.md §2): the keys are the folder names under
+ * src/app/[locale], the values the paths visitors see. Plain data, so pure code builds links from it;
+ * src/i18n/routing.ts hands the same table to next-intl.
+ */
+export const PATHNAMES = {
+  '/': '/',
+  '/about-us': { fr: '/nous-connaitre', en: '/about-us', es: '/conocernos' },
+  '/contact': { fr: '/contact', en: '/contact', es: '/contacto' },
+  '/esg': { fr: '/esg', en: '/esg', es: '/asg' },
+  '/expertise': { fr: '/expertise', en: '/expertise', es: '/experticia' },
+  '/fund-range': { fr: '/gamme-fonds', en: '/fund-range', es: '/nuestros-fondos' },
+  '/gdpr': { fr: '/confidentialite', en: '/gdpr', es: '/gdpr' },
+  '/legal-notices': { fr: '/mentions-legales', en: '/legal-notices', es: '/legal-notices' },
+  '/news': { fr: '/actualites', en: '/news', es: '/noticias' },
+  '/news/c/[category]': { fr: '/actualites/c/[category]', en: '/news/c/[category]', es: '/noticias/c/[category]' },
+  // Pages 2, 3… of the news list, unfiltered and per category: in the path, so each is cached.
+  '/news/page/[page]': { fr: '/actualites/page/[page]', en: '/news/page/[page]', es: '/noticias/pagina/[page]' },
+  '/news/c/[category]/page/[page]': {
+    fr: '/actualites/c/[category]/page/[page]',
+    en: '/news/c/[category]/page/[page]',
+    es: '/noticias/c/[category]/pagina/[page]',
+  },
+  '/news/[slug]': { fr: '/actualites/[slug]', en: '/news/[slug]', es: '/noticias/[slug]' },
+  '/news/[slug]/doc': '/news/[slug]/doc',
+  '/regulatory-informations': {
+    fr: '/informations-reglementaires',
+    en: '/regulatory-informations',
+    es: '/regulatory-informations',
+  },
+  '/responsible-investment': {
+    fr: '/investissement-responsable',
+    en: '/responsible-investment',
+    es: '/inversion-responsable',
+  },
+  // docs/product.md §1: the career and subscribe forms; their paths are ours (docs/product.md §2 does not list them).
+  '/careers': { fr: '/carrieres', en: '/careers', es: '/empleo' },
+  '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
+  // docs/product.md §2: the team path exists in the configuration; its screen is not part of the product.
+  '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
+  '/funds': '/funds',
+  '/funds/[fundSlug]': '/funds/[fundSlug]',
+  // The fund page's tabs other than the overview (src/domain/fund-tabs.ts); the static `shares` segment wins.
+  '/funds/[fundSlug]/[tab]': '/funds/[fundSlug]/[tab]',
+  '/funds/[fundSlug]/shares/[shareSlug]': '/funds/[fundSlug]/shares/[shareSlug]',
+} satisfies Record<string, string | Record<Locale, string>>;
+
+export type AppPathname = keyof typeof PATHNAMES;

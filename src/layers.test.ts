@@ -1,0 +1,57 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules of eslint.config.mjs (docs/product.md "Layers"), run through ESLint's own API
+ * with the project's configuration, on imports written into files of each layer.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT, overrideConfigFile: fileURLToPath(new URL('../eslint.config.mjs', import.meta.url)) });
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const use = (name: string) => `\nexport const used = ${name};\n`;
+
+describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
+  it('refuses an import from server code, i18n, the environment, React or Next in src/domain', async () => {
+    const file = 'src/domain/layer-probe.ts';
+    expect(await layerErrors(file, `import { getDb } from '@/server/db';${use('getDb')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { localizedPath } from '../i18n/navigation';${use('localizedPath')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import type { Env } from '@/env';\nexport type E = Env;\n`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { useState } from 'react';${use('useState')}`)).toHaveLength(1);
+    expect(await layerErrors('src/domain/forms/layer-probe.ts', `import { notFound } from 'next/navigation';${use('notFound')}`)).toHaveLength(1);
+    expect(await layerErrors('src/domain/forms/layer-probe.ts', `import { x } from '../../components/layout/x';${use('x')}`)).toHaveLength(1);
+  });
+
+  it('accepts imports inside src/domain', async () => {
+    expect(await layerErrors('src/domain/layer-probe.ts', `import { localizedPath } from './paths';\nimport type { Locale } from '@/domain/locale';\nexport const home = (l: Locale) => localizedPath('/', l);\n`)).toEqual([]);
+    expect(await layerErrors('src/domain/forms/layer-probe.ts', `import { PROFILE_COOKIE } from '../consent';${use('PROFILE_COOKIE')}`)).toEqual([]);
+  });
+
+  it('refuses server code and routes in src/components, type imports too', async () => {
+    const file = 'src/components/layout/layer-probe.tsx';
+    expect(await layerErrors(file, `import { getLayoutData } from '@/server/queries/layout';${use('getLayoutData')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import type { Db } from '../../server/db';\nexport type D = Db;\n`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { x } from '@/app/admin/actions';${use('x')}`)).toHaveLength(1);
+  });
+
+  it('accepts domain, GraphQL documents and other components in src/components', async () => {
+    const code = `import type { LayoutData } from '@/domain/layout';\nimport { PROFILE_FUNDS_QUERY } from '@/graphql/operations';\nimport { NavLink } from './nav-link';\nexport type L = LayoutData;\nexport const used = [PROFILE_FUNDS_QUERY, NavLink];\n`;
+    expect(await layerErrors('src/components/layout/layer-probe.tsx', code)).toEqual([]);
+  });
+
+  it('refuses components and routes in src/server, and accepts server and domain imports', async () => {
+    const file = 'src/server/queries/layer-probe.ts';
+    expect(await layerErrors(file, `import type { X } from '@/components/layout/x';\nexport type Y = X;\n`)).toHaveLength(1);
+    expect(await layerErrors('src/server/http/layer-probe.tsx', `import { FundRoute } from '../../app/[locale]/[profile]/funds/[fundSlug]/fund-route';${use('FundRoute')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { getDb } from '@/server/db';\nimport { news } from '../db/schema';\nimport { formatDate } from '@/domain/format';${use('[getDb, news, formatDate]')}`)).toEqual([]);
+  });
+});
