@@ -1,4 +1,4 @@
-import { ANSWER_CACHE_HEADER, answerEncoding, answerKey, isReplayable } from '@/server/graphql/answer-cache';
+import { ANSWER_CACHE_HEADER, ENCODED_BY_ROUTE_ACCEPTED, ENCODED_BY_ROUTE_HEADER, answerEncoding, answerKey, isReplayable } from '@/server/graphql/answer-cache';
 import { authorizationFrom } from '@/server/graphql/context';
 import { graphqlAnswerCache } from '@/server/graphql/response-cache';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
@@ -33,9 +33,10 @@ async function handle(request: Request): Promise<Response> {
   const key = request.method === 'POST' ? answerKey(read.bytes, request.headers.get('accept'), authorizationFrom(request.headers)) : null;
   const known = key === null ? undefined : answers.get(key);
   if (known) {
-    const encoding = answerEncoding(request.headers.get('accept-encoding'));
+    // Compressed here only when the server will send the encoding Next drops (scripts/server.mjs).
+    const encoding = request.headers.get(ENCODED_BY_ROUTE_HEADER) === ENCODED_BY_ROUTE_ACCEPTED ? answerEncoding(request.headers.get('accept-encoding')) : null;
     const headers: Record<string, string> = { 'content-type': known.contentType, vary: 'Accept-Encoding', [ANSWER_CACHE_HEADER]: 'HIT' };
-    if (encoding) headers['content-encoding'] = encoding;
+    if (encoding) headers[ENCODED_BY_ROUTE_HEADER] = encoding;
     return new Response(new Uint8Array(answers.bytes(known, encoding)), { status: 200, headers });
   }
   const headers = new Headers(request.headers);

@@ -19,6 +19,15 @@ import { LRUCache } from 'lru-cache';
 /** Says whether an answer was replayed from this cache (HIT) or computed by yoga (MISS): for the bench and the tests. */
 export const ANSWER_CACHE_HEADER = 'x-graphql-cache';
 
+/**
+ * Next drops the Content-Encoding header of a route handler's response (it may have been decoded by
+ * fetch). The production server (scripts/server.mjs) sets this header on every request to say it will
+ * turn the same header of the response into Content-Encoding; only then does the route send bytes it
+ * compressed itself. Without it (`next dev`, tests) answers go uncompressed, as yoga's do.
+ */
+export const ENCODED_BY_ROUTE_HEADER = 'x-fundhouse-content-encoding';
+export const ENCODED_BY_ROUTE_ACCEPTED = 'accepted';
+
 export type AnswerEncoding = 'br' | 'gzip';
 
 export type CachedAnswer = {
