@@ -8,10 +8,12 @@
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
  * busy machine weighs on all targets alike: the table gives the median of the rounds, each ratio
- * taken against the prerendered page of its own round. BENCH_LIGHTHOUSE=0 skips Lighthouse.
+ * taken against the prerendered page of its own round. BENCH_LIGHTHOUSE=0 skips Lighthouse. On Linux
+ * it also gives the server's CPU time per request of each target and its ratio to the prerendered
+ * page's: throughput on one core, far less disturbed by other programs than req/s.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -42,12 +44,28 @@ type Row = {
   non2xx: number;
   ratioToPrerendered: number | null;
   p99ToStatic: number | null;
+  /** The server's CPU time per request (Linux: /proc), the figure a busy machine disturbs least. */
+  serverCpuMsPerRequest: number | null;
+  /** The prerendered page's CPU per request over this target's: the throughput ratio on one core. */
+  cpuRatioToPrerendered: number | null;
   /** Each round's req/s and p99, when BENCH_ROUNDS > 1. */
   rounds: { requestsPerSecond: number; p99Ms: number }[];
   /** Bytes of one answer on the wire (compressed when the server compresses it). */
   wireKb: number;
   firstLoadJsGzipKb: number | null;
 };
+
+/** CPU milliseconds used so far by the process serving (start.mjs's child), or null off Linux. */
+function serverCpuMs(starter: ChildProcess): number | null {
+  try {
+    const child = readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    const fields = readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 async function waitForHealth(timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -161,19 +179,26 @@ async function main() {
       { name: 'prerendered page', path: process.env.BENCH_PRERENDERED ?? '/fr/mentions-legales', page: true },
       { name: 'static file', path: staticFile, page: false },
     ];
-    const results = new Map<string, { status: number; results: autocannon.Result[] }>();
+    const results = new Map<string, { status: number; results: autocannon.Result[]; cpu: number[] }>();
+    // Warm-up of every target first (render and compress once, let the JIT and the start's own work
+    // settle), so that the first targets measured are not the ones paying for it.
+    for (const target of targets) await load(target, 5);
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets) {
         const status = (await fetch(BASE + target.path, { method: target.method ?? 'GET', body: target.body, headers: target.body ? { 'content-type': 'application/json' } : undefined })).status;
-        if (round === 0) await load(target, 5); // warm-up: render and compress once, let the JIT settle
+        const cpuBefore = serverCpuMs(server);
         const result = await load(target, DURATION);
-        const entry = results.get(target.name) ?? { status, results: [] };
+        const cpuAfter = serverCpuMs(server);
+        const entry = results.get(target.name) ?? { status, results: [], cpu: [] };
         entry.results.push(result);
+        if (cpuBefore !== null && cpuAfter !== null) entry.cpu.push((cpuAfter - cpuBefore) / Math.max(1, result.requests.total));
         results.set(target.name, entry);
         process.stderr.write(`[bench] round ${round + 1}/${ROUNDS} ${target.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
       }
     }
     const prerendered = results.get('prerendered page')?.results.map((r) => r.requests.average) ?? [];
+    const prerenderedCpuRuns = results.get('prerendered page')?.cpu ?? [];
+    const prerenderedCpu = prerenderedCpuRuns.length > 0 ? median(prerenderedCpuRuns) : null;
     const staticP99 = results.get('static file')?.results.map((r) => r.latency.p99) ?? [];
     /** A target's p99 over the static file's in the same round (the tail-latency goal: within 2×). */
     const p99Ratios = (runs: autocannon.Result[]) => {
@@ -182,7 +207,8 @@ async function main() {
     };
     const rows: Row[] = [];
     for (const target of targets) {
-      const { status, results: runs } = results.get(target.name)!;
+      const { status, results: runs, cpu } = results.get(target.name)!;
+      const cpuMs = cpu.length > 0 ? median(cpu) : null;
       const result = runs[0]!;
       const ratios = runs.map((r, i) => r.requests.average / (prerendered[i] ?? 0)).filter((r) => Number.isFinite(r));
       rows.push({
@@ -194,6 +220,8 @@ async function main() {
         non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
         ratioToPrerendered: ratios.length > 0 ? Math.round(median(ratios) * 100) / 100 : null,
         p99ToStatic: p99Ratios(runs),
+        serverCpuMsPerRequest: cpuMs === null ? null : Math.round(cpuMs * 100) / 100,
+        cpuRatioToPrerendered: cpuMs && prerenderedCpu ? Math.round((prerenderedCpu / cpuMs) * 100) / 100 : null,
         rounds: runs.map((r) => ({ requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99 })),
         wireKb: Math.round((result.throughput.average / Math.max(result.requests.average, 1) / 1024) * 10) / 10,
         firstLoadJsGzipKb: target.page ? await firstLoadJs(target.path) : null,
@@ -206,11 +234,11 @@ async function main() {
       }
     }
     console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s per target, ${ROUNDS} round(s) (median), ${new Date().toISOString()}\n`);
-    console.log('| target | path | status | req/s | p99 ms | non-2xx | × prerendered | p99 × static | KB on the wire | first-load JS gzip KB |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('| target | path | status | req/s | p99 ms | non-2xx | × prerendered | p99 × static | server CPU ms/req | CPU × prerendered | KB on the wire | first-load JS gzip KB |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       console.log(
-        `| ${r.name} | ${r.path} | ${r.status} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.non2xx} | ${r.ratioToPrerendered ?? ''} | ${r.p99ToStatic ?? ''} | ${r.wireKb} | ${r.firstLoadJsGzipKb ?? ''} |`,
+        `| ${r.name} | ${r.path} | ${r.status} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.non2xx} | ${r.ratioToPrerendered ?? ''} | ${r.p99ToStatic ?? ''} | ${r.serverCpuMsPerRequest ?? ''} | ${r.cpuRatioToPrerendered ?? ''} | ${r.wireKb} | ${r.firstLoadJsGzipKb ?? ''} |`,
       );
     }
     if (Object.keys(lighthouse).length) {
