@@ -118,6 +118,27 @@ function notFoundWhenMarked(req, res) {
   };
 }
 
+/**
+ * A route handler may send bytes it compressed once itself (the /graphql answers replayed from
+ * src/server/graphql/answer-cache.ts, docs/decisions/021), but Next drops a route's Content-Encoding
+ * header. This server tells routes it restores it (the header below on the request, whatever the
+ * client sent), and turns the same header of the response into Content-Encoding as the head is
+ * written, before the compression middleware looks (it then leaves the body alone).
+ */
+const ENCODED_BY_ROUTE_HEADER = 'x-fundhouse-content-encoding';
+function encodedByRoute(req, res) {
+  req.headers[ENCODED_BY_ROUTE_HEADER] = 'accepted';
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithRouteEncoding(...args) {
+    const encoding = res.getHeader(ENCODED_BY_ROUTE_HEADER);
+    if (encoding !== undefined) {
+      res.removeHeader(ENCODED_BY_ROUTE_HEADER);
+      if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
 await app.prepare();
 const encode = responseEncoder();
 const server = createServer(serverOptions, (req, res) => {
@@ -134,6 +155,7 @@ const server = createServer(serverOptions, (req, res) => {
   encode(req, res);
   privateWhenByProfile(res);
   notFoundWhenMarked(req, res);
+  encodedByRoute(req, res);
   withRequestId(req, res, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

@@ -87,6 +87,34 @@ describe('proxy', () => {
       // scripts/server.mjs answers the marked rewrites with status 404 (docs/decisions/019).
       expect(proxy(request('/fr/nimporte-quoi')).headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
       expect(proxy(request('/fr/nous-connaitre')).headers.get(NOT_FOUND_PAGE_HEADER)).toBeNull();
+      // Without the finder's facets, the fund range is rendered per request whatever its query.
+      expect(rewritten('/fr/gamme-fonds?category=equities')).toBe('/fr/RETAIL/fund-range');
+    } finally {
+      publishRouteCatalog(undefined);
+    }
+  });
+
+  it('serves the fund range and its single filters from one cached page each, the rest per request (docs/decisions/021)', async () => {
+    const proxy = await loadProxy();
+    const { publishRouteCatalog } = await import('./server/http/known-routes');
+    const rewritten = (path: string, cookie = '') => new URL(proxy(request(path, cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
+    publishRouteCatalog({
+      funds: new Map(),
+      news: new Map(),
+      newsCounts: new Map(),
+      newsCategories: new Set(),
+      finder: { categories: new Set(['equities']), currencies: new Set(['EUR']) },
+    });
+    try {
+      expect(rewritten('/fr/gamme-fonds')).toBe('/fr/RETAIL/fund-range/all');
+      expect(rewritten('/en/fund-range?category=equities', 'investor_profile=INSTIT')).toBe('/en/INSTIT/fund-range/category.equities');
+      expect(rewritten('/es/nuestros-fondos?sort=name&currency=eur')).toBe('/es/RETAIL/fund-range/currency.EUR~sort.name');
+      // Random query strings land on the pages they render: no new cached page.
+      expect(rewritten('/fr/gamme-fonds?category=x1&sri=99&foo=bar')).toBe('/fr/RETAIL/fund-range/all');
+      expect(rewritten('/fr/gamme-fonds?q=euro')).toBe('/fr/RETAIL/fund-range');
+      expect(rewritten('/fr/gamme-fonds?category=equities&sri=3')).toBe('/fr/RETAIL/fund-range');
+      // The cached pages cannot be asked for by their internal path.
+      expect(rewritten('/fr/fund-range/all')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
     } finally {
       publishRouteCatalog(undefined);
     }

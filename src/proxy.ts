@@ -4,7 +4,8 @@ import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
 import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
-import { isKnownPagePath } from './domain/known-paths';
+import { finderSegmentOf } from './domain/fund-finder';
+import { isKnownPagePath, type RouteCatalog } from './domain/known-paths';
 import { publishedRouteCatalog } from './server/http/known-routes';
 import { ADMIN_PATH, adminSecurityHeaders, securityHeaders } from './server/http/security-headers';
 
@@ -53,6 +54,17 @@ function segmentsOf(rest: string[]): string[] {
   return rest.filter((segment, i) => segment !== '' || i < rest.length - 1).map((segment) => decodeURIComponent(segment));
 }
 
+/**
+ * The fund range's finder URL (/fr/gamme-fonds?category=equities) is served from the cached page of
+ * its filter, /{locale}/{profile}/fund-range/category.equities (docs/decisions/021), when the query is
+ * one the cache holds; a text search or combined filters stay with the page rendered per request.
+ */
+function internalPath(locale: string, profile: string, segments: string[], search: URLSearchParams, catalog: RouteCatalog | undefined): string | null {
+  if (segments.length !== 1 || segments[0] !== 'fund-range' || !catalog?.finder) return null;
+  const segment = finderSegmentOf(search, catalog.finder);
+  return segment ? `/${locale}/${profile}/fund-range/${segment}` : null;
+}
+
 function withProfile(response: NextResponse, request: NextRequest): NextResponse {
   const rewrite = response.headers.get('x-middleware-rewrite');
   const isNext = response.headers.get('x-middleware-next') === '1';
@@ -64,8 +76,11 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
   const profile = isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE;
   const catalog = publishedRouteCatalog();
-  const unknown = catalog && locale && (env().locales as readonly string[]).includes(locale) && !isKnownPagePath(segmentsOf(rest), locale, catalog);
-  target.pathname = unknown ? `/${locale}/${profile}/${UNKNOWN_PAGE_SEGMENT}` : `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, '');
+  const served = !!locale && (env().locales as readonly string[]).includes(locale);
+  const unknown = catalog && served && !isKnownPagePath(segmentsOf(rest), locale, catalog);
+  target.pathname = unknown
+    ? `/${locale}/${profile}/${UNKNOWN_PAGE_SEGMENT}`
+    : ((served && internalPath(locale, profile, segmentsOf(rest), target.searchParams, catalog)) || `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, ''));
   response.headers.set('x-middleware-rewrite', target.toString());
   response.headers.delete('x-middleware-next');
   response.headers.set(PROFILE_PAGE_HEADER, '1');

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SORT,
   EMPTY_QUERY,
+  FINDER_ALL_SEGMENT,
   MAX_SEARCH_LENGTH,
   activeFilterCount,
   compactFinderSearch,
   findFunds,
   finderFacets,
   finderSearch,
+  finderSegment,
+  finderSegmentOf,
+  finderSegmentParams,
   groupByCategory,
   matchSearch,
   normalizeSearchText,
@@ -104,6 +108,45 @@ describe('finder URLs', () => {
     expect(activeFilterCount(EMPTY_QUERY)).toBe(0);
     expect(activeFilterCount(query({ sort: 'name' }))).toBe(0);
     expect(activeFilterCount(query({ category: 'equities', sri: 4, sfdr: 8, currency: 'EUR', q: 'a' }))).toBe(5);
+  });
+});
+
+describe('cached finder pages (docs/decisions/021)', () => {
+  const catalog = { categories: new Set(['equities', 'fixed-income']), currencies: new Set(['EUR', 'USD']) };
+  const segmentOf = (search: string) => finderSegmentOf(new URLSearchParams(search), catalog);
+
+  it('gives the unfiltered range and each single filter, with any sort, a segment of its own', () => {
+    expect(segmentOf('')).toBe(FINDER_ALL_SEGMENT);
+    expect(segmentOf('category=equities')).toBe('category.equities');
+    expect(segmentOf('sri=3&sort=name')).toBe('sri.3~sort.name');
+    expect(segmentOf('sort=ytd&currency=usd')).toBe('currency.USD~sort.ytd');
+    expect(segmentOf('sfdr=9')).toBe('sfdr.9');
+    expect(segmentOf('sort=category')).toBe(FINDER_ALL_SEGMENT);
+  });
+
+  it('maps every value the form does not offer, and any other parameter, to the page it renders', () => {
+    expect(segmentOf('category=nope&sri=12&sfdr=7&currency=XYZ&sort=random&utm_source=x')).toBe(FINDER_ALL_SEGMENT);
+    expect(segmentOf(`category=${'a'.repeat(5000)}`)).toBe(FINDER_ALL_SEGMENT);
+    expect(segmentOf('q=&category=equities&category=fixed-income')).toBe('category.equities');
+  });
+
+  it('leaves a text search and combined filters to the page rendered per request', () => {
+    expect(segmentOf('q=euro')).toBeNull();
+    expect(segmentOf('q=FR0000000031')).toBeNull();
+    expect(segmentOf('category=equities&sri=3')).toBeNull();
+    expect(finderSegment(query({ sfdr: 8, currency: 'EUR' }))).toBeNull();
+  });
+
+  it('reads back exactly the segments it makes, and refuses any other', () => {
+    for (const search of ['', 'category=fixed-income&sort=risk-desc', 'sri=7', 'currency=EUR&sort=1y', 'sfdr=6&sort=name']) {
+      const segment = segmentOf(search)!;
+      const params = finderSegmentParams(segment, catalog);
+      expect(params, segment).not.toBeNull();
+      expect(finderSegment(parseFinderQuery(params!, { categories: [...catalog.categories].map((code) => ({ code, title: code })), currencies: [...catalog.currencies] }))).toBe(segment);
+    }
+    for (const forged of ['', 'none', 'category.nope', 'sort.name~sri.3', 'sri.3~sri.4', 'sri.3~sfdr.8', 'q.euro', 'sort.category', 'category.equities~', 'category.equities%7Esort.name', '.x']) {
+      expect(finderSegmentParams(forged, catalog), forged).toBeNull();
+    }
   });
 });
 

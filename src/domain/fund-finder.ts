@@ -103,6 +103,71 @@ export function activeFilterCount(query: FinderQuery): number {
   return [query.category, query.sri, query.sfdr, query.currency, query.q || null].filter((v) => v !== null).length;
 }
 
+/**
+ * The fund range is cached per filter (docs/decisions/021): the proxy rewrites a finder URL to
+ * /{locale}/{profile}/fund-range/{segment}, one cached page per segment, when the query is one the
+ * cache may hold: no text search and at most this many filters (any sort). The other queries (a text
+ * search, combined filters) are rendered per request. So the cached pages are bounded by the catalog:
+ * (1 + categories + 7 SRI + 3 SFDR + currencies) × 6 sorts per language and profile, whatever
+ * query strings anyone sends.
+ */
+export const MAX_CACHED_FILTERS = 1;
+/** The segment of the unfiltered range in the default order. */
+export const FINDER_ALL_SEGMENT = 'all';
+const SEGMENT_FIELDS = ['category', 'sri', 'sfdr', 'currency', 'sort'] as const;
+const SEGMENT_VALUE = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The facets the whole catalog offers (every profile's funds), which the proxy knows. */
+export type FinderCatalog = { categories: ReadonlySet<string>; currencies: ReadonlySet<string> };
+
+/** The cache segment of a finder query (`category.equities~sort.name`), or null when it is rendered per request. */
+export function finderSegment(query: FinderQuery): string | null {
+  if (query.q !== '' || activeFilterCount(query) > MAX_CACHED_FILTERS) return null;
+  const values: Record<(typeof SEGMENT_FIELDS)[number], string | null> = {
+    category: query.category,
+    sri: query.sri === null ? null : String(query.sri),
+    sfdr: query.sfdr === null ? null : String(query.sfdr),
+    currency: query.currency,
+    sort: query.sort === DEFAULT_SORT ? null : query.sort,
+  };
+  const parts: string[] = [];
+  for (const field of SEGMENT_FIELDS) {
+    const value = values[field];
+    if (value === null) continue;
+    if (!SEGMENT_VALUE.test(value)) return null;
+    parts.push(`${field}.${value}`);
+  }
+  return parts.length > 0 ? parts.join('~') : FINDER_ALL_SEGMENT;
+}
+
+/** The cache segment of a request's query string, judged against the catalog's facets (the proxy's view). */
+export function finderSegmentOf(search: URLSearchParams, catalog: FinderCatalog): string | null {
+  const params: SearchParamsInput = {};
+  for (const name of ['category', 'sri', 'sfdr', 'currency', 'q', 'sort']) {
+    const values = search.getAll(name);
+    if (values.length > 0) params[name] = values;
+  }
+  const facets: FinderFacets = { categories: [...catalog.categories].map((code) => ({ code, title: code })), currencies: [...catalog.currencies] };
+  return finderSegment(parseFinderQuery(params, facets));
+}
+
+/**
+ * The query a cache segment stands for, or null when finderSegment could not have made it (fields
+ * out of order or repeated, a value the catalog does not offer, more filters than cached).
+ */
+export function finderSegmentParams(segment: string, catalog: FinderCatalog): SearchParamsInput | null {
+  if (segment === FINDER_ALL_SEGMENT) return {};
+  const params: Record<string, string> = {};
+  for (const part of segment.split('~')) {
+    const dot = part.indexOf('.');
+    const name = part.slice(0, dot);
+    if (dot <= 0 || !(SEGMENT_FIELDS as readonly string[]).includes(name) || name in params) return null;
+    params[name] = part.slice(dot + 1);
+  }
+  const facets: FinderFacets = { categories: [...catalog.categories].map((code) => ({ code, title: code })), currencies: [...catalog.currencies] };
+  return finderSegment(parseFinderQuery(params, facets)) === segment ? params : null;
+}
+
 /** Lowercase, without accents, punctuation as spaces: "Aurore Sicav – Crédit" → "aurore sicav credit". */
 export function normalizeSearchText(text: string): string {
   return text

@@ -7,6 +7,7 @@
  * The paths are the app's internal ones, after the proxy's rewrites: the segments that follow
  * `/{locale}/{profile}/` (`['funds', 'aurore-euro-bonds', 'shares', 'aurore-euro-bonds-i']`).
  */
+import type { FinderCatalog } from './fund-finder';
 import { FUND_TABS } from './fund-tabs';
 import { newsPageCount, parsePageNumber } from './news-links';
 
@@ -19,6 +20,8 @@ export type RouteCatalog = {
   /** Locale → category code ('' for all) → number of articles. */
   newsCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
   newsCategories: ReadonlySet<string>;
+  /** The fund categories and share currencies of the whole catalog: which fund range filters are cached (docs/decisions/021). */
+  finder?: FinderCatalog;
 };
 
 /**

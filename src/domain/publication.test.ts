@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PAGES, decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes, NEWS_PAGES, pageTargets, SITEMAP_TAG } from './publication';
+import { ALL_PAGES, FUND_RANGE_PAGES, decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes, NEWS_PAGES, pageTargets, SITEMAP_TAG } from './publication';
 
 describe('pages a change makes stale', () => {
   it('lists a fund’s pages, tabs and changed share pages for every language and profile, with the home and fund list', () => {
     const targets = pageTargets({ funds: [{ slug: 'aurore-tresorerie', shares: ['part-c'] }] }, ['fr', 'en']);
-    expect(targets.patterns).toEqual([]);
+    // The fund range's cached filters, every one of them.
+    expect(targets.patterns).toEqual([FUND_RANGE_PAGES]);
     expect(targets.tags).toEqual([]);
     expect(targets.paths).toContain('/fr/RETAIL/funds/aurore-tresorerie');
     expect(targets.paths).toContain('/en/CGP/funds/aurore-tresorerie/performances');
@@ -20,6 +21,10 @@ describe('pages a change makes stale', () => {
   it('turns a change of the fund menu, or of everything, into every page and the sitemap', () => {
     expect(pageTargets({ menu: true, funds: [{ slug: 'x' }] }, ['fr'])).toEqual({ paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] });
     expect(pageTargets({ all: true }, ['fr'])).toEqual({ paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] });
+  });
+
+  it('expires the fund range’s cached filters with its content page', () => {
+    expect(pageTargets({ pages: ['fund-range'] }, ['fr'], { 'fund-range': '/fund-range' }).patterns).toEqual([FUND_RANGE_PAGES]);
   });
 
   it('maps content pages through their routed path and news to the news pages', () => {

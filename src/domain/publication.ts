@@ -8,7 +8,7 @@ import { FUND_TABS, DEFAULT_FUND_TAB } from './fund-tabs';
 
 /**
  * - `funds`: the pages of these funds (overview, tabs, share pages) and the pages that list funds
- *   with their figures (home, /funds). Give the share slugs whose pages changed.
+ *   with their figures (home, /funds, the fund range's cached filters). Give the share slugs whose pages changed.
  * - `menu`: the change shows in the fund lists every page carries (title, order, category,
  *   visibility, a fund or share added or archived): every page, and the sitemap.
  * - `news`, `pages`: the news pages; the content pages of these codes (back-office part 2).
@@ -38,6 +38,8 @@ export type PageTargets = {
 /** Every page of the site: they all share the [locale]/[profile] layout. */
 export const ALL_PAGES: PatternTarget = { pattern: '/[locale]/[profile]', type: 'layout' };
 export const NEWS_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/news', type: 'layout' };
+/** The fund range's cached filters (docs/decisions/021): one page per filter, language and profile. */
+export const FUND_RANGE_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/fund-range/[filters]', type: 'page' };
 
 /**
  * Where each content page is routed (the keys of src/i18n/routing.ts PAGE_PATHNAMES): internal
@@ -71,6 +73,8 @@ export function pageTargets(scope: ChangeScope, locales: readonly string[], page
       }
     }
   }
+  // The fund range lists every fund with its figures, under its content page's texts.
+  if ((scope.funds && scope.funds.length > 0) || scope.pages?.includes('fund-range')) patterns.push(FUND_RANGE_PAGES);
   if (scope.news) {
     patterns.push(NEWS_PAGES);
     tags.push(SITEMAP_TAG);

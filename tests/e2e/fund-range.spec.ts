@@ -342,6 +342,66 @@ test.describe('without JavaScript', () => {
   }
 });
 
+test.describe('served from cache (docs/decisions/021)', () => {
+  test('the range and each single filter are cached pages; combined filters and searches are rendered per request', async ({ request }) => {
+    const cacheOf = async (path: string) => (await request.get(path)).headers()['x-nextjs-cache'];
+    for (const path of [PATHS.fr, `${PATHS.en}?category=equities&sort=name`, `${PATHS.es}?sfdr=8`, `${PATHS.en}?currency=usd&utm_source=mail`]) {
+      // The first request renders it (or another test did); then it comes from the cache.
+      await expect.poll(() => cacheOf(path), { message: path }).toBe('HIT');
+      const response = await request.get(path);
+      expect(response.headers()['cache-control'], path).toBe('private, no-cache');
+    }
+    for (const path of [`${PATHS.en}?category=equities&sfdr=8`, `${PATHS.en}?q=aurore`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['x-nextjs-cache'], path).toBeUndefined();
+      expect(response.headers()['cache-control'], path).toContain('no-store');
+    }
+    // The cached pages have no address of their own.
+    expect((await request.get('/en/fund-range/category.equities')).status()).toBe(404);
+  });
+
+  test('a cached filter with a sort shows its funds and its choices without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const m = MESSAGES.en;
+    for (let i = 0; i < 2; i++) {
+      // Twice: rendered, then from the cache, the same list and the same form.
+      await page.goto(`${PATHS.en}?sort=name&category=equities`);
+      const equities = RETAIL.filter((f) => f.categoryCode === 'equities');
+      await expect(resultCount(page)).toHaveText(countText('en', equities.length));
+      expect(await fundTitles(page)).toEqual(equities.map((f) => f.title.en).sort(new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare));
+      await expect(page.getByLabel(m.finder.category, { exact: true })).toHaveValue('equities');
+      await expect(page.getByLabel(m.finder.sort)).toHaveValue('name');
+      await expect(page.getByLabel(m.finder.currency, { exact: true })).toHaveValue('');
+    }
+    await context.close();
+  });
+
+  test('with JavaScript, going from the cached list to a single filter, then to combined filters and back, stays in the page', async ({ page }) => {
+    const m = MESSAGES.fr;
+    await page.goto(PATHS.fr);
+    await page.waitForFunction(() => Object.keys(document.querySelector('form[role="search"]') ?? {}).some((k) => k.startsWith('__reactProps')));
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', 'yes'));
+    const usd = RETAIL.filter((f) => sharesFor(f, 'RETAIL').some((s) => s.currency === 'USD'));
+    await page.getByLabel(m.finder.currency, { exact: true }).selectOption('USD');
+    await submit(page, 'fr');
+    await expect(page).toHaveURL(`${PATHS.fr}?currency=USD`);
+    await expectFunds(page, usd, 'fr');
+    const level = mostCommon(usd.map((f) => f.riskLevel));
+    await page.getByLabel(m.finder.sri, { exact: true }).selectOption(String(level));
+    await submit(page, 'fr');
+    await expect(page).toHaveURL(`${PATHS.fr}?sri=${level}&currency=USD`);
+    await expectFunds(page, usd.filter((f) => f.riskLevel === level), 'fr');
+    await page.goBack();
+    await expectFunds(page, usd, 'fr');
+    await expect(page.getByLabel(m.finder.sri, { exact: true })).toHaveValue('');
+    await page.goBack();
+    await expectFunds(page, RETAIL, 'fr');
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', 'yes');
+  });
+});
+
 test.describe('investor profiles', () => {
   test('a fund hidden from RETAIL is absent for RETAIL and listed, filterable and searchable for INSTIT', async ({ browser, baseURL }) => {
     expect(hiddenFromRetail).toBeDefined();

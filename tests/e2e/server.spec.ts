@@ -62,3 +62,24 @@ test.describe('unknown slugs', () => {
     expect(cachedFiles().filter((file) => file.includes(slug))).toEqual([]);
   });
 });
+
+test.describe('GraphQL answers replayed (docs/decisions/021)', () => {
+  test('the layout query asked again is the same answer, compressed once by the route and decoded by the client', async ({ request }) => {
+    const { LAYOUT_QUERY, LAYOUT_VARIABLES } = await import('../../src/graphql/operations');
+    const data = { query: LAYOUT_QUERY, variables: { ...LAYOUT_VARIABLES, locale: 'es', investorProfile: 'CGP' } };
+    for (const encoding of ['br', 'gzip']) {
+      const headers = { 'accept-encoding': encoding, 'content-type': 'application/json' };
+      const first = await request.post('/graphql', { data, headers });
+      expect(first.status()).toBe(200);
+      const answer = (await first.json()) as { data?: { fundCategories?: unknown[] }; errors?: unknown };
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data?.fundCategories?.length).toBeGreaterThan(0);
+      // Another test may have asked first: from the second request on, it is a replay.
+      const again = await request.post('/graphql', { data, headers });
+      expect(again.headers()['x-graphql-cache']).toBe('HIT');
+      expect(again.headers()['content-encoding']).toBe(encoding);
+      expect(again.headers()['x-fundhouse-content-encoding']).toBeUndefined();
+      expect(await again.json()).toEqual(answer);
+    }
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isKnownPagePath } from '../../src/domain/known-paths';
+import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { loadRouteCatalog } from '../../src/server/queries/route-catalog';
@@ -23,6 +24,12 @@ describe('route catalog', () => {
     }
     const perLocale = [...(catalog.newsCounts.get('fr')?.entries() ?? [])];
     expect(perLocale.find(([category]) => category === '')?.[1]).toBe(news.filter((n) => n.translations.fr).length);
+  });
+
+  it('knows the fund range filters of the whole catalog, which the proxy caches one page each (docs/decisions/021)', async () => {
+    const catalog = await loadRouteCatalog();
+    expect([...(catalog.finder?.categories ?? [])].sort()).toEqual(categories.map((c) => c.code).sort());
+    expect([...(catalog.finder?.currencies ?? [])].sort()).toEqual([...new Set(funds.flatMap((f) => f.shares.map((s) => s.currency)))].sort());
   });
 
   it('knows nothing else', async () => {

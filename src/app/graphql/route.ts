@@ -1,3 +1,6 @@
+import { ANSWER_CACHE_HEADER, ENCODED_BY_ROUTE_ACCEPTED, ENCODED_BY_ROUTE_HEADER, answerEncoding, answerKey, isReplayable } from '@/server/graphql/answer-cache';
+import { authorizationFrom } from '@/server/graphql/context';
+import { graphqlAnswerCache } from '@/server/graphql/response-cache';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
 import { createGraphQLServer, MAX_BODY_BYTES } from '@/server/graphql/yoga';
 
@@ -16,7 +19,9 @@ const READ_FAILURE_MESSAGES: Readonly<Record<ReadBodyFailure, string>> = {
 
 /**
  * The body is read here, counted as it arrives (a chunked body or a lying Content-Length cannot
- * pass the limit), and yoga gets a new request carrying exactly those bytes.
+ * pass the limit). A request whose exact body, Accept and session were answered successfully
+ * before is answered with the same bytes, compressed once (docs/decisions/021); any other goes
+ * to yoga with every limit of docs/decisions/011, as a new request carrying exactly those bytes.
  */
 async function handle(request: Request): Promise<Response> {
   if (request.body === null) return yoga.fetch(request);
@@ -24,10 +29,27 @@ async function handle(request: Request): Promise<Response> {
   if (!read.ok) {
     return Response.json({ errors: [{ message: READ_FAILURE_MESSAGES[read.failure] }] }, { status: READ_BODY_STATUS[read.failure] });
   }
+  const answers = graphqlAnswerCache();
+  const key = request.method === 'POST' ? answerKey(read.bytes, request.headers.get('accept'), authorizationFrom(request.headers)) : null;
+  const known = key === null ? undefined : answers.get(key);
+  if (known) {
+    // Compressed here only when the server will send the encoding Next drops (scripts/server.mjs).
+    const encoding = request.headers.get(ENCODED_BY_ROUTE_HEADER) === ENCODED_BY_ROUTE_ACCEPTED ? answerEncoding(request.headers.get('accept-encoding')) : null;
+    const headers: Record<string, string> = { 'content-type': known.contentType, vary: 'Accept-Encoding', [ANSWER_CACHE_HEADER]: 'HIT' };
+    if (encoding) headers[ENCODED_BY_ROUTE_HEADER] = encoding;
+    return new Response(new Uint8Array(answers.bytes(known, encoding)), { status: 200, headers });
+  }
   const headers = new Headers(request.headers);
   headers.delete('content-length');
   headers.delete('transfer-encoding');
-  return yoga.fetch(new Request(request.url, { method: request.method, headers, body: read.bytes, signal: request.signal }));
+  const response = await yoga.fetch(new Request(request.url, { method: request.method, headers, body: read.bytes, signal: request.signal }));
+  const contentType = response.headers.get('content-type');
+  if (key === null || response.status !== 200 || !contentType) return response;
+  const text = await response.text();
+  if (isReplayable(response.status, contentType, text)) answers.set(key, contentType, text);
+  const sent = new Headers(response.headers);
+  sent.set(ANSWER_CACHE_HEADER, 'MISS');
+  return new Response(text, { status: response.status, headers: sent });
 }
 
 export { handle as GET, handle as POST };

@@ -8,15 +8,16 @@ import { areaLogger } from '@/server/log/logger';
 
 const log = areaLogger('routes');
 
-/** Every fund, share, article and news category slug, whatever its visibility. */
+/** Every fund, share, article and news category slug, whatever its visibility, and the fund range's filter values. */
 export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
   const db = given ?? (await getDb());
-  const [funds, shares, news, categories, counts] = await Promise.all([
+  const [funds, shares, news, categories, counts, fundCategories] = await Promise.all([
     db.select({ id: t.funds.id, slug: t.funds.slug }).from(t.funds),
-    db.select({ fundId: t.shares.fundId, slug: t.shares.slug }).from(t.shares),
+    db.select({ fundId: t.shares.fundId, slug: t.shares.slug, currency: t.shares.currencyCode }).from(t.shares),
     db.select({ locale: t.news.locale, slug: t.news.slug }).from(t.news),
     db.select({ code: t.newsCategories.code }).from(t.newsCategories),
     db.select({ locale: t.news.locale, category: t.news.categoryCode, n: count() }).from(t.news).groupBy(t.news.locale, t.news.categoryCode),
+    db.select({ code: t.fundCategories.code }).from(t.fundCategories),
   ]);
   const fundSlugs = new Map(funds.map((f) => [f.id, f.slug]));
   const fundShares = new Map<string, Set<string>>(funds.map((f) => [f.slug, new Set()]));
@@ -30,7 +31,13 @@ export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
     perLocale.set('', (perLocale.get('') ?? 0) + row.n);
     newsCounts.set(row.locale, perLocale);
   }
-  return { funds: fundShares, news: articles, newsCounts, newsCategories: new Set(categories.map((c) => c.code)) };
+  return {
+    funds: fundShares,
+    news: articles,
+    newsCounts,
+    newsCategories: new Set(categories.map((c) => c.code)),
+    finder: { categories: new Set(fundCategories.map((c) => c.code)), currencies: new Set(shares.map((s) => s.currency)) },
+  };
 }
 
 /** How often a server process reloads the slugs: a fund or article added by another process shows within it. */

@@ -1,0 +1,34 @@
+import { notFound } from 'next/navigation';
+import { ContentSections } from '@/components/content/content-sections';
+import { FundFinder } from '@/components/fund-range/fund-finder';
+import { FundResults } from '@/components/fund-range/fund-results';
+import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/fund-finder';
+import type { InvestorProfile } from '@/domain/catalog';
+import type { Locale } from '@/env';
+import { localizedPath } from '@/domain/paths';
+import { listFunds } from '@/server/queries/funds';
+import { getDisclaimers, getPage } from '@/server/queries/site';
+
+/**
+ * The fund range with its finder, for the query a request asked for: every fund the profile may see,
+ * by category in ascending display order, highlighted funds first, or as the filters and sort say.
+ * Rendered by the cached page of a filter (fund-range/[filters], docs/decisions/021) and by the page
+ * rendered per request for the other queries (fund-range/page.tsx).
+ */
+export async function FundRangeView({ locale, profile, search }: { locale: Locale; profile: InvestorProfile; search: SearchParamsInput }) {
+  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFunds(locale, profile), getDisclaimers(locale)]);
+  if (!page) notFound();
+  const facets = finderFacets(funds);
+  const query = parseFinderQuery(search, facets);
+  const results = findFunds(funds, query, locale);
+  const action = localizedPath('/fund-range', locale);
+  const filtered = activeFilterCount(query) > 0 || query.sort !== DEFAULT_SORT;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <h1 className="mb-8 text-3xl font-bold text-brand md:text-4xl">{page.title}</h1>
+      <ContentSections components={page.components} />
+      <FundFinder action={action} facets={facets} query={query} />
+      <FundResults results={results} sort={query.sort} resetHref={filtered ? action : null} pastPerformance={disclaimers.pastPerformance} />
+    </div>
+  );
+}
