@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { adminTranslator } from '@/i18n/admin';
+import { Pagination } from '@/components/admin/pagination';
 import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { auditEntities, listAudit } from '@/server/audit/query';
 import { formatDateTime, queryText } from '@/server/auth/flash';
@@ -120,21 +121,15 @@ export default async function AuditPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      {result.pages > 1 && (
-        <nav aria-label={t('audit.pagination')} className="mt-4 flex items-center gap-4">
-          {result.page > 1 && (
-            <Link href={pageHref(result.page - 1)} className="text-brand underline">
-              {t('audit.previous')}
-            </Link>
-          )}
-          <span>{t('audit.page', { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages && (
-            <Link href={pageHref(result.page + 1)} className="text-brand underline">
-              {t('audit.next')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination
+        label={t('audit.pagination')}
+        previous={t('audit.previous')}
+        next={t('audit.next')}
+        current={t('audit.page', { page: result.page, pages: result.pages })}
+        page={result.page}
+        pages={result.pages}
+        href={pageHref}
+      />
     </>
   );
 }

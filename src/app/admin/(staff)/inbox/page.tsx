@@ -5,6 +5,7 @@ import { can } from '@/domain/roles';
 import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInboxFilter, submitterName } from '@/domain/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
+import { Pagination } from '@/components/admin/pagination';
 import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -135,21 +136,15 @@ export default async function InboxPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      {result.pages > 1 && (
-        <nav aria-label={t('inbox.pagination')} className="mt-4 flex items-center gap-4">
-          {result.page > 1 && (
-            <Link href={`/admin/inbox?${inboxQuery(filter, result.page - 1)}`} className="text-brand underline">
-              {t('inbox.previous')}
-            </Link>
-          )}
-          <span>{t('inbox.page', { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages && (
-            <Link href={`/admin/inbox?${inboxQuery(filter, result.page + 1)}`} className="text-brand underline">
-              {t('inbox.next')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination
+        label={t('inbox.pagination')}
+        previous={t('inbox.previous')}
+        next={t('inbox.next')}
+        current={t('inbox.page', { page: result.page, pages: result.pages })}
+        page={result.page}
+        pages={result.pages}
+        href={(page: number) => `/admin/inbox?${inboxQuery(filter, page)}`}
+      />
     </>
   );
 }

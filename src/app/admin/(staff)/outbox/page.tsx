@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { isMailState, MAIL_STATES, mailState, pageNumber } from '@/domain/inbox';
 import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
+import { Pagination } from '@/components/admin/pagination';
 import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -113,21 +114,15 @@ export default async function OutboxPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      {result.pages > 1 && (
-        <nav aria-label={t('inbox.pagination')} className="mt-4 flex items-center gap-4">
-          {result.page > 1 && (
-            <Link href={pageHref(result.page - 1)} className="text-brand underline">
-              {t('inbox.previous')}
-            </Link>
-          )}
-          <span>{t('inbox.page', { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages && (
-            <Link href={pageHref(result.page + 1)} className="text-brand underline">
-              {t('inbox.next')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination
+        label={t('inbox.pagination')}
+        previous={t('inbox.previous')}
+        next={t('inbox.next')}
+        current={t('inbox.page', { page: result.page, pages: result.pages })}
+        page={result.page}
+        pages={result.pages}
+        href={pageHref}
+      />
     </>
   );
 }
