@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SIBLING = 'shared';
 // The sibling folder by a relative path (either slash) or by its absolute path, as a whole folder name:
-// `../shared-state` would be another folder.
+// the same name followed by `-state` would be another folder.
 const NEEDLES = [new RegExp(String.raw`\.\.[\\/]` + SIBLING + String.raw`(?![\w-])`), new RegExp(String.raw`/work/` + SIBLING + String.raw`(?![\w-])`)];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.next', '.data', 'test-results', 'playwright-report']);
 
@@ -43,7 +43,7 @@ describe('the repository is self-contained', () => {
   it('recognizes a reference to the sibling folder, and nothing else', () => {
     expect(outsideReferences(`import spec from '..${'/'}${SIBLING}/SPEC.md';`)).toHaveLength(1);
     expect(outsideReferences(`see /work${'/'}${SIBLING}/reference`)).toHaveLength(1);
-    expect(outsideReferences(`import { x } from '../shared-state';`)).toEqual([]);
+    expect(outsideReferences(`import { x } from '..${'/'}${SIBLING}-state';`)).toEqual([]);
     expect(outsideReferences('see docs/product.md §4')).toEqual([]);
   });
 
