@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { escapeLike } from '@/server/db/like';
 import { auditLog } from '@/server/db/schema';
 
 /** Entries per page of the audit screen: bounded, whatever the query string asks. */
@@ -9,10 +10,6 @@ export const AUDIT_PAGE_SIZE = 25;
 export type AuditFilters = { entity?: string; person?: string; from?: string; to?: string; page?: number };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Reads the audit log, newest first, filtered by entity, person (e-mail or token name contains) and a date range (days, UTC, inclusive). */
 export async function listAudit(db: Db, filters: AuditFilters) {

@@ -1,12 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { CSV_CONTENT_TYPE } from '@/domain/csv';
-
-/** RFC 6266 attachment: the names built here are ASCII already (ISIN, words, date). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+import { contentDisposition } from './content-disposition';
 
 /**
  * A CSV download, cached like the documents (document-response.ts): what a visitor may download depends on the
@@ -27,6 +22,6 @@ export function csvResponse(request: Request, csv: string, fileName: string): Re
   }
   headers.set('content-type', CSV_CONTENT_TYPE);
   headers.set('content-length', String(body.byteLength));
-  headers.set('content-disposition', attachment(fileName));
+  headers.set('content-disposition', contentDisposition('attachment', fileName, 'export.csv'));
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }

@@ -1,14 +1,9 @@
 import 'server-only';
 import type { StoredDocument } from '@/server/queries/documents';
+import { contentDisposition } from './content-disposition';
 
 export function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-}
-
-/** RFC 6266: an ASCII fallback name and the UTF-8 name. */
-function disposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document.pdf';
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
@@ -30,6 +25,6 @@ export function documentResponse(request: Request, doc: StoredDocument): Respons
   }
   headers.set('content-type', doc.mimeType);
   headers.set('content-length', String(doc.size));
-  headers.set('content-disposition', disposition(doc.fileName));
+  headers.set('content-disposition', contentDisposition('inline', doc.fileName, 'document.pdf'));
   return new Response(request.method === 'HEAD' ? null : Buffer.from(doc.data), { status: 200, headers });
 }

@@ -1,10 +1,5 @@
 import 'server-only';
-
-/** RFC 6266: an ASCII fallback name and the UTF-8 name. */
-function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'file';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+import { contentDisposition } from './content-disposition';
 
 /**
  * A file of personal data for the staff (a visitor's CV, an export): always downloaded, never shown
@@ -18,7 +13,7 @@ export function privateDownload(body: Uint8Array | string, fileName: string, con
     headers: {
       'content-type': contentType,
       'content-length': String(bytes.byteLength),
-      'content-disposition': attachment(fileName),
+      'content-disposition': contentDisposition('attachment', fileName),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "sandbox; default-src 'none'",

@@ -3,12 +3,9 @@ import { eq, like, or } from 'drizzle-orm';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { ContentDocument } from '@/server/content/types';
 import { getDb } from '@/server/db';
+import { escapeLike } from '@/server/db/like';
 import { contentDocuments } from '@/server/db/schema';
 import { rawCatalog, visibleTo } from './catalog';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The slug of the fund a content document (a news item) is about, if any. */
 function fundSlug(data: Record<string, unknown>): string | null {

@@ -1,8 +1,10 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@/domain/dates';
 import { INBOX_PAGE_SIZE, type InboxFilter, type MailState, type SubmissionStatus } from '@/domain/inbox';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
+import { escapeLike } from '@/server/db/like';
 import * as t from '@/server/db/schema';
 
 /**
@@ -14,15 +16,9 @@ import * as t from '@/server/db/schema';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isSubmissionId = (id: string) => UUID.test(id);
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const field = (name: string) => sql`(${t.formSubmissions.data} -> 'fields' ->> ${name})`;
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayAfter = (day: string) => {
-  const end = dayStart(day);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return end;
-};
 
 /** The conditions of the inbox's filters: form, status, days (UTC, inclusive), and a name or e-mail containing the search. */
 export function inboxConditions(filter: InboxFilter): SQL | undefined {
@@ -30,7 +26,7 @@ export function inboxConditions(filter: InboxFilter): SQL | undefined {
   if (filter.kind) conditions.push(eq(t.formSubmissions.kind, filter.kind));
   if (filter.status) conditions.push(eq(t.formSubmissions.status, filter.status));
   if (filter.from) conditions.push(gte(t.formSubmissions.createdAt, dayStart(filter.from)));
-  if (filter.to) conditions.push(lt(t.formSubmissions.createdAt, dayAfter(filter.to)));
+  if (filter.to) conditions.push(lt(t.formSubmissions.createdAt, dayStart(addDays(filter.to, 1))));
   if (filter.q) {
     const like = `%${escapeLike(filter.q)}%`;
     conditions.push(

@@ -4,7 +4,7 @@ import type { FormKind } from '@/domain/forms/fields';
 import type { InboxFilter } from '@/domain/inbox';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
-import { inboxConditions } from './inbox';
+import { inboxConditions, isSubmissionId } from './inbox';
 
 export type NewAttachment = { field: string; fileName: string; mimeType: string; size: number; sha256: string; data: Uint8Array };
 
@@ -120,10 +120,8 @@ export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db)
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getSubmission(id: string): Promise<SubmissionRecord | null> {
-  if (!UUID.test(id)) return null;
+  if (!isSubmissionId(id)) return null;
   const [record] = await listSubmissions({ id });
   return record ?? null;
 }

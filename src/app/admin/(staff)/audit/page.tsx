@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { adminTranslator } from '@/i18n/admin';
 import { Pagination } from '@/components/admin/pagination';
+import { SelectField } from '@/components/admin/select-field';
 import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { auditEntities, listAudit } from '@/server/audit/query';
 import { formatDateTime, queryText } from '@/server/auth/flash';
@@ -42,19 +43,7 @@ export default async function AuditPage({ searchParams }: Props) {
       <h1 className="mb-2 text-2xl font-semibold">{t('audit.title')}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('audit.intro')}</p>
       <form method="get" action="/admin/audit" aria-label={t('audit.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="entity" className={labelClass}>
-            {t('audit.entity')}
-          </label>
-          <select id="entity" name="entity" defaultValue={filters.entity} className={inputClass}>
-            <option value="">{t('audit.all')}</option>
-            {entities.map((e) => (
-              <option key={e} value={e}>
-                {e}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="entity" label={t('audit.entity')} value={filters.entity} options={[{ value: '', label: t('audit.all') }, ...entities.map((e) => ({ value: e, label: e }))]} />
         <div>
           <label htmlFor="person" className={labelClass}>
             {t('audit.person')}

@@ -6,6 +6,7 @@ import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInbox
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { Pagination } from '@/components/admin/pagination';
+import { SelectField } from '@/components/admin/select-field';
 import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -34,32 +35,18 @@ export default async function InboxPage({ searchParams }: Props) {
       <p className="mb-4 max-w-prose text-muted">{t('inbox.intro')}</p>
       {error && <Notice tone="error">{t('inbox.detail.notFound')}</Notice>}
       <form method="get" action="/admin/inbox" aria-label={t('inbox.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="form" className={labelClass}>
-            {t('inbox.form')}
-          </label>
-          <select id="form" name="form" defaultValue={filter.kind ?? ''} className={inputClass}>
-            <option value="">{t('inbox.allForms')}</option>
-            {Object.keys(FORMS).map((kind) => (
-              <option key={kind} value={kind}>
-                {forms(`kinds.${kind as keyof typeof FORMS}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="status" className={labelClass}>
-            {t('inbox.status')}
-          </label>
-          <select id="status" name="status" defaultValue={filter.status ?? ''} className={inputClass}>
-            <option value="">{t('inbox.allStatuses')}</option>
-            {SUBMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`inbox.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="form"
+          label={t('inbox.form')}
+          value={filter.kind}
+          options={[{ value: '', label: t('inbox.allForms') }, ...Object.keys(FORMS).map((kind) => ({ value: kind, label: forms(`kinds.${kind as keyof typeof FORMS}`) }))]}
+        />
+        <SelectField
+          id="status"
+          label={t('inbox.status')}
+          value={filter.status}
+          options={[{ value: '', label: t('inbox.allStatuses') }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`inbox.statuses.${s}`) }))]}
+        />
         <div>
           <label htmlFor="from" className={labelClass}>
             {t('inbox.from')}

@@ -4,7 +4,8 @@ import { isMailState, MAIL_STATES, mailState, pageNumber } from '@/domain/inbox'
 import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { Pagination } from '@/components/admin/pagination';
-import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { SelectField } from '@/components/admin/select-field';
+import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
@@ -36,19 +37,12 @@ export default async function OutboxPage({ searchParams }: Props) {
       {done && <Notice tone="success">{t('outbox.retried')}</Notice>}
       {error && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
       <form method="get" action="/admin/outbox" aria-label={t('inbox.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="state" className={labelClass}>
-            {t('outbox.state')}
-          </label>
-          <select id="state" name="state" defaultValue={state ?? ''} className={inputClass}>
-            <option value="">{t('outbox.allStates')}</option>
-            {MAIL_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`outbox.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="state"
+          label={t('outbox.state')}
+          value={state}
+          options={[{ value: '', label: t('outbox.allStates') }, ...MAIL_STATES.map((s) => ({ value: s, label: t(`outbox.states.${s}`) }))]}
+        />
         <button type="submit" className={buttonClass}>
           {t('outbox.apply')}
         </button>

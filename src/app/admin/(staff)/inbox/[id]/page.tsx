@@ -5,7 +5,8 @@ import { can } from '@/domain/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { SelectField } from '@/components/admin/select-field';
+import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
@@ -105,31 +106,13 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       </p>
       {handles ? (
         <form action={handleSubmission.bind(null, item.id)} aria-label={t('inbox.detail.handling')} className="mb-6 flex flex-wrap items-end gap-4">
-          <div>
-            <label htmlFor="status" className={labelClass}>
-              {t('inbox.status')}
-            </label>
-            <select id="status" name="status" defaultValue={item.status} className={inputClass}>
-              {SUBMISSION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`inbox.statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="assignee" className={labelClass}>
-              {t('inbox.assignee')}
-            </label>
-            <select id="assignee" name="assignee" defaultValue={item.assigneeId ?? ''} className={inputClass}>
-              <option value="">{t('inbox.nobody')}</option>
-              {staffList.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.email}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="status" label={t('inbox.status')} value={item.status} options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`inbox.statuses.${s}`) }))} />
+          <SelectField
+            id="assignee"
+            label={t('inbox.assignee')}
+            value={item.assigneeId ?? ''}
+            options={[{ value: '', label: t('inbox.nobody') }, ...staffList.map((s) => ({ value: s.id, label: s.email }))]}
+          />
           <button type="submit" className={buttonClass}>
             {t('inbox.detail.save')}
           </button>
