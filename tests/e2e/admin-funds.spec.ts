@@ -389,7 +389,7 @@ test.describe('fund data in the back-office', () => {
     await expect(partners.getByLabel(`${label('partnerDescription', n)} (Español)`)).toHaveAccessibleDescription(T.data.missing);
     await form.getByRole('button', { name: T.data.save }).click();
     // A bad address is reported on that partner's own field, and nothing typed is lost.
-    await expect(editor.getByLabel(label('partnerUrl', n), { exact: true })).toHaveAccessibleDescription(DATA_EN.DataImport.field.url);
+    await expect(editor.getByLabel(label('partnerUrl', n), { exact: true })).toHaveAccessibleDescription(`${T.funds.fields.partnerUrlHint} ${DATA_EN.DataImport.field.url}`);
     await expect(editor.getByLabel(label('partnerName', n), { exact: true })).toHaveValue(partner.name);
     await editor.getByLabel(label('partnerUrl', n), { exact: true }).fill(partner.url);
     await editor.getByRole('button', { name: T.data.save }).click();
