@@ -129,8 +129,11 @@ test.describe('desktop header (1280 px)', () => {
     await page.keyboard.press('Enter');
     await expect(list).toBeHidden();
     await page.keyboard.press('Enter');
+    await expect(list).toBeVisible();
     await page.keyboard.press('ArrowDown');
+    await expect(links.first()).toBeFocused();
     await page.keyboard.press('End');
+    await expect(links.last()).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(list).toBeHidden();
   });

@@ -65,8 +65,12 @@ export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { f
     const target = disclosureKeyTarget(event.key, all.indexOf(event.target as HTMLAnchorElement), all.length, event.target === buttonRef.current);
     if (target === null) return;
     event.preventDefault();
-    if (!open) controller.send('open');
-    // The list may have been hidden a moment ago: focus once React has shown it.
+    if (open) {
+      all[target]?.focus();
+      return;
+    }
+    controller.send('open');
+    // The list was hidden a moment ago: focus once React has shown it.
     requestAnimationFrame(() => links()[target]?.focus());
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
