@@ -4,11 +4,14 @@
  * of the layout query (per investor profile) and of each kind of page (the fund range plain and
  * filtered included) against a prerendered page and a static file of the same server, the bytes
  * each answer took on the wire, the first-load JS (gzip) of each page, and Lighthouse (mobile)
- * scores. Figures are printed and written to bench-results/latest.json; nothing here passes or fails.
+ * scores (median of BENCH_LIGHTHOUSE_RUNS=3 runs, on a first and on a returning visit, for the home
+ * page, the fund range, a fund page and a share page). Figures are printed and written to
+ * bench-results/latest.json; nothing here passes or fails.
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
  * busy machine weighs on all targets alike: the table gives the median of the rounds, each ratio
- * taken against the prerendered page of its own round. BENCH_LIGHTHOUSE=0 skips Lighthouse. On Linux
+ * taken against the prerendered page of its own round. BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_LOAD=0
+ * the load measurements (Lighthouse alone). On Linux
  * it also gives the server's CPU time per request of each target and its ratio to the prerendered
  * page's: throughput on one core, far less disturbed by other programs than req/s.
  */
@@ -27,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const PROFILES = ['RETAIL', 'INSTIT', 'CGP'] as const;
+/** The pages Lighthouse measures, each on a first and on a returning visit. */
+const LIGHTHOUSE_PAGES = ['home page', 'fund range', 'fund page', 'share page'];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -125,20 +130,47 @@ async function load(target: Target, duration: number): Promise<autocannon.Result
   });
 }
 
-async function lighthouseScores(url: string): Promise<Record<string, number>> {
+type VisitKind = 'first visit' | 'returning visit';
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+
+/**
+ * One Lighthouse (mobile, its default config) run in a fresh Chromium profile. A first visit starts
+ * with empty storage, so the disclaimer popup shows. A returning visit has accepted it and made a
+ * cookie choice (the cookies the site writes then) and has seen the page once: storage and HTTP
+ * cache are kept for the measured load.
+ */
+async function lighthouseRun(url: string, kind: VisitKind): Promise<Record<string, number>> {
   const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  const puppeteer = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const page = await browser.newPage();
+    if (kind === 'returning visit') {
+      const consent = encodeURIComponent(JSON.stringify({ v: 1, video: false, at: new Date().toISOString().slice(0, 10) }));
+      await browser.setCookie(
+        { name: 'cookie_consent', value: consent, domain: '127.0.0.1', path: '/' },
+        { name: 'disclaimer_validated', value: 'true', domain: '127.0.0.1', path: '/' },
+      );
+      await page.goto(url, { waitUntil: 'networkidle0' });
+    }
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', disableStorageReset: kind === 'returning visit' }, undefined, page);
     const categories = result?.lhr.categories ?? {};
     return Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
   } finally {
-    chrome.kill();
+    await browser.close();
   }
+}
+
+/** The median of LIGHTHOUSE_RUNS runs, per category, with the performance score of each run. */
+async function lighthouseScores(url: string, kind: VisitKind): Promise<Record<string, number | number[]>> {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, kind));
+  const categories = Object.keys(runs[0] ?? {});
+  return { ...Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r[c] ?? 0))])), performanceRuns: runs.map((r) => r.performance ?? 0) };
 }
 
 async function main() {
@@ -182,9 +214,10 @@ async function main() {
     const results = new Map<string, { status: number; results: autocannon.Result[]; cpu: number[] }>();
     // Warm-up of every target first (render and compress once, let the JIT and the start's own work
     // settle), so that the first targets measured are not the ones paying for it.
-    for (const target of targets) await load(target, 5);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
+    const measured = process.env.BENCH_LOAD === '0' ? [] : targets;
+    for (const target of targets) await load(target, measured.length > 0 ? 5 : 1);
+    for (let round = 0; round < ROUNDS && measured.length > 0; round++) {
+      for (const target of measured) {
         const status = (await fetch(BASE + target.path, { method: target.method ?? 'GET', body: target.body, headers: target.body ? { 'content-type': 'application/json' } : undefined })).status;
         const cpuBefore = serverCpuMs(server);
         const result = await load(target, DURATION);
@@ -206,7 +239,7 @@ async function main() {
       return ratios.length > 0 ? Math.round(median(ratios) * 10) / 10 : null;
     };
     const rows: Row[] = [];
-    for (const target of targets) {
+    for (const target of measured) {
       const { status, results: runs, cpu } = results.get(target.name)!;
       const cpuMs = cpu.length > 0 ? median(cpu) : null;
       const result = runs[0]!;
@@ -227,10 +260,13 @@ async function main() {
         firstLoadJsGzipKb: target.page ? await firstLoadJs(target.path) : null,
       });
     }
-    const lighthouse: Record<string, Record<string, number>> = {};
+    const lighthouse: Record<string, Record<string, number | number[]>> = {};
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
-      for (const target of targets.filter((t) => t.name === 'home page' || t.name === 'share page')) {
-        lighthouse[target.name] = await lighthouseScores(BASE + target.path);
+      for (const target of targets.filter((t) => LIGHTHOUSE_PAGES.includes(t.name))) {
+        for (const kind of ['first visit', 'returning visit'] as const) {
+          lighthouse[`${target.name}, ${kind}`] = await lighthouseScores(BASE + target.path, kind);
+          process.stderr.write(`[bench] Lighthouse ${target.name}, ${kind}: ${JSON.stringify(lighthouse[`${target.name}, ${kind}`])}\n`);
+        }
       }
     }
     console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s per target, ${ROUNDS} round(s) (median), ${new Date().toISOString()}\n`);
@@ -242,10 +278,10 @@ async function main() {
       );
     }
     if (Object.keys(lighthouse).length) {
-      console.log('\n| Lighthouse (mobile) | performance | accessibility | best-practices | seo |');
-      console.log('|---|---|---|---|---|');
+      console.log(`\n| Lighthouse (mobile), median of ${LIGHTHOUSE_RUNS} | performance | each run | accessibility | best-practices | seo |`);
+      console.log('|---|---|---|---|---|---|');
       for (const [name, s] of Object.entries(lighthouse)) {
-        console.log(`| ${name} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} |`);
+        console.log(`| ${name} | ${s.performance} | ${String(s.performanceRuns)} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} |`);
       }
     }
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });

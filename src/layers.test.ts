@@ -44,7 +44,7 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
   });
 
   it('accepts domain, GraphQL documents and other components in src/components', async () => {
-    const code = `import type { LayoutData } from '@/domain/layout';\nimport { PROFILE_FUNDS_QUERY } from '@/graphql/operations';\nimport { NavLink } from './nav-link';\nexport type L = LayoutData;\nexport const used = [PROFILE_FUNDS_QUERY, NavLink];\n`;
+    const code = `import type { LayoutData } from '@/domain/layout';\nimport { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';\nimport { NavLink } from './nav-link';\nexport type L = LayoutData;\nexport const used = [DISCLAIMER_POPUP_QUERY, NavLink];\n`;
     expect(await layerErrors('src/components/layout/layer-probe.tsx', code)).toEqual([]);
   });
 

@@ -29,5 +29,6 @@ describe('consent cookie', () => {
     expect(readDecodedCookie('investor_profile=%E0%A4%A', 'investor_profile')).toBe('%E0%A4%A');
     expect(readDecodedCookie(undefined, 'x')).toBeUndefined();
     expect(cookieAssignment('investor_profile', 'CGP', 2592000, true)).toBe('investor_profile=CGP; Path=/; Max-Age=2592000; SameSite=Lax; Secure');
+    expect(cookieAssignment('investor_profile', 'CGP', 'session', false)).toBe('investor_profile=CGP; Path=/; SameSite=Lax');
   });
 });

@@ -82,7 +82,11 @@ export function readDecodedCookie(cookieHeader: string | null | undefined, name:
   }
 }
 
-/** A `Set-Cookie`/`document.cookie` assignment for a site-wide first-party cookie. */
-export function cookieAssignment(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
+/**
+ * A `Set-Cookie`/`document.cookie` assignment for a site-wide first-party cookie; `'session'` gives
+ * no Max-Age, so the browser drops it when its session ends.
+ */
+export function cookieAssignment(name: string, value: string, maxAgeSeconds: number | 'session', secure: boolean): string {
+  const lifetime = maxAgeSeconds === 'session' ? '' : `; Max-Age=${maxAgeSeconds}`;
+  return `${name}=${value}; Path=/${lifetime}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -176,17 +176,3 @@ export const DISCLAIMER_POPUP_QUERY = /* GraphQL */ `
     }
   }
 `;
-
-/** The funds of the header menus for a profile: refetched when a stored profile differs from the page's (docs/product.md §4). */
-export const PROFILE_FUNDS_QUERY = /* GraphQL */ `
-  query ProfileFunds($locale: String!, $investorProfile: String) {
-    funds(locale: $locale, investorProfile: $investorProfile) {
-      slug
-      title
-      url
-      category {
-        title
-      }
-    }
-  }
-`;

@@ -102,10 +102,12 @@ test.describe('disclaimer popup', () => {
     const locale = await cookie(context, 'i18n_redirected');
     expect(locale?.value).toBe('en');
     expect(lifetimeDays(locale!.expires)).toBe(365);
-    // No consent choice yet: the preference cookies are not written, only localStorage.
+    // No consent choice yet: no 30-day preference cookie; the profile is kept for the session only
+    // (docs/decisions/025), so the server renders the page for it.
     expect(await cookie(context, 'disclaimer_validated')).toBeUndefined();
-    expect(await cookie(context, 'investor_profile')).toBeUndefined();
-    // The profile kept in the browser applies: the header shows it and the funds were refetched for it.
+    const profileCookie = await cookie(context, 'investor_profile');
+    expect(profileCookie?.value).toBe('INSTIT');
+    expect(profileCookie?.expires).toBe(-1);
     await expect(page.getByRole('button', { name: new RegExp(profileTitle('INSTIT', 'en')) })).toBeVisible();
     // Revisit: the flag keeps the popup closed.
     await page.reload();
@@ -271,19 +273,25 @@ test.describe('investor profile', () => {
     expect((await page.goto(`/en/funds/${institOnlyFund.slug}`))?.status()).toBe(200);
   });
 
-  test('on start, a profile stored only in localStorage is applied and the funds are refetched for it through /graphql', async ({ page }) => {
+  test('on start, a profile stored only in localStorage is applied to the page and every menu alike: its funds open, not a 404', async ({ page, context }) => {
     await page.goto('/fr');
     await page.evaluate(() => {
       window.localStorage.setItem('disclaimer_validated', 'true');
       window.localStorage.setItem('investor_profile', 'INSTIT');
     });
-    const refetch = page.waitForRequest((r) => r.url().endsWith('/graphql') && r.method() === 'POST' && (r.postData() ?? '').includes('"investorProfile":"INSTIT"'));
+    // A new browser session without consent: no cookie, so the server renders RETAIL first.
+    await context.clearCookies();
     await page.goto('/fr/nous-connaitre');
-    await refetch;
     await expect(page.getByRole('button', { name: new RegExp(profileTitle('INSTIT', 'fr')) })).toBeVisible();
+    expect((await cookie(context, 'investor_profile'))?.expires).toBe(-1);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     await nav.getByRole('button', { name: 'Nos fonds' }).click();
-    await expect(nav.getByRole('list', { name: 'Nos fonds' }).getByRole('link', { name: new RegExp(institOnlyFund.title.fr) })).toBeVisible();
+    const link = nav.getByRole('list', { name: 'Nos fonds' }).getByRole('link', { name: new RegExp(institOnlyFund.title.fr) });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/funds/${institOnlyFund.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: institOnlyFund.title.fr })).toBeVisible();
+    // No fund list is fetched apart from the page: the menus are the server's, for the same profile.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/graphql')).length)).toBe(0);
   });
 
   test('without a profile cookie a fund hidden from RETAIL is a 404; with it, a 200', async ({ request, baseURL }) => {

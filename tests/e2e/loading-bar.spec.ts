@@ -77,18 +77,16 @@ test('a navigation whose request answers 500 ends the bar as failed', async ({ p
 test('a router.refresh() whose request answers 500 ends the bar as failed', async ({ page, context }) => {
   const recorder = await recordFailedBar(context);
   // A stored profile that differs from the page's, with consent recorded: the page writes the profile
-  // cookie and refreshes itself for that profile (docs/product.md §4, compliance-provider.tsx).
+  // cookie and refreshes itself for that profile (docs/product.md §4, use-stored-profile.ts).
   await context.addInitScript(() => window.localStorage.setItem('investor_profile', 'INSTIT'));
   await failRouterRequests(page, '/en/about-us');
   expect((await page.goto('/en/about-us'))?.status()).toBe(200);
   await barFailed(recorder);
 });
 
-test('a request of the page that answers 500 ends the bar as failed', async ({ browser, baseURL }) => {
-  // No consent choice yet: the stored profile only refetches the fund menu through /graphql, which fails.
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [{ origin: baseURL ?? '', localStorage: [{ name: 'disclaimer_validated', value: 'true' }, { name: 'investor_profile', value: 'INSTIT' }] }] },
-  });
+test('a request of the page that answers 500 ends the bar as failed', async ({ browser }) => {
+  // A first visit: the disclaimer popup fetches its texts in every language through /graphql, which fails.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const recorder = await recordFailedBar(context);
   const page = await context.newPage();
   await page.route('**/graphql', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"boom"}]}' }));

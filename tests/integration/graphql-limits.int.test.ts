@@ -9,7 +9,6 @@ import {
   DISCLAIMER_QUERY,
   LAYOUT_QUERY,
   LAYOUT_VARIABLES,
-  PROFILE_FUNDS_QUERY,
 } from '../../src/graphql/operations';
 import { createBoundedResponseCache } from '../../src/server/graphql/response-cache-store';
 import { createGraphQLServer, schema, type GraphQLServerOptions } from '../../src/server/graphql/yoga';
@@ -41,7 +40,6 @@ const SITE_QUERIES: [string, string, Record<string, unknown>][] = [
   ['layout', LAYOUT_QUERY, { ...LAYOUT_VARIABLES, locale: 'fr', investorProfile: 'INSTIT' }],
   ['disclaimer', DISCLAIMER_QUERY, { locale: 'fr' }],
   ['disclaimer popup', DISCLAIMER_POPUP_QUERY, { locale: 'fr' }],
-  ['profile funds', PROFILE_FUNDS_QUERY, { locale: 'fr', investorProfile: 'INSTIT' }],
   ['share figures', SHARE_FIGURES_QUERY, { locale: 'fr', fund: 'aurore-actions-europe', slug: 'part-c-eur' }],
 ];
 

@@ -19,8 +19,10 @@ import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
 
 /**
  * The visitor's choices in the browser (docs/product.md §4, §9; docs/product.md "Client state"): localStorage
- * always; the `investor_profile` and `disclaimer_validated` cookies only once a consent choice is
- * recorded. Every access tolerates a browser that refuses storage (private modes, policies).
+ * always; the 30-day `investor_profile` and `disclaimer_validated` cookies only once a consent choice
+ * is recorded. Before that choice the profile is also kept in a session cookie, so that the server
+ * renders every page for it (docs/decisions/025). Every access tolerates a browser that refuses
+ * storage (private modes, policies).
  */
 function local(): Storage | null {
   try {
@@ -64,7 +66,7 @@ function cookie(name: string): string | undefined {
   return readCookie(document.cookie, name);
 }
 
-function setCookie(name: string, value: string, maxAge: number): void {
+function setCookie(name: string, value: string, maxAge: number | 'session'): void {
   document.cookie = cookieAssignment(name, value, maxAge, window.location.protocol === 'https:');
 }
 
@@ -82,10 +84,19 @@ export function profileCookie(): InvestorProfile | null {
   return isInvestorProfile(value) ? value : null;
 }
 
-/** Saves the profile: localStorage always, the 30-day cookie with a recorded consent. */
+/**
+ * Saves the profile: localStorage always; the cookie the server renders pages for, for 30 days with
+ * a recorded consent choice, else for this browser session only (docs/decisions/025).
+ */
 export function saveProfile(profile: InvestorProfile): void {
   setItem(PROFILE_STORAGE_KEY, profile);
-  if (consentRecorded()) setCookie(PROFILE_COOKIE, profile, PROFILE_MAX_AGE);
+  writeProfileCookie(profile);
+}
+
+/** Writes the profile cookie only (see saveProfile); true when the browser kept it. */
+export function writeProfileCookie(profile: InvestorProfile): boolean {
+  setCookie(PROFILE_COOKIE, profile, consentRecorded() ? PROFILE_MAX_AGE : 'session');
+  return profileCookie() === profile;
 }
 
 /** docs/product.md §4: validation recorded in the storage flag (equal to "true") or in the cookie. */

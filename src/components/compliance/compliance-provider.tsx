@@ -1,46 +1,116 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useConsent } from '@/components/consent/use-consent';
-import { OPEN_COOKIE_SETTINGS_EVENT, SELECT_PROFILE_EVENT } from '@/components/layout/events';
 import { lazyModule } from '@/components/layout/lazy-module';
 import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch';
 import { useLazyModule } from '@/components/layout/use-lazy-module';
-import type { LayoutData } from '@/domain/layout';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { PROFILE_FUNDS_QUERY } from '@/graphql/operations';
-import {
-  consentRecorded,
-  disclaimerRecorded,
-  profileCookie,
-  saveConsent,
-  saveDisclaimerValidated,
-  saveLocale,
-  saveProfile,
-  storedProfile,
-  subscribeToStorage,
-} from './browser-storage';
-import { graphqlRequest } from './graphql-request';
-import { ProfileContext, type ProfileState } from './profile-context';
+import { disclaimerRecorded, saveConsent, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
+import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 import { useHydrated } from '@/components/hooks/use-hydrated';
+import { useStoredProfile } from './use-stored-profile';
 
 const disclaimerModule = lazyModule(() => import('./disclaimer-dialog'));
 const consentDialogModule = lazyModule(() => import('./consent-dialog'));
 const noticeModule = lazyModule(() => import('./consent-notice'));
 
+/**
+ * The disclaimer gate (docs/product.md §4): open unless validation is recorded in the browser (the
+ * server renders "validated"), its dialog loaded only then; its actions save the choices and reload
+ * at the chosen language's home page.
+ */
+function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>>) {
+  const hydrated = useHydrated();
+  const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
+  const [dialog, loadDialog] = useLazyModule(disclaimerModule);
+  const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
 
-type FundsResponse = { funds: { slug: string; title: string; url: string; category: { title: string } }[] };
+  useEffect(() => {
+    if (!validated) loadDialog();
+    // The page painted the preview but the visitor has validated (a storage the first script could not read).
+    else if (hydrated) hideDisclaimerPreview();
+  }, [validated, hydrated, loadDialog]);
+
+  /** The disclaimer's submit action, run with the chosen investor profile. */
+  const confirm = useCallback(
+    (profile: InvestorProfile, chosen: Locale) => {
+      saveProfile(profile);
+      saveDisclaimerValidated(true);
+      saveLocale(chosen);
+      reloadAt(chosen);
+    },
+    [reloadAt],
+  );
+
+  /**
+   * A language chosen inside the popup switches the site's locale at once: the same page in that
+   * language, through the language switch (/api/locale stores the language cookie), where the popup
+   * opens again, in that language, since the disclaimer is not validated yet.
+   */
+  const switchLocale = useCallback((chosen: Locale) => {
+    window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
+  }, []);
+
+  const selectProfile = useCallback(
+    (profile: InvestorProfile) => {
+      saveProfile(profile);
+      reloadAt(locale);
+    },
+    [locale, reloadAt],
+  );
+
+  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, confirm, switchLocale, selectProfile };
+}
 
 /**
- * The compliance layer (docs/product.md §4, §6, §9): investor profile, disclaimer gate and cookie consent,
- * around the whole site. Pages are rendered as validated (crawlers and visitors without JavaScript
- * get the content); in the browser the popup opens unless validation is recorded. The popup,
- * the notice and the settings dialog are loaded only when they are needed.
+ * Cookie consent (docs/product.md §9): the notice until a choice is recorded (after the disclaimer,
+ * whose confirmation reloads the page), the settings dialog on demand; both loaded when needed. A
+ * recorded choice reloads the page, whose CSP and cookies follow it.
+ */
+function useConsentChoice(disclaimerOpen: boolean) {
+  const consent = useConsent();
+  const hydrated = useHydrated();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settings, loadSettings] = useLazyModule(consentDialogModule);
+  const [notice, loadNotice] = useLazyModule(noticeModule);
+
+  useEffect(() => {
+    if (hydrated && !disclaimerOpen && !consent.recorded) loadNotice();
+  }, [hydrated, disclaimerOpen, consent.recorded, loadNotice]);
+
+  const openSettings = useCallback(() => {
+    loadSettings();
+    setSettingsOpen(true);
+  }, [loadSettings]);
+
+  const record = useCallback((choice: { video: boolean }) => {
+    saveConsent(choice);
+    window.location.reload();
+  }, []);
+
+  const Notice = notice?.ConsentNotice;
+  return {
+    consent,
+    Notice: Notice && hydrated && !consent.recorded && !disclaimerOpen ? Notice : undefined,
+    Settings: settings?.ConsentDialog,
+    settingsOpen,
+    setSettingsOpen,
+    openSettings,
+    loadSettings,
+    record,
+  };
+}
+
+/**
+ * The compliance layer (docs/product.md §4, §6, §9): investor profile, disclaimer gate and cookie
+ * consent, around the whole site. Pages are rendered as validated (crawlers and visitors without
+ * JavaScript get the content) and for the profile of the cookie; in the browser the popup opens
+ * unless validation is recorded. The rest of the site reaches it through ComplianceContext.
  */
 export function ComplianceProvider({
   locale,
@@ -62,141 +132,45 @@ export function ComplianceProvider({
   children: ReactNode;
 }) {
   const t = useTranslations('Consent');
-  const router = useRouter();
-  const consent = useConsent();
-  // Browser-only facts, read after hydration; the server renders RETAIL-or-cookie and "validated".
-  const hydrated = useHydrated();
-  const stored = useSyncExternalStore(subscribeToStorage, storedProfile, () => null);
-  const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
-  const profile = stored ?? serverProfile;
-  const [fetched, setFetched] = useState<{ profile: InvestorProfile; funds: LayoutData['funds'] } | null>(null);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [disclaimer, loadDisclaimer] = useLazyModule(disclaimerModule);
-  const [settings, loadSettings] = useLazyModule(consentDialogModule);
-  const [notice, loadNotice] = useLazyModule(noticeModule);
-
-  const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
-
-  // docs/product.md §4, on start: a stored profile that differs from the page's is applied (its cookie written
-  // when consent allows, and the page re-rendered for it) and the funds are refetched for it.
-  useEffect(() => {
-    if (!stored || stored === serverProfile) return;
-    if (consentRecorded() && profileCookie() !== stored) {
-      saveProfile(stored);
-      router.refresh();
-    }
-    let live = true;
-    graphqlRequest<FundsResponse>(PROFILE_FUNDS_QUERY, { locale, investorProfile: stored }).then(
-      ({ funds }) =>
-        live && setFetched({ profile: stored, funds: funds.map((f) => ({ slug: f.slug, title: f.title, categoryTitle: f.category.title, href: f.url })) }),
-      () => undefined, // the loading bar shows the failure; the server's list stays
-    );
-    return () => {
-      live = false;
-    };
-  }, [stored, serverProfile, locale, router]);
-
-  useEffect(() => {
-    if (!validated) loadDisclaimer();
-    // The page painted the preview but the visitor has validated (a storage the first script could not read).
-    else if (hydrated) hideDisclaimerPreview();
-  }, [validated, hydrated, loadDisclaimer]);
-
-  // The notice waits for the disclaimer: confirming it reloads the page, where the notice then shows.
-  useEffect(() => {
-    if (hydrated && validated && !consent.recorded) loadNotice();
-  }, [hydrated, validated, consent.recorded, loadNotice]);
-
-  const selectProfile = useCallback(
-    (profile: InvestorProfile) => {
-      saveProfile(profile);
-      reloadAt(locale);
-    },
-    [locale, reloadAt],
-  );
-
-  /** The disclaimer's submit action (docs/product.md §4), run with the chosen investor profile. */
-  const submitDisclaimer = useCallback(
-    (profile: InvestorProfile, chosen: Locale) => {
-      saveProfile(profile);
-      saveDisclaimerValidated(true);
-      saveLocale(chosen);
-      reloadAt(chosen);
-    },
-    [reloadAt],
-  );
-
-  /**
-   * A language chosen inside the popup switches the site's locale at once (docs/product.md §4): the same page in
-   * that language, through the language switch (/api/locale stores the language cookie), where the
-   * popup opens again, in that language, since the disclaimer is not validated yet.
-   */
-  const switchLocale = useCallback((chosen: Locale) => {
-    window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
-  }, []);
-
-  const openSettings = useCallback(() => {
-    loadSettings();
-    setSettingsOpen(true);
-  }, [loadSettings]);
-
-  const recordConsent = useCallback((choice: { video: boolean }) => {
-    saveConsent(choice);
-    window.location.reload();
-  }, []);
-
-  useEffect(() => {
-    const onProfile = (event: WindowEventMap[typeof SELECT_PROFILE_EVENT]) => selectProfile(event.detail.profile);
-    window.addEventListener(SELECT_PROFILE_EVENT, onProfile);
-    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, openSettings);
-    return () => {
-      window.removeEventListener(SELECT_PROFILE_EVENT, onProfile);
-      window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, openSettings);
-    };
-  }, [selectProfile, openSettings]);
-
-  const profileState = useMemo<ProfileState>(
-    () => ({ profile, funds: fetched?.profile === profile ? fetched.funds : null }),
-    [profile, fetched],
-  );
-  const Notice = notice?.ConsentNotice;
-  const disclaimerOpen = hydrated && !validated;
-  // The notice sits where the floating button is and offers the same settings: one at a time.
-  const noticeShown = !!Notice && hydrated && !consent.recorded && !disclaimerOpen;
-  const Disclaimer = disclaimer?.DisclaimerDialog;
-  const Settings = settings?.ConsentDialog;
+  const stored = useStoredProfile(serverProfile);
+  const disclaimer = useDisclaimerGate(locale, homes);
+  const choice = useConsentChoice(disclaimer.open);
+  const { selectProfile } = disclaimer;
+  const { openSettings } = choice;
+  const actions = useMemo<ComplianceActions>(() => ({ selectProfile, openCookieSettings: openSettings }), [selectProfile, openSettings]);
+  const { Notice, Settings } = choice;
+  const Disclaimer = disclaimer.Dialog;
 
   return (
-    <ProfileContext.Provider value={profileState}>
-      {noticeShown && Notice ? (
-        <Notice onAcceptAll={() => recordConsent({ video: true })} onRefuseAll={() => recordConsent({ video: false })} onCustomize={openSettings} />
-      ) : null}
+    <ComplianceContext.Provider value={actions}>
+      {Notice ? <Notice onAcceptAll={() => choice.record({ video: true })} onRefuseAll={() => choice.record({ video: false })} onCustomize={openSettings} /> : null}
       {children}
       <button
         type="button"
-        hidden={noticeShown}
+        // The notice sits where the floating button is and offers the same settings: one at a time.
+        hidden={!!Notice}
         onClick={openSettings}
-        onPointerEnter={loadSettings}
-        onFocus={loadSettings}
+        onPointerEnter={choice.loadSettings}
+        onFocus={choice.loadSettings}
         data-print="hide"
         className="fixed bottom-4 left-4 z-[70] hidden size-12 items-center justify-center rounded-full border border-slate-300 bg-white text-brand shadow-lg hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:inline-flex"
       >
         <CookieIcon />
         <span className="sr-only">{t('floatingButton')}</span>
       </button>
-      {Settings ? <Settings open={settingsOpen} onOpenChange={setSettingsOpen} consent={consent} onSave={recordConsent} /> : null}
-      {Disclaimer && disclaimerOpen ? (
+      {Settings ? <Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} /> : null}
+      {Disclaimer && disclaimer.open ? (
         <Disclaimer
           languages={languages}
           initialLocale={locale}
-          initialProfile={profile}
+          initialProfile={stored ?? serverProfile}
           initialContent={disclaimerContent}
           labels={disclaimerLabels}
-          onConfirm={submitDisclaimer}
-          onLocale={switchLocale}
+          onConfirm={disclaimer.confirm}
+          onLocale={disclaimer.switchLocale}
         />
       ) : null}
-    </ProfileContext.Provider>
+    </ComplianceContext.Provider>
   );
 }
 

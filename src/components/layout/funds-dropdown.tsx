@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
-import { useProfileFunds } from '@/components/compliance/profile-context';
 import type { LayoutData } from '@/domain/layout';
 import { disclosureKeyTarget } from './disclosure-keys';
 import { isMenuOpen, type HoverInput } from './hover-intent';
@@ -22,10 +21,9 @@ const linkClass =
  * machine of hover-intent.ts); a click pins it open or closes it; Escape closes it with the focus
  * back on the button, and so do a click outside and the focus leaving it. The arrow keys, Home and
  * End move between the links, as in the practices' example. The list is in the server's HTML, hidden
- * until opened; its funds are the server's, or the ones refetched for a profile kept only in the browser.
+ * until opened; its funds are those of the profile the page was rendered for (docs/decisions/025).
  */
 export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { funds: LayoutData['funds']; fundRange: LayoutData['fundRange']; label: string; triggerClassName: string }) {
-  const shown = useProfileFunds(funds);
   const { state, controller } = useHoverIntent();
   const open = isMenuOpen(state);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -33,7 +31,7 @@ export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { f
   const listId = useId();
   const pathname = useClientPathname();
   const current = (href: string) => isCurrentPath(pathname, href);
-  const sectionCurrent = shown.some((fund) => current(fund.href)) || current(fundRange.href);
+  const sectionCurrent = funds.some((fund) => current(fund.href)) || current(fundRange.href);
 
   useEffect(() => {
     if (!open) return;
@@ -98,7 +96,7 @@ export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { f
         className="absolute top-full left-0 z-50 mt-1.5 max-h-[calc(100dvh-7rem)] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-md border border-slate-200 bg-white p-1.5 text-ink shadow-lg"
       >
         <ul aria-label={label}>
-          {shown.map((fund) => (
+          {funds.map((fund) => (
             <li key={fund.slug}>
               <Link href={fund.href} aria-current={current(fund.href) ? 'page' : undefined} className={linkClass}>
                 <span className="font-medium">{fund.title}</span>
@@ -106,7 +104,7 @@ export function FundsDropdown({ funds, fundRange, label, triggerClassName }: { f
               </Link>
             </li>
           ))}
-          <li className={shown.length > 0 ? 'mt-1.5 border-t border-slate-200 pt-1.5' : undefined}>
+          <li className={funds.length > 0 ? 'mt-1.5 border-t border-slate-200 pt-1.5' : undefined}>
             <Link href={fundRange.href} aria-current={current(fundRange.href) ? 'page' : undefined} className={linkClass}>
               <span className="font-medium">{fundRange.label}</span>
             </Link>

@@ -1,14 +1,13 @@
 import { useTranslations } from 'next-intl';
 import { Collapsible } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { useCurrentProfile, useProfileFunds } from '@/components/compliance/profile-context';
+import { useComplianceActions } from '@/components/compliance/compliance-context';
 import { WithCurrentUrl } from './current-url';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { languageItems } from './menu-items';
 import { isCurrentPath } from './nav-match';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
-import { onSelectProfile } from './profile-menu';
 import type { LayoutData } from '@/domain/layout';
 import { useClientPathname } from './use-client-pathname';
 
@@ -19,8 +18,8 @@ const choice = `flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 tex
 
 /** The contents of the mobile menu: main links with the collapsible fund list, profile, group and language. */
 export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData; onProfileChosen: () => void }) {
-  const profile = useCurrentProfile(data.profile);
-  const funds = useProfileFunds(data.funds);
+  const { profile, funds } = data;
+  const { selectProfile } = useComplianceActions();
   const t = useTranslations('Layout');
   const { aboutUs, expertise, esg, news, contact } = data.main;
   const link = (l: { href: string; label: string }) => (
@@ -53,7 +52,7 @@ export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData
                 aria-current={code === profile ? 'true' : undefined}
                 className={choice}
                 onClick={() => {
-                  onSelectProfile(code, profile);
+                  if (code !== profile) selectProfile(code);
                   onProfileChosen();
                 }}
               >

@@ -2,30 +2,25 @@
 
 import { useTranslations } from 'next-intl';
 import type { InvestorProfile } from '@/domain/catalog';
-import { useCurrentProfile } from '@/components/compliance/profile-context';
+import { useComplianceActions } from '@/components/compliance/compliance-context';
 import { Dropdown } from './dropdown';
-import { dispatchSelectProfile } from './events';
 import { ChevronDownIcon, UserIcon } from './icons';
 import type { LayoutData } from '@/domain/layout';
 
 /**
- * The investor-profile choice. The layout only announces it (window event `fundhouse:select-profile`);
- * the compliance layer (src/components/compliance) stores it and reloads (docs/product.md §4). Choosing the current profile changes nothing.
+ * Top-bar investor-profile dropdown (desktop). It shows the profile the page was rendered for; a
+ * choice goes to the compliance layer, which stores it and reloads (docs/product.md §4). Choosing the
+ * current profile changes nothing.
  */
-export function onSelectProfile(code: InvestorProfile, current: InvestorProfile): void {
-  if (code !== current) dispatchSelectProfile(code);
-}
-
-/** Top-bar investor-profile dropdown (desktop). */
-export function ProfileMenu({ profiles, current: serverProfile, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
+export function ProfileMenu({ profiles, current, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
   const t = useTranslations('Layout');
-  const current = useCurrentProfile(serverProfile);
+  const { selectProfile } = useComplianceActions();
   const currentTitle = profiles.find((p) => p.code === current)?.title ?? current;
   return (
     <Dropdown
       align="end"
       triggerClassName={triggerClassName}
-      items={profiles.map(({ code, title }) => ({ id: code, label: title, current: code === current, onSelect: () => onSelectProfile(code, current) }))}
+      items={profiles.map(({ code, title }) => ({ id: code, label: title, current: code === current, onSelect: () => code !== current && selectProfile(code) }))}
       trigger={
         <>
           <UserIcon />

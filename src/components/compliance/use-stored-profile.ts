@@ -1,0 +1,22 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { InvestorProfile } from '@/domain/catalog';
+import { storedProfile, subscribeToStorage, writeProfileCookie } from './browser-storage';
+
+/**
+ * docs/product.md §4, on start: a profile saved in browser storage that differs from the page's is
+ * applied. Its cookie is written (for 30 days with a consent choice, else for the browser session)
+ * and the page is rendered again by the server for it, menus included, so that the page and every
+ * menu always show the same profile (docs/decisions/025). A browser that refuses the cookie keeps
+ * the page as it was rendered: nothing is refreshed in a loop. Returns the stored profile.
+ */
+export function useStoredProfile(serverProfile: InvestorProfile): InvestorProfile | null {
+  const router = useRouter();
+  const stored = useSyncExternalStore(subscribeToStorage, storedProfile, () => null);
+  useEffect(() => {
+    if (stored && stored !== serverProfile && writeProfileCookie(stored)) router.refresh();
+  }, [stored, serverProfile, router]);
+  return stored;
+}
