@@ -25,7 +25,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   return (
     // The disclaimer preview's script may mark <html> before hydration (components/compliance/disclaimer-preview.tsx).
-    <html lang={locale} suppressHydrationWarning>
+    // data-scroll-behavior: Next jumps, rather than glides, to a new page (globals.css glides to anchors).
+    <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
         <NextIntlClientProvider messages={clientMessages}>{children}</NextIntlClientProvider>
       </body>

@@ -1,9 +1,10 @@
 import { currentRoute } from './route-change';
 
 /**
- * The one place that watches for navigations about to happen: clicks on same-origin links
- * (one document-level capture listener) and back/forward (popstate). The loading bar, the
- * scroll manager and the page transition all subscribe here instead of each listening.
+ * When a navigation starts, for the loading bar (docs/product.md §4): the App Router tells a page when
+ * a navigation has landed (its route hooks) but not when one begins, so clicks on same-origin links
+ * (one document-level capture listener) and back/forward (popstate) are watched here. Nothing is
+ * cancelled or replayed: Next's <Link> and the browser navigate as they would without it.
  */
 export type IntentKind = 'page' | 'hash';
 
@@ -54,14 +55,13 @@ export function classifyPopstate(url: URL, shown: { pathname: string; search: st
 
 type Listener = (intent: NavigationIntent) => void;
 const listeners = new Set<Listener>();
-let replaying = false;
 
 function emit(intent: NavigationIntent) {
   for (const listener of [...listeners]) listener(intent);
 }
 
 function onClick(event: MouseEvent) {
-  if (replaying || !(event.target instanceof Element)) return;
+  if (!(event.target instanceof Element)) return;
   const anchor = event.target.closest('a[href], area[href]');
   if (!anchor) return;
   const link = { href: anchor.getAttribute('href'), target: anchor.getAttribute('target'), download: anchor.hasAttribute('download') };
@@ -88,17 +88,4 @@ export function onNavigationIntent(listener: Listener): () => void {
       window.removeEventListener('popstate', onPopstate);
     }
   };
-}
-
-/**
- * Clicks a link again, unseen by our listener: used by the page transition, which holds a
- * click back until the old page is captured, then lets Next.js's <Link> (or the browser) run it.
- */
-export function replayClick(anchor: Element) {
-  replaying = true;
-  try {
-    anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
-  } finally {
-    replaying = false;
-  }
 }

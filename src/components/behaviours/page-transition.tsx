@@ -1,32 +1,20 @@
 'use client';
 
-import { useEffect } from 'react';
-import './page-transition.css';
-import { onNavigationIntent, replayClick } from './navigation-intent';
-import { nextRouteChange } from './route-change';
-import { canAnimatePages, PAGE_TRANSITION_MAX_WAIT_MS, startPageTransition } from './view-transition';
+import { usePathname } from 'next/navigation';
+import { ViewTransition, type ReactNode } from 'react';
 
 /**
- * Animates link navigations between pages: the old page goes out, the new one comes in.
- * The click is held back until the browser has captured the old page, then replayed, so
- * Next.js's <Link> navigates as usual (its replace/scroll props intact) inside the
- * transition. No API or reduced motion: nothing is intercepted at all.
+ * docs/product.md §2: page transitions use the name "page", out then in (the animation is in
+ * globals.css). React's <ViewTransition>: every navigation of the App Router is a React transition,
+ * so a new page (another path) makes the old content exit and the new one enter under that name;
+ * a change of the query only (a news page, a filter) or a refresh updates the page in place,
+ * unanimated. Browsers without the View Transitions API swap at once.
  */
-export function PageTransition() {
-  useEffect(
-    () =>
-      onNavigationIntent((intent) => {
-        if (intent.source !== 'click' || intent.kind !== 'page' || !canAnimatePages()) return;
-        const { event, anchor, url } = intent;
-        event.preventDefault();
-        event.stopPropagation();
-        startPageTransition(() => {
-          if (anchor.isConnected) replayClick(anchor);
-          else window.location.assign(url.href);
-          return nextRouteChange(PAGE_TRANSITION_MAX_WAIT_MS);
-        });
-      }),
-    [],
+export function PageTransition({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  return (
+    <ViewTransition key={pathname} name="page" share="auto" default="none">
+      <div>{children}</div>
+    </ViewTransition>
   );
-  return null;
 }

@@ -26,16 +26,3 @@ export function onRouteChange(listener: RouteListener): () => void {
     listeners.delete(listener);
   };
 }
-
-/** Resolves at the next route change, or after `timeoutMs` if none comes. */
-export function nextRouteChange(timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      off();
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    const off = onRouteChange(done);
-  });
-}

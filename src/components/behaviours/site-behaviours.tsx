@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
+import { NewsGlide } from '@/components/news/news-glide';
 import { ChunkReloadGuard } from './chunk-reload-guard';
 import { OnlineStatus } from './online-status';
-import { PageTransition } from './page-transition';
 import { RouteWatcher } from './route-watcher';
-import { ScrollManager } from './scroll-manager';
 
 /**
  * The site's client-side navigation behaviours (docs/product.md §2, §4, §8), rendered once in <body>; the loading
@@ -18,8 +17,7 @@ export function SiteBehaviours({ newsBasePaths }: { newsBasePaths: string[] }) {
       <Suspense fallback={null}>
         <RouteWatcher />
       </Suspense>
-      <ScrollManager newsBasePaths={newsBasePaths} />
-      <PageTransition />
+      <NewsGlide newsBasePaths={newsBasePaths} />
       <ChunkReloadGuard />
       <OnlineStatus />
     </>

@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { PageTransition } from '@/components/behaviours/page-transition';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import type { LayoutData } from '@/domain/layout';
@@ -17,7 +18,7 @@ export function SiteShell({ data, status, children }: { data: LayoutData; status
       </a>
       <SiteHeader data={data} status={status} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
+        <PageTransition>{children}</PageTransition>
       </main>
       <SiteFooter data={data} />
     </div>

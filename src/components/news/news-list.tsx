@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { NewsItemView } from '@/domain/model';
 import { NewsCard } from './news-card';
+import { NEWS_SECTION_ID } from './news-section';
 
 type Props = {
   items: NewsItemView[];
@@ -24,7 +25,7 @@ export async function NewsList({ items, categories, allHref, page, pageCount, pa
   const noCategory = categories.every((c) => !c.current);
   const labels = { external: t('external'), document: t('document') };
   return (
-    <section id="news" aria-labelledby="news-heading" className="scroll-mt-24">
+    <section id={NEWS_SECTION_ID} aria-labelledby="news-heading" className="scroll-mt-24">
       <h2 id="news-heading" className="sr-only">
         {pageCount > 1 ? t('listPage', { page, count: pageCount }) : t('list')}
       </h2>

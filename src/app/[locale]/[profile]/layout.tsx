@@ -34,11 +34,11 @@ export default async function SiteLayout({ children, params }: { children: React
     getDisclaimers(locale),
     listInvestorProfiles(locale),
   ]);
-  const newsBasePaths = locales.map((l) => localizedPath('/news', l));
   // The page language's disclaimer, as the /graphql disclaimer query gives it, for the popup to open complete.
   const disclaimerContent: DisclaimerContent | null = disclaimers.main
     ? { title: disclaimers.title, main: sanitizeRichText(disclaimers.main), profiles }
     : null;
+  const newsBasePaths = locales.map((l) => localizedPath('/news', l));
   const disclaimerLabels = Object.fromEntries(labels) as Partial<Record<typeof locale, DisclaimerLabels>>;
   return (
     <ComplianceProvider

@@ -1,9 +1,8 @@
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
 import { findComponent, numberedItems, textOf } from '@/domain/page-texts';
-import { localizedPath } from '@/domain/paths';
 import { ContentVideo } from '../content-video';
 import { Callout, PageHeader, Section } from '../page-parts';
 import { RichText } from '../rich-text';
@@ -64,7 +63,7 @@ export async function EsgPage({ page, locale }: { page: PageView; locale: Locale
           </Section>
         ) : null}
         <p>
-          <Link href={localizedPath('/responsible-investment', locale)} className="font-semibold text-brand underline">
+          <Link href="/responsible-investment" locale={locale} className="font-semibold text-brand underline">
             {t('toSri')}
           </Link>
         </p>

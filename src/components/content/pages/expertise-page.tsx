@@ -1,9 +1,8 @@
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
 import { findComponent, numberedItems, otherComponents, textOf } from '@/domain/page-texts';
-import { localizedPath } from '@/domain/paths';
 import { PageHeader, Section } from '../page-parts';
 import { RichText } from '../rich-text';
 
@@ -61,10 +60,10 @@ export async function ExpertisePage({ page, locale }: { page: PageView; locale: 
           </Section>
         ) : null}
         <p className="flex flex-wrap gap-4">
-          <Link href={localizedPath('/fund-range', locale)} className="rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+          <Link href="/fund-range" locale={locale} className="rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
             {t('seeFunds')}
           </Link>
-          <Link href={localizedPath('/contact', locale)} className="rounded border border-brand px-5 py-3 font-semibold text-brand hover:bg-slate-50">
+          <Link href="/contact" locale={locale} className="rounded border border-brand px-5 py-3 font-semibold text-brand hover:bg-slate-50">
             {t('talkToUs')}
           </Link>
         </p>

@@ -1,9 +1,8 @@
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
 import { findComponent, numberedItems, otherComponents, textOf } from '@/domain/page-texts';
-import { localizedPath } from '@/domain/paths';
 import { Callout, PageHeader, Section } from '../page-parts';
 import { RichText } from '../rich-text';
 
@@ -57,7 +56,7 @@ export async function SriPage({ page, locale }: { page: PageView; locale: Locale
           ))}
         </div>
         <p>
-          <Link href={localizedPath('/esg', locale)} className="font-semibold text-brand underline">
+          <Link href="/esg" locale={locale} className="font-semibold text-brand underline">
             {t('toEsg')}
           </Link>
         </p>
