@@ -33,6 +33,16 @@ export function normalizeEmail(raw: unknown): string | null {
   return email;
 }
 
+/** What the site holds about one address: what an erasure would remove. */
+export type AddressSummary = {
+  /** Submissions per form (only forms with some). */
+  forms: Partial<Record<FormKind, number>>;
+  submissions: number;
+  attachments: number;
+  /** Mails about those submissions or to the address, sent or not. */
+  mails: number;
+};
+
 // ---------------------------------------------------------------- retention
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
-import { ALL_EMAIL_FIELDS } from '@/domain/privacy';
+import { ALL_EMAIL_FIELDS, type AddressSummary } from '@/domain/privacy';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -36,14 +36,7 @@ export function addressHash(email: string, db?: Db): Promise<string> {
   return clientHash(`gdpr:${email}`, db);
 }
 
-export type AddressSummary = {
-  /** Submissions per form (only forms with some). */
-  forms: Partial<Record<FormKind, number>>;
-  submissions: number;
-  attachments: number;
-  /** Mails about those submissions or to the address, sent or not. */
-  mails: number;
-};
+export type { AddressSummary };
 
 async function summarize(executor: Executor, email: string): Promise<AddressSummary & { ids: string[] }> {
   const rows = await executor.select({ id: t.formSubmissions.id, kind: t.formSubmissions.kind }).from(t.formSubmissions).where(submissionsOf(email));

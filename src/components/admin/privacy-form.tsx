@@ -1,0 +1,144 @@
+'use client';
+
+import { useActionState, useId } from 'react';
+import type { AddressSummary } from '@/domain/privacy';
+import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
+
+/**
+ * The GDPR screen's steps: look an address up (nothing changes), see what the site holds about it,
+ * then download it (a plain form posted to the export route: the browser saves the file) or erase
+ * it. Messages go to a polite live region, errors to the field (aria-invalid, aria-describedby);
+ * after an error the typed address is shown again.
+ */
+export type PrivacyState = {
+  status: 'idle' | 'found' | 'erased' | 'error';
+  email?: string;
+  typed?: string;
+  summary?: AddressSummary;
+  /** Translated by the action: "What the site holds about …", and what was found or erased. */
+  title?: string;
+  message?: string;
+  errors?: Record<string, string>;
+  seq?: number;
+};
+
+export type PrivacyLabels = {
+  lookupTitle: string;
+  email: string;
+  emailHint: string;
+  lookup: string;
+  nothing: string;
+  perForm: string;
+  forms: Record<string, string>;
+  files: string;
+  mails: string;
+  exportTitle: string;
+  exportHint: string;
+  export: string;
+  eraseTitle: string;
+  eraseHint: string;
+  erase: string;
+};
+
+type Props = {
+  lookUp: (state: PrivacyState, form: FormData) => Promise<PrivacyState>;
+  erase: (state: PrivacyState, form: FormData) => Promise<PrivacyState>;
+  labels: PrivacyLabels;
+};
+
+export function PrivacyForm({ lookUp, erase, labels }: Props) {
+  const [found, lookUpAction, looking] = useActionState(lookUp, { status: 'idle' } as PrivacyState);
+  const [erased, eraseAction, erasing] = useActionState(erase, { status: 'idle' } as PrivacyState);
+  const id = useId().replace(/:/g, '');
+  // The latest answer wins: an erasure after the look-up it followed, a new look-up after an erasure.
+  const state = (erased.seq ?? 0) > 0 && erased.email === found.email && erased.status !== 'idle' && (erased.seq ?? 0) >= (found.seq ?? 0) ? erased : found;
+  const error = state.errors?.email;
+  const summary = state.status === 'found' ? state.summary : undefined;
+  const email = state.email ?? '';
+  return (
+    <div className="space-y-6">
+      <form action={lookUpAction} aria-label={labels.lookupTitle} noValidate className="space-y-4" key={`lookup-${found.seq ?? 0}`}>
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            {labels.email}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            required
+            defaultValue={found.typed ?? ''}
+            aria-invalid={found.status === 'error' ? true : undefined}
+            aria-describedby={[`${id}-hint`, found.status === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ')}
+            className={inputClass}
+          />
+          <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+            {labels.emailHint}
+          </p>
+          {found.status === 'error' && error && (
+            <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={looking} className={buttonClass}>
+          {labels.lookup}
+        </button>
+      </form>
+      <div role="status" aria-live="polite" className={state.status === 'erased' ? 'rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
+        {state.status === 'erased' || summary ? state.message : ''}
+      </div>
+      {state.status === 'error' && state === erased && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+          {state.message}
+        </p>
+      )}
+      {summary && (
+        <section aria-labelledby={`${id}-summary`} className="space-y-4">
+          <h2 id={`${id}-summary`} className="text-xl font-semibold break-all">
+            {state.title}
+          </h2>
+          {summary.submissions + summary.mails === 0 ? (
+            <p>{labels.nothing}</p>
+          ) : (
+            <>
+              <p>{state.message}</p>
+              <dl className="max-w-md space-y-1">
+                {[
+                  ...Object.entries(summary.forms).map(([kind, n]) => [`${labels.perForm}: ${labels.forms[kind] ?? kind}`, n] as const),
+                  [labels.files, summary.attachments] as const,
+                  [labels.mails, summary.mails] as const,
+                ].map(([term, n]) => (
+                  <div key={term} className="flex justify-between gap-6">
+                    <dt>{term}</dt>
+                    <dd>{n}</dd>
+                  </div>
+                ))}
+              </dl>
+              <form method="post" action="/admin/privacy/export" aria-label={labels.exportTitle} className="space-y-2">
+                <input type="hidden" name="email" value={email} />
+                <p id={`${id}-export-hint`} className="max-w-prose text-sm text-muted">
+                  {labels.exportHint}
+                </p>
+                <button type="submit" aria-describedby={`${id}-export-hint`} className={buttonClass}>
+                  {labels.export}
+                </button>
+              </form>
+              <form action={eraseAction} aria-label={labels.eraseTitle} className="space-y-2">
+                <input type="hidden" name="email" value={email} />
+                <p id={`${id}-erase-hint`} className="max-w-prose text-sm text-muted">
+                  {labels.eraseHint}
+                </p>
+                <button type="submit" disabled={erasing} aria-describedby={`${id}-erase-hint`} className={dangerButtonClass}>
+                  {labels.erase}
+                </button>
+              </form>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
