@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useId } from 'react';
+import { useActionState, useEffect, useId, useRef, useState } from 'react';
 import type { AddressSummary } from '@/domain/privacy';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
@@ -50,14 +50,20 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
   const [found, lookUpAction, looking] = useActionState(lookUp, { status: 'idle' } as PrivacyState);
   const [erased, eraseAction, erasing] = useActionState(erase, { status: 'idle' } as PrivacyState);
   const id = useId().replace(/:/g, '');
-  // The latest answer wins: an erasure after the look-up it followed, a new look-up after an erasure.
-  const state = (erased.seq ?? 0) > 0 && erased.email === found.email && erased.status !== 'idle' && (erased.seq ?? 0) >= (found.seq ?? 0) ? erased : found;
+  // The answer of the form used last is shown: an erasure after the look-up it followed, a new look-up after an erasure.
+  const [last, setLast] = useState<'lookup' | 'erase'>('lookup');
+  const state = last === 'erase' && erased.status !== 'idle' ? erased : found;
+  // A keyboard or screen-reader user is taken to what the look-up found.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (found.status === 'found') heading.current?.focus();
+  }, [found]);
   const error = state.errors?.email;
   const summary = state.status === 'found' ? state.summary : undefined;
   const email = state.email ?? '';
   return (
     <div className="space-y-6">
-      <form action={lookUpAction} aria-label={labels.lookupTitle} noValidate className="space-y-4" key={`lookup-${found.seq ?? 0}`}>
+      <form action={lookUpAction} onSubmit={() => setLast('lookup')} aria-label={labels.lookupTitle} noValidate className="space-y-4" key={`lookup-${found.seq ?? 0}`}>
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
             {labels.email}
@@ -97,7 +103,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
       )}
       {summary && (
         <section aria-labelledby={`${id}-summary`} className="space-y-4">
-          <h2 id={`${id}-summary`} className="text-xl font-semibold break-all">
+          <h2 id={`${id}-summary`} ref={heading} tabIndex={-1} className="text-xl font-semibold break-all focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
             {state.title}
           </h2>
           {summary.submissions + summary.mails === 0 ? (
@@ -126,7 +132,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
                   {labels.export}
                 </button>
               </form>
-              <form action={eraseAction} aria-label={labels.eraseTitle} className="space-y-2">
+              <form action={eraseAction} onSubmit={() => setLast('erase')} aria-label={labels.eraseTitle} className="space-y-2">
                 <input type="hidden" name="email" value={email} />
                 <p id={`${id}-erase-hint`} className="max-w-prose text-sm text-muted">
                   {labels.eraseHint}
