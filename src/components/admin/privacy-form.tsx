@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef, useState } from 'react';
+import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AddressSummary } from '@/domain/privacy';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
@@ -38,6 +38,8 @@ export type PrivacyLabels = {
   eraseTitle: string;
   eraseHint: string;
   erase: string;
+  /** The export could not be downloaded. */
+  error: string;
 };
 
 type Props = {
@@ -53,6 +55,34 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
   // The answer of the form used last is shown: an erasure after the look-up it followed, a new look-up after an erasure.
   const [last, setLast] = useState<'lookup' | 'erase'>('lookup');
   const state = last === 'erase' && erased.status !== 'idle' ? erased : found;
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  /**
+   * The export is fetched, then saved: a form posted as a navigation carries `Origin: null` under
+   * the back-office's no-referrer policy, which the same-origin check refuses; a fetch carries the page's origin.
+   */
+  async function download(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const response = await fetch('/admin/privacy/export', { method: 'POST', body: new URLSearchParams({ email: state.email ?? '' }) });
+      if (!response.ok || !response.headers.get('content-type')?.startsWith('application/json')) throw new Error(String(response.status));
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'gdpr-export.json';
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  }
   // A keyboard or screen-reader user is taken to what the look-up found.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -123,14 +153,19 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
                   </div>
                 ))}
               </dl>
-              <form method="post" action="/admin/privacy/export" aria-label={labels.exportTitle} className="space-y-2">
+              <form method="post" action="/admin/privacy/export" onSubmit={download} aria-label={labels.exportTitle} className="space-y-2">
                 <input type="hidden" name="email" value={email} />
                 <p id={`${id}-export-hint`} className="max-w-prose text-sm text-muted">
                   {labels.exportHint}
                 </p>
-                <button type="submit" aria-describedby={`${id}-export-hint`} className={buttonClass}>
+                <button type="submit" disabled={exporting} aria-describedby={`${id}-export-hint`} className={buttonClass}>
                   {labels.export}
                 </button>
+                {exportFailed && (
+                  <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+                    {labels.error}
+                  </p>
+                )}
               </form>
               <form action={eraseAction} onSubmit={() => setLast('erase')} aria-label={labels.eraseTitle} className="space-y-2">
                 <input type="hidden" name="email" value={email} />

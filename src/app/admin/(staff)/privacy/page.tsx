@@ -44,6 +44,7 @@ export default async function PrivacyPage({ searchParams }: Props) {
           eraseTitle: t('privacy.eraseTitle'),
           eraseHint: t('privacy.eraseHint'),
           erase: t('privacy.erase'),
+          error: t('privacy.error'),
         }}
       />
     </>
