@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeEmail } from '../../src/domain/privacy';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
@@ -12,8 +12,18 @@ const actor = { type: 'account', id: 'privacy-test', label: 'privacy-editor@fund
 const limit = { max: 1000, windowSeconds: 60 };
 const PDF = new Uint8Array([37, 80, 68, 70, 45, 49]);
 
+/** Every submission this file makes: removed at the end, so that on a PostgreSQL shared by the test files no other file meets these `%` and `_` addresses. */
+const created: string[] = [];
+afterAll(async () => {
+  const db = await getDb();
+  await db.delete(t.mailOutbox).where(inArray(t.mailOutbox.submissionId, created));
+  await db.delete(t.mailOutbox).where(inArray(t.mailOutbox.subject, ['not them', 'to the person']));
+  await db.delete(t.formSubmissions).where(inArray(t.formSubmissions.id, created));
+});
+
 async function submit(kind: 'contact' | 'career' | 'newsletter' | 'subscribe', email: string, extra: Record<string, unknown> = {}, file = false) {
   const id = randomUUID();
+  created.push(id);
   await storeSubmission(
     {
       id,
