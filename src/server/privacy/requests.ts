@@ -69,8 +69,8 @@ export async function summarizeAddress(db: Db, email: string): Promise<AddressSu
 export async function eraseAddress(db: Db, email: string, actor: Actor): Promise<AddressSummary> {
   const hash = await addressHash(email, db);
   return db.transaction(async (tx) => {
-    // Submissions of the address that a visitor sends meanwhile wait for this transaction (the rows
-    // read are locked), and are erased by the next request if they were not among these.
+    // Two erasures of one address run one after the other. A submission the visitor sends while this
+    // runs is not waited for: if it commits after the rows were read, a new look-up shows it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`gdpr:${hash}`}))`);
     const { ids, ...summary } = await summarize(tx, email);
     await tx.delete(t.mailOutbox).where(ids.length > 0 ? or(inArray(t.mailOutbox.submissionId, ids), mailsTo(email)) : mailsTo(email));
