@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_RETENTION_DAYS } from './domain/retention';
 import { parseEnv, parseLocales } from './env';
 
 describe('configuration', () => {
@@ -57,4 +58,13 @@ describe('LOCALES (docs/product.md §8)', () => {
     expect(parseLocales('fr,en', vi.fn())).toEqual(['fr', 'en']);
     expect(parseLocales('es', vi.fn())).toEqual(['fr', 'es']);
   });
+
+  it('reads the retention periods from the environment, with defaults, and refuses a period out of bounds', () => {
+    expect(parseEnv({}).RETENTION_DAYS_CONTACT).toBe(DEFAULT_RETENTION_DAYS.contact);
+    expect(parseEnv({ RETENTION_DAYS_CAREER: ' 365 ', RETENTION_DAYS_SUBSCRIBE: '' })).toMatchObject({ RETENTION_DAYS_CAREER: 365, RETENTION_DAYS_SUBSCRIBE: 1825 });
+    expect(() => parseEnv({ RETENTION_DAYS_NEWSLETTER: '0' })).toThrow(/RETENTION_DAYS_NEWSLETTER/);
+    expect(() => parseEnv({ RETENTION_DAYS_CONTACT: '7301' })).toThrow(/RETENTION_DAYS_CONTACT/);
+    expect(() => parseEnv({ RETENTION_DAYS_CONTACT: '1.5' })).toThrow(/RETENTION_DAYS_CONTACT/);
+  });
+
 });

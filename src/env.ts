@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/retention';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
@@ -27,6 +28,10 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'on', 'off', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'on'));
+
+/** A retention period: whole days, a day to 20 years; empty means the default. */
+const retentionDays = (fallback: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).default(fallback));
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional();
 const logFormat = z.enum(['json', 'pretty']).optional();
@@ -88,6 +93,14 @@ const envSchema = z.object({
   /** Creates this admin at start while no staff account exists (containers). Both or neither. */
   ADMIN_BOOTSTRAP_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_BOOTSTRAP_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
+  /**
+   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, README "GDPR duties"):
+   * purged daily by the app and by `npm run submissions:purge`. The newsletter's counts from the unsubscription.
+   */
+  RETENTION_DAYS_CONTACT: retentionDays(DEFAULT_RETENTION_DAYS.contact),
+  RETENTION_DAYS_NEWSLETTER: retentionDays(DEFAULT_RETENTION_DAYS.newsletter),
+  RETENTION_DAYS_CAREER: retentionDays(DEFAULT_RETENTION_DAYS.career),
+  RETENTION_DAYS_SUBSCRIBE: retentionDays(DEFAULT_RETENTION_DAYS.subscribe),
   /** Password of `npm run admin:create`; without it the command asks for it. */
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
 }).refine((v) => !v.ADMIN_BOOTSTRAP_EMAIL === !v.ADMIN_BOOTSTRAP_PASSWORD, {

@@ -2,7 +2,8 @@ import type { Instrumentation } from 'next';
 
 /**
  * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
- * are mailed from the database, docs/product.md "Mail"), the loading of the slugs the proxy checks paths
+ * are mailed from the database, docs/product.md "Mail"), the daily retention purge of the submissions
+ * (docs/decisions/024), the loading of the slugs the proxy checks paths
  * against (docs/decisions/013) and the publication of changes (cached pages expire at start, and on
  * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
  * scripts/server.mjs calls to stop: the background work ends and the database closes. Not during
@@ -12,14 +13,17 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startOutboxWorker, stopOutboxWorker } = await import('./server/forms/outbox-worker');
   const { startRouteCatalogRefresh, stopRouteCatalogRefresh } = await import('./server/queries/route-catalog');
+  const { startRetentionWorker, stopRetentionWorker } = await import('./server/privacy/retention-worker');
   const { closeDatabase } = await import('./server/db');
   startOutboxWorker();
   startRouteCatalogRefresh();
+  startRetentionWorker();
   const { startPublication } = await import('./server/publish/start');
   startPublication();
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {
     stopRouteCatalogRefresh();
     await stopOutboxWorker();
+    await stopRetentionWorker();
     await closeDatabase();
   };
 }

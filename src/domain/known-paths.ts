@@ -42,6 +42,7 @@ export const SINGLE_SEGMENT_PAGES = [
   'regulatory-informations',
   'responsible-investment',
   'subscribe',
+  'unsubscribe',
 ] as const;
 
 const single = new Set<string>(SINGLE_SEGMENT_PAGES);

@@ -419,9 +419,19 @@ export const formSubmissions = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     /** The staff member in charge; cleared if the account is deleted. */
     assigneeId: text('assignee_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    /**
+     * Newsletter only: the SHA-256 (hex) of the unsubscribe token mailed to the subscriber, never the
+     * token itself; cleared once used, so a link works once (src/server/privacy/unsubscribe.ts).
+     */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    /** Newsletter only: when the address unsubscribed; its retention period counts from then. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
   (t) => [
     index('form_submission_kind_date').on(t.kind, t.createdAt),
+    // GDPR requests (erasure, access) and the newsletter list find an address exactly, whatever its case.
+    index('form_submission_email').on(sql`lower(btrim(${t.data} -> 'fields' ->> 'email'))`),
+    uniqueIndex('form_submission_unsubscribe_token').on(t.unsubscribeTokenHash),
     index('form_submission_status_date').on(t.status, t.createdAt),
     check('form_submission_status', sql`${t.status} in ('new', 'in-progress', 'done')`),
     // The rate limit counts a client's recent submissions of one form.

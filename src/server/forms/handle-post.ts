@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { env, type Locale } from '@/env';
 import { routing } from '@/i18n/routing';
 import { INTL_LOCALE } from '@/domain/format';
-import { CAPTCHA_FIELD, FORMS, HONEYPOT_FIELD, isFormKind, LOCALE_FIELD } from '@/domain/forms/definitions';
+import { CAPTCHA_FIELD, FORMS, HONEYPOT_FIELD, isFormKind, LOCALE_FIELD, NEWSLETTER_OPTIONS } from '@/domain/forms/definitions';
 import type { FormDef } from '@/domain/forms/fields';
 import { formValues } from '@/domain/forms/form-data';
 import { submissionMail } from '@/domain/forms/mail';
@@ -15,12 +15,13 @@ import { profileFromRequest } from '@/server/http/request-context';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-context';
-import { storeSubmission, type NewAttachment } from '@/server/queries/submissions';
+import { newUnsubscribeToken, unsubscribeLink } from '@/server/privacy/unsubscribe';
+import { storeSubmission, type NewAttachment, type NewSubmission } from '@/server/queries/submissions';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from './outbox';
 import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
 import { subscribableShares, subscribeOptionLabels } from './subscribe-options';
-import { formsTranslator } from './translator';
+import { formsTranslator, unsubscribeTranslator } from './translator';
 
 /** Per client and form: 5 stored submissions in 10 minutes (counted in the database, see storeSubmission). */
 export const RATE_LIMIT = { max: 5, windowSeconds: 600 };
@@ -65,6 +66,20 @@ function attachments(form: FormDef, values: CleanValues): NewAttachment[] {
     const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
     return [{ field: field.name, fileName, mimeType: FORMAT_MIME[format], size: upload.size, sha256, data: upload.bytes }];
   });
+}
+
+/**
+ * A newsletter sign-up gets a confirmation in the visitor's language with a single-use unsubscribe
+ * link (docs/decisions/024): the token goes into the mail, only its SHA-256 into the database.
+ */
+function newsletterConfirmation(form: FormDef, values: CleanValues, locale: Locale): Pick<NewSubmission, 'confirmation' | 'unsubscribeTokenHash'> {
+  const email = values.email;
+  if (form.kind !== 'newsletter' || typeof email !== 'string' || !email) return {};
+  const { token, hash } = newUnsubscribeToken();
+  const t = unsubscribeTranslator(locale);
+  const chosen = Array.isArray(values.newsletters) ? values.newsletters.filter((v): v is (typeof NEWSLETTER_OPTIONS)[number] => (NEWSLETTER_OPTIONS as readonly string[]).includes(String(v))) : [];
+  const topics = chosen.map((o) => t(`mail.topics.${o}`)).join(', ');
+  return { unsubscribeTokenHash: hash, confirmation: { to: email, subject: t('mail.subject'), text: t('mail.body', { topics, link: unsubscribeLink(locale, token) }) } };
 }
 
 /**
@@ -141,6 +156,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
         clientHash: await clientHash(address),
         attachments: attachments(form, parsed.data),
         mail: { to: env().MAIL_TO, ...mail },
+        ...newsletterConfirmation(form, parsed.data, locale),
       },
       RATE_LIMIT,
       now,

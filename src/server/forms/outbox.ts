@@ -45,6 +45,8 @@ function smtpTransport(url: string): MailTransport {
   return transport;
 }
 
+const toVisitor = (to: string, visitor: string | null) => visitor !== null && to.trim().toLowerCase() === visitor.trim().toLowerCase();
+
 export type DrainResult = { sent: number; failed: number; skipped: boolean };
 
 /**
@@ -70,8 +72,9 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
-          ...(extras.replyTo ? { replyTo: extras.replyTo } : {}),
-          attachments: extras.files.map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),
+          // The staff answer the visitor; a mail to the visitor (a confirmation) needs no reply-to, nor their own files back.
+          ...(extras.replyTo && !toVisitor(mail.to, extras.replyTo) ? { replyTo: extras.replyTo } : {}),
+          attachments: (toVisitor(mail.to, extras.replyTo) ? [] : extras.files).map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),
         });
         await markMailSent(mail.id, now(), db);
         result.sent += 1;

@@ -16,3 +16,8 @@ export function formsTranslator(locale: Locale): Translate {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Forms' });
   return (key, values) => (t as unknown as Translate)(key, values);
 }
+
+/** The unsubscribe texts of a language (the newsletter's confirmation mail), outside React rendering. */
+export function unsubscribeTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Unsubscribe' });
+}

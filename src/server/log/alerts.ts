@@ -18,7 +18,7 @@ import { serializeError, errorCode, type SafeError } from './serialize-error';
  * (fingerprint) per 10 minutes across all processes (table alert_throttle, upserted atomically).
  * The mail holds no personal data: where, what (type, safe message, code, digest), request id, time.
  */
-export type AlertSource = 'request' | 'forms' | 'outbox' | 'import:navs';
+export type AlertSource = 'request' | 'forms' | 'outbox' | 'import:navs' | 'retention';
 
 export type AlertEvent = {
   source: AlertSource;

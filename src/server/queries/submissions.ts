@@ -16,6 +16,10 @@ export type NewSubmission = {
   clientHash: string;
   attachments: NewAttachment[];
   mail: { to: string; subject: string; text: string };
+  /** A mail to the visitor (the newsletter's confirmation with its unsubscribe link), stored with the submission. */
+  confirmation?: { to: string; subject: string; text: string };
+  /** Newsletter: the SHA-256 of the unsubscribe token the confirmation carries. */
+  unsubscribeTokenHash?: string;
 };
 
 export type RateLimit = { max: number; windowSeconds: number };
@@ -40,13 +44,14 @@ export async function storeSubmission(input: NewSubmission, limit: RateLimit, no
     if ((recent?.n ?? 0) >= limit.max) return { status: 'rateLimited' } as const;
     const [row] = await tx
       .insert(t.formSubmissions)
-      .values({ id: input.id, kind: input.kind, locale: input.locale, data: input.data, clientHash: input.clientHash, createdAt: now })
+      .values({ id: input.id, kind: input.kind, locale: input.locale, data: input.data, clientHash: input.clientHash, createdAt: now, unsubscribeTokenHash: input.unsubscribeTokenHash ?? null })
       .returning({ id: t.formSubmissions.id });
     if (!row) throw new Error('form submission not stored');
     if (input.attachments.length > 0) {
       await tx.insert(t.submissionAttachments).values(input.attachments.map((a) => ({ ...a, submissionId: row.id })));
     }
     await tx.insert(t.mailOutbox).values({ submissionId: row.id, ...input.mail, nextAttemptAt: now });
+    if (input.confirmation) await tx.insert(t.mailOutbox).values({ submissionId: row.id, ...input.confirmation, nextAttemptAt: now });
     return { status: 'stored', id: row.id } as const;
   });
 }
@@ -107,7 +112,8 @@ export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db)
     db.select().from(t.mailOutbox).where(inArray(t.mailOutbox.submissionId, ids)),
   ]);
   return rows.map((r) => {
-    const mail = mails.find((m) => m.submissionId === r.id);
+    // The staff's mail (the first stored); a newsletter sign-up also has the visitor's confirmation.
+    const mail = mails.filter((m) => m.submissionId === r.id).sort((a, b) => a.id - b.id)[0];
     return {
       id: r.id,
       kind: r.kind,

@@ -19,6 +19,8 @@ export default async function StaffLayout({ children }: { children: ReactNode })
           { href: '/admin/outbox', label: t('nav.outbox') },
         ]
       : []),
+    ...(can(staff.role, 'submissions.handle') ? [{ href: '/admin/privacy', label: t('nav.privacy') }] : []),
+    ...(can(staff.role, 'submissions.read') ? [{ href: '/admin/newsletter', label: t('nav.newsletter') }] : []),
     { href: '/admin/audit', label: t('nav.audit') },
     { href: '/admin/accounts', label: t('nav.accounts') },
     { href: '/admin/tokens', label: t('nav.tokens') },
