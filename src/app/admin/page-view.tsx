@@ -138,9 +138,9 @@ export async function PreviewBody({ t, code, snapshot, locale }: { t: AdminT; co
   }
   return (
     <NextIntlClientProvider locale={locale} messages={clientMessages}>
-      <div lang={locale} className="rounded border border-slate-300 bg-white">
+      <section aria-label={t('pages.preview')} lang={locale} className="rounded border border-slate-300 bg-white">
         {body}
-      </div>
+      </section>
     </NextIntlClientProvider>
   );
 }
