@@ -147,6 +147,24 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
   await context.close();
 });
 
+test('the previews of the disclaimers and of the about-us page draw the public components in the chosen language', async ({ browser, baseURL }) => {
+  const { context, page } = await staffPage(browser, baseURL, 'reader');
+  await page.goto('/admin/pages');
+  await page.getByRole('link', { name: `${P.preview}: Terms of access` }).click();
+  await page.getByRole('link', { name: P.previewIn.replace('{language}', T.language.es) }).click();
+  const preview = page.getByRole('region', { name: P.preview });
+  await expect(preview).toHaveAttribute('lang', 'es');
+  await expect(preview.getByRole('heading', { name: P.previewPastPerformance })).toBeVisible();
+  await expect(preview.getByRole('note')).not.toBeEmpty();
+  await expect(preview.getByRole('heading', { name: 'Condiciones generales de acceso al sitio' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/admin/pages/about-us/preview?lang=en');
+  await expect(page.getByRole('region', { name: P.preview }).getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});
+
 test('a reader sees the pages and the company but changes nothing (403)', async ({ browser, baseURL, page: visitor }) => {
   const { context: readerContext, page: reader } = await staffPage(browser, baseURL, 'reader');
   await reader.goto('/admin/pages');

@@ -115,7 +115,7 @@ const LAYOUTS: Record<string, (props: { page: PageView; locale: Locale }) => Rea
  * (the layout designed for the page, else the plain content page); the disclaimers show their
  * popup text and the past-performance warning. Rendered per request inside the back-office.
  */
-export async function PreviewBody({ t, code, snapshot, locale }: { t: AdminT; code: string; snapshot: PageSnapshot; locale: Locale }) {
+export async function PreviewBody({ t, staffLocale, code, snapshot, locale }: { t: AdminT; staffLocale: Locale; code: string; snapshot: PageSnapshot; locale: Locale }) {
   setRequestLocale(locale);
   const messages = await getMessages({ locale });
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
@@ -126,10 +126,14 @@ export async function PreviewBody({ t, code, snapshot, locale }: { t: AdminT; co
     const text = (textCode: string) => page.components.flatMap((c) => c.texts).find((x) => x.code === textCode)?.content ?? '';
     body = (
       <article className="mx-auto max-w-4xl px-4 py-10">
-        <h2 className="mb-2 text-xl font-semibold">{t('pages.previewMain')}</h2>
+        <h2 lang={staffLocale} className="mb-2 text-xl font-semibold">
+          {t('pages.previewMain')}
+        </h2>
         <h3 className="mb-4 text-2xl font-bold text-brand">{text('title') || page.title}</h3>
         <RichText html={text('main')} />
-        <h2 className="mb-2 mt-8 text-xl font-semibold">{t('pages.previewPastPerformance')}</h2>
+        <h2 lang={staffLocale} className="mb-2 mt-8 text-xl font-semibold">
+          {t('pages.previewPastPerformance')}
+        </h2>
         <PastPerformanceWarning text={text('performances-passees')} />
       </article>
     );

@@ -63,7 +63,8 @@ export async function savePageAction(code: string, _state: FormState, form: Form
   const staff = await requireStaffAction('content.write');
   const t = adminTranslator(staff.locale);
   const db = await getDb();
-  const current = isPageCode(code) ? await pageSnapshot(db, code) : null;
+  // Bound arguments come back from the browser as sent: check them like any field.
+  const current = typeof code === 'string' && isPageCode(code) ? await pageSnapshot(db, code) : null;
   if (!current) return { status: 'error', message: t('data.notFound'), seq: next() };
   const { snapshot, errors } = readPageForm(reader(form), current);
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors satisfies PageFormErrors, form, 'pages');
@@ -75,6 +76,8 @@ export async function savePageAction(code: string, _state: FormState, form: Form
 export async function restorePageAction(code: string, number: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
   const t = adminTranslator(staff.locale);
+  if (typeof code !== 'string' || !isPageCode(code)) return { status: 'error', message: t('data.notFound'), seq: next() };
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) return { status: 'error', message: t('pages.unknownVersion'), seq: next() };
   const result = await restorePageVersion(await getDb(), code, number, staff.actor);
   if (!result.ok) return { status: 'error', message: result.error === 'unknown' ? t('data.notFound') : t('pages.unknownVersion'), seq: next() };
   return done(result.changed && result.version !== null ? t('pages.restored', { number, version: result.version }) : t('data.unchanged'));

@@ -47,7 +47,7 @@ export default async function PagePreviewPage({ params, searchParams }: Props) {
         {t('pages.previewNote', { language, source: version ? t('pages.viewVersion', { number: version.number }) : t('pages.current') })}
       </p>
       <PreviewLinks t={t} code={code} version={version?.number ?? null} current={locale} />
-      <PreviewBody t={t} code={code} snapshot={version?.snapshot ?? current} locale={locale} />
+      <PreviewBody t={t} staffLocale={staff.locale} code={code} snapshot={version?.snapshot ?? current} locale={locale} />
     </>
   );
 }
