@@ -59,9 +59,21 @@ test('an editor changes the Spanish legal notices with the keyboard alone; /es/l
   await tabTo(page, spanishHost(page));
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(`${marker}, con <b>negrita</b><img src=x onerror=alert(1)>.`);
+  // The unsaved texts, drawn as a Spanish visitor would see them; nothing is saved by it.
+  await tabTo(page, page.getByRole('button', { name: P.previewDraftIn.replace('{language}', T.language.es) }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: P.previewDraftReady.replace('{language}', T.language.es) })).toBeVisible();
+  const draft = page.getByRole('region', { name: P.preview });
+  await expect(draft).toHaveAttribute('lang', 'es');
+  await expect(draft.getByRole('heading', { name: 'Aviso legal', exact: true })).toBeVisible();
+  await expect(draft).toContainText(marker);
+  await expect(draft.locator('img')).toHaveCount(0);
+  await expectAccessible(page);
+  await visitor.goto('/es/legal-notices');
+  await expect(visitor.getByRole('main')).toContainText(SEEDED_HOST_ES);
   await tabTo(page, page.getByRole('button', { name: T.data.save }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText(/^Saved as version \d+\. The public pages show it now\.$/);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved as version \d+\. The public pages show it now\.$/ })).toBeVisible();
 
   await visitor.goto('/es/legal-notices');
   const main = visitor.getByRole('main');

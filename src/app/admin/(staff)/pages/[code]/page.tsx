@@ -3,13 +3,15 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/page-edit';
 import { adminTranslator } from '@/i18n/admin';
+import { SUPPORTED_LOCALES } from '@/env';
 import { ActionForm } from '@/components/admin/action-form';
+import { DraftPreview } from '@/components/admin/draft-preview';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { pageSnapshot } from '@/server/queries/pages-admin';
 import { pageFields } from '../../../page-fields';
 import { PreviewLinks } from '../../../page-view';
-import { savePageAction } from '../../../pages-actions';
+import { previewPageDraftAction, savePageAction } from '../../../pages-actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.form') };
@@ -40,7 +42,13 @@ export default async function EditPagePage({ params }: Props) {
         </Link>
       </p>
       <PreviewLinks t={t} code={code} version={null} />
-      <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={t('data.save')} fields={pageFields(t, snapshot)} otherErrorsLabel={t('data.otherErrors')} />
+      <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={t('data.save')} fields={pageFields(t, snapshot)} otherErrorsLabel={t('data.otherErrors')}>
+        <DraftPreview
+          action={previewPageDraftAction.bind(null, code)}
+          label={t('pages.previewDraft')}
+          languages={SUPPORTED_LOCALES.map((l) => ({ code: l, label: t('pages.previewDraftIn', { language: t(`language.${l}`) }) }))}
+        />
+      </ActionForm>
     </>
   );
 }

@@ -11,13 +11,15 @@ import type { Locale } from '@/env';
 import { readCompanyForm, type CompanyFormErrors } from '@/domain/company-form';
 import type { FormReader } from '@/domain/fund-form';
 import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/page-edit';
-import { adminTranslator } from '@/i18n/admin';
+import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import type { FormState } from '@/components/admin/action-form';
+import type { DraftPreviewState } from '@/components/admin/draft-preview';
 import { requireStaffAction } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { saveCompany } from '@/server/pages/company';
 import { restorePageVersion, savePage } from '@/server/pages/manage';
 import { pageSnapshot } from '@/server/queries/pages-admin';
+import { PreviewBody } from './page-view';
 
 function reader(form: FormData): FormReader {
   return {
@@ -91,4 +93,27 @@ export async function saveCompanyAction(_state: FormState, form: FormData): Prom
   const result = await saveCompany(await getDb(), input, staff.actor);
   if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
   return done(result.changed ? t('company.saved') : t('data.unchanged'));
+}
+
+/**
+ * The texts of the edit form as typed, unsaved, drawn for a visitor of `previewLang` with the public
+ * page's components. Writes nothing; texts that could not be saved are not drawn.
+ */
+export async function previewPageDraftAction(code: string, _state: DraftPreviewState, form: FormData): Promise<DraftPreviewState> {
+  const staff = await requireStaffAction('backoffice.read');
+  const t = adminTranslator(staff.locale);
+  const db = await getDb();
+  const current = typeof code === 'string' && isPageCode(code) ? await pageSnapshot(db, code) : null;
+  if (!current) return { status: 'error', message: t('data.notFound'), seq: next() };
+  const lang = form.get('previewLang');
+  const locale = isAdminLocale(lang) ? lang : staff.locale;
+  const { snapshot, errors } = readPageForm(reader(form), current);
+  if (Object.keys(errors).length > 0) return { status: 'error', message: t('pages.previewInvalid', { count: Object.keys(errors).length }), seq: next() };
+  const language = t(`language.${locale}`);
+  return {
+    status: 'ok',
+    message: t('pages.previewDraftReady', { language }),
+    preview: <PreviewBody t={t} staffLocale={staff.locale} code={code} snapshot={snapshot} locale={locale} />,
+    seq: next(),
+  };
 }
