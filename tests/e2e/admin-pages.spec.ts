@@ -4,7 +4,7 @@ import { ADMIN_EN, storageStateOf, type StoredRole } from '../support/admin';
 
 /**
  * Pages, texts and the company in the back-office, by roles and labels: an editor changes the Spanish
- * legal notices (with the keyboard alone) and a visitor of /es/legal-notices sees it at once; the
+ * legal notices (with the keyboard alone), previews them unsaved, and a visitor of /es/legal-notices sees them at once; the
  * history shows the seeded state and the edit, previews them, and restoring the seeded version brings
  * the page back; the company's Spanish city shows in every page's footer at once, a bad press e-mail
  * is refused on its field; a reader sees these screens and changes nothing (403). Every screen passes
@@ -71,7 +71,7 @@ test('an editor changes the Spanish legal notices with the keyboard alone; /es/l
   await expectAccessible(page);
   await visitor.goto('/es/legal-notices');
   await expect(visitor.getByRole('main')).toContainText(SEEDED_HOST_ES);
-  await tabTo(page, page.getByRole('button', { name: T.data.save }));
+  await tabTo(page, page.getByRole('button', { name: T.data.save, exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: /^Saved as version \d+\. The public pages show it now\.$/ })).toBeVisible();
 
@@ -134,7 +134,7 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
 
   await city.fill('Ciudad E2E');
   await email.fill('presse@');
-  await form.getByRole('button', { name: T.data.save }).click();
+  await form.getByRole('button', { name: T.data.save, exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: T.data.invalid })).toBeVisible();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription(C.errors.email);
@@ -143,7 +143,7 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
   await expectAccessible(page);
 
   await email.fill('presse@aurore-gestion.example');
-  await form.getByRole('button', { name: T.data.save }).click();
+  await form.getByRole('button', { name: T.data.save, exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(C.saved);
   await visitor.goto('/es');
   await expect(visitor.getByRole('contentinfo')).toContainText('Ciudad E2E');
@@ -152,7 +152,7 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
 
   await page.reload();
   await city.fill('Paris');
-  await form.getByRole('button', { name: T.data.save }).click();
+  await form.getByRole('button', { name: T.data.save, exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(C.saved);
   await visitor.goto('/es');
   await expect(visitor.getByRole('contentinfo')).not.toContainText('Ciudad E2E');
@@ -186,7 +186,7 @@ test('a reader sees the pages and the company but changes nothing (403)', async 
   await reader.goto('/admin/pages/legal-notices/history/1');
   await expect(reader.getByRole('button', { name: P.restore })).toHaveCount(0);
   await reader.goto('/admin/company');
-  await expect(reader.getByRole('button', { name: T.data.save })).toBeDisabled();
+  await expect(reader.getByRole('button', { name: T.data.save, exact: true })).toBeDisabled();
   const cookies = await readerContext.cookies();
   await readerContext.close();
 
@@ -208,7 +208,7 @@ test('a reader sees the pages and the company but changes nothing (403)', async 
     [companyPage, companyPage.getByRole('form', { name: C.form }), T.data.save],
   ] as const) {
     const answer = screen.waitForResponse((r) => r.request().method() === 'POST');
-    await form.getByRole('button', { name: button }).click();
+    await form.getByRole('button', { name: button, exact: true }).click();
     expect((await answer).status()).toBe(403);
   }
   await context.close();
