@@ -15,7 +15,8 @@ const P = T.pages;
 const C = T.company;
 const SEEDED_HOST_ES = 'El sitio está alojado por Nuage Exemple SAS';
 
-test.describe.configure({ mode: 'serial' });
+// Long, keyboard-driven flows with several axe runs, on a shared machine: more time than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 async function staffPage(browser: Browser, baseURL: string | undefined, role: StoredRole): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
@@ -218,4 +219,14 @@ test('a reader sees the pages and the company but changes nothing (403)', async 
   await expect(visitor.getByRole('main')).not.toContainText('Texto de prueba');
   await visitor.goto('/es');
   await expect(visitor.getByRole('contentinfo')).not.toContainText('de un lector');
+});
+
+test('without a session every page and company screen leads to the sign-in screen', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  for (const path of ['/admin/pages', '/admin/pages/legal-notices', '/admin/pages/legal-notices/history', '/admin/pages/legal-notices/history/1', '/admin/pages/legal-notices/preview?lang=es', '/admin/company']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(307);
+    expect(response.headers()['location'], path).toBe('/admin/login');
+  }
+  await request.dispose();
 });
