@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AllocationDimension } from '@/domain/catalog';
+import type { PageSnapshot } from '@/domain/page-edit';
 
 /**
  * Texts shown to visitors are stored once per entity as { fr, en, es }: one row per
@@ -120,6 +121,36 @@ export const componentTexts = pgTable(
     content: localized('content').notNull(),
   },
   (t) => [uniqueIndex('component_text_component_code').on(t.componentId, t.code)],
+);
+
+/**
+ * The history of a page's texts (back-office): one row per saved state, numbered per page. The first
+ * edit of a page also writes the state it starts from (kind 'initial', no author), so the seeded
+ * texts can be restored; 'edit' and 'restore' rows are written in the transaction of the change they
+ * record. The snapshot holds the title, description, components and texts in every language. Only the
+ * newest versions of a page are kept (src/domain/page-edit.ts PAGE_LIMITS.versionsKept).
+ */
+export const pageVersions = pgTable(
+  'page_version',
+  {
+    id: serial('id').primaryKey(),
+    pageCode: text('page_code')
+      .notNull()
+      .references(() => pages.code, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    kind: text('kind').notNull(),
+    /** The version a restore brought back. */
+    restoredFrom: integer('restored_from'),
+    snapshot: jsonb('snapshot').$type<PageSnapshot>().notNull(),
+    actorId: text('actor_id'),
+    /** The e-mail at the time; null for the initial state. */
+    actorLabel: text('actor_label'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('page_version_page_number').on(t.pageCode, t.number),
+    check('page_version_kind', sql`${t.kind} IN ('initial', 'edit', 'restore')`),
+  ],
 );
 
 // ---------------------------------------------------------------- funds and shares

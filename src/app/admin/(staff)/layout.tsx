@@ -12,6 +12,8 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const items = [
     { href: '/admin', label: t('nav.home') },
     { href: '/admin/funds', label: t('nav.funds') },
+    { href: '/admin/pages', label: t('nav.pages') },
+    { href: '/admin/company', label: t('nav.company') },
     ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),
     ...(can(staff.role, 'submissions.read')
       ? [

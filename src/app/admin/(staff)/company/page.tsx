@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { can } from '@/domain/roles';
+import { adminTranslator } from '@/i18n/admin';
+import { ActionForm } from '@/components/admin/action-form';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { companyForStaff } from '@/server/queries/pages-admin';
+import { companyFields } from '../../page-fields';
+import { saveCompanyAction } from '../../pages-actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('company.title') };
+}
+
+/** The company's name, baselines, contact details and key figures; every role sees it, content.write saves it. */
+export default async function CompanyPage() {
+  const staff = await requireStaff('backoffice.read');
+  const company = await companyForStaff(await getDb());
+  if (!company) notFound();
+  const t = adminTranslator(staff.locale);
+  const editable = can(staff.role, 'content.write');
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('company.title')}</h1>
+      <p className="mb-2 max-w-prose text-muted">{t('company.intro')}</p>
+      <p className="mb-4 max-w-prose text-muted">{t('data.translationsIntro')}</p>
+      <ActionForm
+        action={saveCompanyAction}
+        title={t('company.form')}
+        submitLabel={t('data.save')}
+        fields={companyFields(t, company)}
+        disabled={!editable}
+        otherErrorsLabel={t('data.otherErrors')}
+      />
+    </>
+  );
+}

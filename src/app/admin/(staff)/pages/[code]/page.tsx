@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { isPageCode } from '@/domain/page-edit';
+import { adminTranslator } from '@/i18n/admin';
+import { SUPPORTED_LOCALES } from '@/env';
+import { ActionForm } from '@/components/admin/action-form';
+import { DraftPreview } from '@/components/admin/draft-preview';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { pageSnapshot } from '@/server/queries/pages-admin';
+import { pageFields } from '../../../page-fields';
+import { PreviewLinks } from '../../../page-view';
+import { previewPageDraftAction, savePageAction } from '../../../pages-actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('pages.form') };
+}
+
+type Props = { params: Promise<{ code: string }> };
+
+/** A page's title, description and texts, the three languages side by side; only roles with content.write open it. */
+export default async function EditPagePage({ params }: Props) {
+  const staff = await requireStaff('content.write');
+  const { code } = await params;
+  const snapshot = isPageCode(code) ? await pageSnapshot(await getDb(), code) : null;
+  if (!snapshot) notFound();
+  const t = adminTranslator(staff.locale);
+  const title = snapshot.title[staff.locale] || snapshot.title.fr;
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/pages" className="text-brand underline">
+          {t('pages.back')}
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-semibold">{t('pages.editTitle', { title })}</h1>
+      <p className="mb-2 max-w-prose text-muted">{t('data.translationsIntro')}</p>
+      <p className="mb-2">
+        <Link href={`/admin/pages/${code}/history`} className="text-brand underline">
+          {t('pages.history')}
+        </Link>
+      </p>
+      <PreviewLinks t={t} code={code} version={null} />
+      <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={t('data.save')} fields={pageFields(t, snapshot)} otherErrorsLabel={t('data.otherErrors')}>
+        <DraftPreview
+          action={previewPageDraftAction.bind(null, code)}
+          label={t('pages.previewDraft')}
+          languages={SUPPORTED_LOCALES.map((l) => ({ code: l, label: t('pages.previewDraftIn', { language: t(`language.${l}`) }) }))}
+        />
+      </ActionForm>
+    </>
+  );
+}
