@@ -6,7 +6,7 @@ import { getDb } from '@/server/db';
 import { escapeLike } from '@/server/db/like';
 import { contentDocuments } from '@/server/db/schema';
 import { rawCatalog, visibleTo } from './catalog';
-import { onlineNewsKeys } from './news';
+import { offlineNewsKeys } from './news';
 
 /** The slug of the fund a content document (a news item) is about, if any. */
 function fundSlug(data: Record<string, unknown>): string | null {
@@ -29,19 +29,19 @@ function newsKey(path: string): string | null {
 export async function loadContentDocuments(path: string, profile: InvestorProfile): Promise<ContentDocument[]> {
   const db = await getDb();
   const base = path === '/' ? '' : path;
-  const [rows, catalog, online] = await Promise.all([
+  const [rows, catalog, offline] = await Promise.all([
     db
       .select({ path: contentDocuments.path, data: contentDocuments.data })
       .from(contentDocuments)
       .where(base ? or(eq(contentDocuments.path, base), like(contentDocuments.path, `${escapeLike(base)}/%`)) : undefined),
     rawCatalog(db),
-    onlineNewsKeys(profile),
+    offlineNewsKeys(profile),
   ]);
   const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.slug));
   return rows
     .filter((row) => {
       const key = newsKey(row.path);
-      if (key !== null && !online.has(key)) return false;
+      if (key !== null && offline.has(key)) return false;
       const slug = fundSlug(row.data);
       return slug === null || !hidden.has(slug);
     })

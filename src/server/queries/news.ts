@@ -126,11 +126,16 @@ export async function previewNewsItem(id: number, profile: InvestorProfile): Pro
   return view ? { view, hiddenFromProfile: !shown } : null;
 }
 
-/** Locale/slug of every article a visitor of this profile may see now (the content query's filter). */
-export async function onlineNewsKeys(profile: InvestorProfile): Promise<Set<string>> {
+/**
+ * Locale/slug of every article a visitor of this profile may not see now (a draft, scheduled for
+ * later, for other profiles, about a fund hidden from it): the content query leaves them out.
+ */
+export async function offlineNewsKeys(profile: InvestorProfile): Promise<Set<string>> {
   const db = await getDb();
-  const rows = await db.select({ id: t.news.id, fundId: t.news.fundId, locale: t.news.locale, slug: t.news.slug }).from(t.news).where(newsOnline(profile));
-  return new Set((await withoutHiddenFunds(db, rows, profile)).map((r) => `${r.locale}/${r.slug}`));
+  const columns = { id: t.news.id, fundId: t.news.fundId, locale: t.news.locale, slug: t.news.slug };
+  const [all, online] = await Promise.all([db.select(columns).from(t.news), db.select(columns).from(t.news).where(newsOnline(profile))]);
+  const shown = new Set((await withoutHiddenFunds(db, online, profile)).map((r) => r.id));
+  return new Set(all.filter((r) => !shown.has(r.id)).map((r) => `${r.locale}/${r.slug}`));
 }
 
 /** The same article in another language, for the language switch: only once it is online. */
