@@ -108,3 +108,14 @@ describe('parseUtcDateTime and newsStateOf', () => {
     expect(newsStateOf({ status: 'published', publishAt: new Date('2026-11-24T12:00:01Z') }, now)).toBe('scheduled');
   });
 });
+
+describe('readNewsListFilter', () => {
+  it('keeps known values and drops the rest', async () => {
+    const { readNewsListFilter, newsListQuery } = await import('./news-input');
+    const filter = readNewsListFilter({ locale: 'en', category: 'esg', fund: '12', state: 'scheduled', page: '3' });
+    expect(filter).toEqual({ locale: 'en', category: 'esg', fund: 12, state: 'scheduled', page: 3 });
+    expect(newsListQuery(filter, 2)).toBe('locale=en&category=esg&fund=12&state=scheduled&page=2');
+    expect(readNewsListFilter({ locale: 'de', category: 'A B', fund: '-1', state: 'live', page: '0' })).toEqual({ page: 1 });
+    expect(readNewsListFilter({ locale: ['en', 'fr'], page: '999999' })).toEqual({ page: 1 });
+  });
+});

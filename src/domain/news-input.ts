@@ -175,3 +175,41 @@ export function newsStateOf(row: { status: string; publishAt: Date | null }, now
 
 /** Plain text of a body, to tell an empty editor from a written one. */
 export const bodyIsEmpty = (body: string) => richTextToPlain(body) === '';
+
+/** Items per page of the back-office's news list. */
+export const NEWS_ADMIN_PAGE_SIZE = 25;
+
+export type NewsListFilter = { locale?: Locale; category?: string; fund?: number; state?: NewsState; page: number };
+
+type Query = Record<string, string | string[] | undefined>;
+const one = (query: Query, name: string) => {
+  const value = query[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The news list's filters from a query string: anything unknown or malformed is dropped, never an error. */
+export function readNewsListFilter(query: Query): NewsListFilter {
+  const filter: NewsListFilter = { page: 1 };
+  const locale = one(query, 'locale');
+  if ((SUPPORTED_LOCALES as readonly string[]).includes(locale)) filter.locale = locale as Locale;
+  const category = one(query, 'category');
+  if (/^[a-z0-9-]{1,64}$/.test(category)) filter.category = category;
+  const fund = one(query, 'fund');
+  if (/^[1-9][0-9]{0,8}$/.test(fund)) filter.fund = Number(fund);
+  const state = one(query, 'state');
+  if ((NEWS_STATES as readonly string[]).includes(state)) filter.state = state as NewsState;
+  const page = one(query, 'page');
+  if (/^[1-9][0-9]{0,4}$/.test(page)) filter.page = Number(page);
+  return filter;
+}
+
+/** The query string of a filter (and a page), for links. */
+export function newsListQuery(filter: NewsListFilter, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.locale) params.set('locale', filter.locale);
+  if (filter.category) params.set('category', filter.category);
+  if (filter.fund) params.set('fund', String(filter.fund));
+  if (filter.state) params.set('state', filter.state);
+  if (page > 1) params.set('page', String(page));
+  return params.toString();
+}

@@ -11,6 +11,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const t = adminTranslator(staff.locale);
   const items = [
     { href: '/admin', label: t('nav.home') },
+    { href: '/admin/news', label: t('nav.news') },
     { href: '/admin/funds', label: t('nav.funds') },
     ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),
     ...(can(staff.role, 'submissions.read')
