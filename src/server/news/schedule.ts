@@ -17,6 +17,8 @@ const log = areaLogger('news-schedule');
  * (start.ts) and at least every MAX_SLEEP_MS, so a time set behind its back is missed by at most that.
  */
 export const MAX_SLEEP_MS = 5 * 60_000;
+/** How long after the expiry at the time pages are expired again (renders under way then are over). */
+const SETTLE_MS = 3_000;
 /** Wake a little after the time, so that the database's `now()` has passed it when pages render again. */
 const MARGIN_MS = 50;
 
@@ -62,6 +64,9 @@ async function publishDue(): Promise<void> {
   log.info({ items: ids.length }, 'scheduled news went online');
   // Every serving process runs this timer itself: its own caches only, no NOTIFY to the others.
   applyChangeLocally(scope);
+  // A page whose render read the database just before the time but was stored just after the
+  // expiry would keep showing the item missing: expire once more when such a render is over.
+  setTimeout(() => applyChangeLocally(scope), SETTLE_MS).unref?.();
 }
 
 async function arm(): Promise<void> {
