@@ -14,7 +14,10 @@ import * as t from '../../src/server/db/schema';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { news as seededNews } from '../../src/server/db/seed/fixtures/content/news';
 import { newsFeedXml } from '../../src/server/http/news-feed';
+import { deleteNewsDocument, uploadNewsDocument } from '../../src/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '../../src/server/news/manage';
+import { findNewsDocument } from '../../src/server/queries/documents';
+import { samplePdf } from '../support/sample-documents';
 import { loadContentDocuments } from '../../src/server/queries/content';
 import { findNewsTranslation, getNewsItem, listNews, previewNewsItem } from '../../src/server/queries/news';
 import { loadRouteCatalog } from '../../src/server/queries/route-catalog';
@@ -185,6 +188,31 @@ describe('news written in the back-office', () => {
     expect(await db.$count(t.contentDocuments, eq(t.contentDocuments.path, `/en/news/${value.slug}`))).toBe(0);
     expect((await auditOf(id)).map((e) => e.action)).toEqual(['delete', 'unpublish', 'create']);
     expect(await deleteNews(db, id, actor)).toEqual({ ok: false });
+  });
+
+  it('attaches a PDF: the item links to it (docs/product.md §2), the content query says so; deleting the current version brings back the previous one', async () => {
+    const db = await getDb();
+    const { id, value } = await created();
+    const upload = (text: string) => uploadNewsDocument(db, { newsId: id, publishedAt: '2026-11-24', fileName: `${text}.pdf`, bytes: samplePdf(text) }, actor);
+    expect(await uploadNewsDocument(db, { newsId: id, publishedAt: '2026-11-24', fileName: 'x.pdf', bytes: new TextEncoder().encode('not a pdf') }, actor)).toEqual({ ok: false, error: 'not-pdf' });
+    const first = await upload('first');
+    expect(first).toMatchObject({ ok: true, changed: true, replacedId: null });
+    expect(await upload('first')).toMatchObject({ ok: true, changed: false });
+    const item = await getNewsItem('en', value.slug, 'RETAIL');
+    expect(item?.routeType).toBe('doc');
+    expect((await loadContentDocuments('/en/news', 'RETAIL')).find((d) => d.path === `/en/news/${value.slug}`)).toMatchObject({ routeType: 'doc', hasDocument: true });
+    const second = await upload('second');
+    expect(second).toMatchObject({ ok: true, changed: true, replacedId: first.ok ? first.id : -1 });
+    const served = await findNewsDocument('en', value.slug, 'RETAIL');
+    expect(served?.id).toBe(second.ok ? second.id : -1);
+    expect(await deleteNewsDocument(db, id, second.ok ? second.id : -1, actor)).toEqual({ ok: true });
+    expect((await findNewsDocument('en', value.slug, 'RETAIL'))?.id).toBe(first.ok ? first.id : -1);
+    // A draft's document is not served either.
+    await unpublishNews(db, id, actor);
+    expect(await findNewsDocument('en', value.slug, 'RETAIL')).toBeNull();
+    // Another item's document cannot be deleted through this one.
+    const other = await created();
+    expect(await deleteNewsDocument(db, other.id, first.ok ? first.id : -1, actor)).toEqual({ ok: false });
   });
 
   it('leaves the seeded news online for everyone, as before', async () => {

@@ -22,11 +22,15 @@ import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news
 let seq = 0;
 const next = () => ++seq;
 
-/** The posted text fields, to draw the form again after an error; bounded like the fields. */
+/** Longer than any field takes (the body's limit): not sent back to the browser. */
+const ECHO_LIMIT = 200_000;
+
+/** The posted text fields, to draw the form again after an error; an oversized value is not echoed. */
 function submitted(form: FormData): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string' || key.startsWith('$ACTION')) continue;
+  for (const [key, raw] of form.entries()) {
+    if (typeof raw !== 'string' || key.startsWith('$ACTION') || key.length > 64) continue;
+    const value = raw.length > ECHO_LIMIT ? '' : raw;
     const previous = values[key];
     values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
