@@ -240,7 +240,21 @@ test.describe('news in the back-office', () => {
     await expect(readerPage.getByRole('form', { name: N.editForm })).toHaveCount(0);
     await expect(readerPage.getByRole('button', { name: N.delete })).toHaveCount(0);
     expect((await readerPage.goto('/admin/news/new'))?.status()).toBe(403);
+    // The preview is the back-office's: never cached, never indexed.
+    const preview = await readerPage.request.get(`${itemUrl}/preview?profile=INSTIT`);
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()['cache-control']).toContain('no-store');
+    expect(preview.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await readerContext.close();
+
+    // Without a session, every news screen leads to the sign-in screen.
+    const anonymous = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    for (const path of ['/admin/news', '/admin/news/new', itemUrl, `${itemUrl}/preview`]) {
+      const response = await anonymous.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(307);
+      expect(response.headers()['location'], path).toBe('/admin/login');
+    }
+    await anonymous.close();
 
     // The editor unpublishes it: off the list, the feed and the sitemap at once; then deletes the English version.
     const { context: again, page: editor2 } = await staffPage(browser, baseURL, 'editor');
