@@ -7,7 +7,7 @@
 import { INVESTOR_PROFILES, type InvestorProfile } from './catalog';
 import { isIsoDate } from './dates';
 import { SUPPORTED_LOCALES, type Locale } from './locale';
-import { MAX_RICH_TEXT_INPUT, richTextFromEditor, richTextToPlain, safeHref } from './rich-text';
+import { MAX_RICH_TEXT_INPUT, richTextFromEditor, safeHref } from './rich-text';
 
 export const NEWS_LIMITS = {
   title: 200,
@@ -172,9 +172,6 @@ export function newsStateOf(row: { status: string; publishAt: Date | null }, now
   if (row.status !== 'published') return 'draft';
   return row.publishAt !== null && row.publishAt.getTime() > now.getTime() ? 'scheduled' : 'published';
 }
-
-/** Plain text of a body, to tell an empty editor from a written one. */
-export const bodyIsEmpty = (body: string) => richTextToPlain(body) === '';
 
 /** Items per page of the back-office's news list. */
 export const NEWS_ADMIN_PAGE_SIZE = 25;

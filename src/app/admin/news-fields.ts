@@ -31,7 +31,6 @@ export function newsFormLabels(t: AdminT): NewsFormLabels {
     state: f('news.fields.state'),
     publishAt: f('news.fields.publishAt'),
     publishAtHint: f('news.fields.publishAtHint'),
-    loadingEditor: f('news.loadingEditor'),
     editor: {
       toolbar: f('news.editor.toolbar'),
       bold: f('news.editor.bold'),

@@ -51,7 +51,6 @@ export type NewsFormLabels = {
   publishAt: string;
   publishAtHint: string;
   editor: RichTextEditorLabels;
-  loadingEditor: string;
 };
 
 type Props = {
