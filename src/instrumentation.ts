@@ -3,8 +3,8 @@ import type { Instrumentation } from 'next';
 /**
  * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
  * are mailed from the database, docs/product.md "Mail"), the daily retention purge of the submissions
- * (docs/decisions/024), the loading of the slugs the proxy checks paths
- * against (docs/decisions/013) and the publication of changes (cached pages expire at start, and on
+ * (docs/decisions/024), the loading of the slugs the proxy checks paths against (docs/decisions/013),
+ * the timer of scheduled news (docs/decisions/022) and the publication of changes (cached pages expire at start, and on
  * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
  * scripts/server.mjs calls to stop: the background work ends and the database closes. Not during
  * `next build`, which has no database.
@@ -20,8 +20,11 @@ export async function register() {
   startRetentionWorker();
   const { startPublication } = await import('./server/publish/start');
   startPublication();
+  const { startNewsSchedule, stopNewsSchedule } = await import('./server/news/schedule');
+  startNewsSchedule();
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {
     stopRouteCatalogRefresh();
+    stopNewsSchedule();
     await stopOutboxWorker();
     await stopRetentionWorker();
     await closeDatabase();

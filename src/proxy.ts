@@ -5,7 +5,8 @@ import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
 import { finderSegmentOf } from './domain/fund-finder';
-import { isKnownPagePath, type RouteCatalog } from './domain/known-paths';
+import { isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
+import type { Locale } from './domain/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
 import { ADMIN_PATH, adminSecurityHeaders, securityHeaders } from './server/http/security-headers';
 
@@ -78,6 +79,13 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   const catalog = publishedRouteCatalog();
   const served = !!locale && (env().locales as readonly string[]).includes(locale);
   const unknown = catalog && served && !isKnownPagePath(segmentsOf(rest), locale, catalog);
+  // An article's previous slug answers 308 to its current address (docs/decisions/022).
+  const moved = unknown ? oldNewsRedirect(segmentsOf(rest), locale as Locale, catalog) : null;
+  if (moved) {
+    const to = new URL(moved, request.url);
+    to.search = new URL(request.url).search;
+    return NextResponse.redirect(to, 308);
+  }
   target.pathname = unknown
     ? `/${locale}/${profile}/${UNKNOWN_PAGE_SEGMENT}`
     : ((served && internalPath(locale, profile, segmentsOf(rest), target.searchParams, catalog)) || `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, ''));

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, SINGLE_SEGMENT_PAGES, type RouteCatalog } from './known-paths';
+import { isKnownPagePath, oldNewsRedirect, SINGLE_SEGMENT_PAGES, type RouteCatalog } from './known-paths';
 
 const catalog: RouteCatalog = {
   funds: new Map([
@@ -15,6 +15,7 @@ const catalog: RouteCatalog = {
   // 20 French articles: 3 pages of 9; 10 in "markets": 2 pages.
   newsCounts: new Map([['fr', new Map([['', 20], ['markets', 10]])]]),
   newsCategories: new Set(['markets', 'esg']),
+  oldNews: new Map([['fr', new Map([['ancienne-nouvelle', 'une-nouvelle'], ['une-nouvelle', 'autre']])]]),
 };
 const known = (p: string, locale = 'fr') => isKnownPagePath(p === '' ? [] : p.split('/'), locale, catalog);
 
@@ -65,5 +66,20 @@ describe('isKnownPagePath', () => {
       // unknown-page: where the proxy sends unknown paths (src/proxy.ts), never a page of its own.
       .filter((name) => name !== 'funds' && name !== 'news' && name !== 'unknown-page');
     expect([...SINGLE_SEGMENT_PAGES].filter(Boolean).sort()).toEqual(folders.sort());
+  });
+});
+
+describe('oldNewsRedirect', () => {
+  it('sends an article\'s previous slug, and its document, to the current localized address', () => {
+    expect(oldNewsRedirect(['news', 'ancienne-nouvelle'], 'fr', catalog)).toBe('/fr/actualites/une-nouvelle');
+    expect(oldNewsRedirect(['news', 'ancienne-nouvelle', 'doc'], 'fr', catalog)).toBe('/fr/news/une-nouvelle/doc');
+  });
+
+  it('never redirects a current slug, another language, another shape or an unknown slug', () => {
+    expect(oldNewsRedirect(['news', 'une-nouvelle'], 'fr', catalog)).toBeNull();
+    expect(oldNewsRedirect(['news', 'ancienne-nouvelle'], 'en', catalog)).toBeNull();
+    expect(oldNewsRedirect(['news', 'ancienne-nouvelle', 'other'], 'fr', catalog)).toBeNull();
+    expect(oldNewsRedirect(['funds', 'ancienne-nouvelle'], 'fr', catalog)).toBeNull();
+    expect(oldNewsRedirect(['news', 'nothing'], 'fr', catalog)).toBeNull();
   });
 });

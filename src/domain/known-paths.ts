@@ -9,7 +9,8 @@
  */
 import type { FinderCatalog } from './fund-finder';
 import { FUND_TABS } from './fund-tabs';
-import { newsPageCount, parsePageNumber } from './news-links';
+import type { Locale } from './locale';
+import { newsArticlePath, newsDocumentPath, newsPageCount, parsePageNumber } from './news-links';
 
 /** What exists, as loaded from the database (every profile's funds and articles together). */
 export type RouteCatalog = {
@@ -20,6 +21,8 @@ export type RouteCatalog = {
   /** Locale → category code ('' for all) → number of articles. */
   newsCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
   newsCategories: ReadonlySet<string>;
+  /** Locale → previous slug of a published article → its current slug (they answer 308, docs/decisions/022). */
+  oldNews?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The fund categories and share currencies of the whole catalog: which fund range filters are cached (docs/decisions/021). */
   finder?: FinderCatalog;
 };
@@ -91,4 +94,18 @@ export function isKnownPagePath(segments: string[], locale: string, catalog: Rou
   if (first === 'funds') return knownFundPath(rest, catalog);
   if (first === 'news') return knownNewsPath(rest, locale, catalog);
   return single.has(first) && rest.length === 0;
+}
+
+/**
+ * Where an article's previous address now lives: `/news/{old slug}` (or its `/doc`) → the public
+ * path of its current slug, for a 308. Null when the path is not an old slug of an article (a
+ * current slug always wins: it is never redirected).
+ */
+export function oldNewsRedirect(segments: string[], locale: Locale, catalog: RouteCatalog): string | null {
+  const [first, slug, sub, ...extra] = segments;
+  if (first !== 'news' || slug === undefined || extra.length > 0 || (sub !== undefined && sub !== 'doc')) return null;
+  if (catalog.news.get(locale)?.has(slug)) return null;
+  const current = catalog.oldNews?.get(locale)?.get(slug);
+  if (current === undefined) return null;
+  return sub === 'doc' ? newsDocumentPath(locale, current) : newsArticlePath(locale, current);
 }

@@ -33,6 +33,12 @@ describe('pages a change makes stale', () => {
     expect(targets.patterns).toEqual([NEWS_PAGES]);
     expect(targets.tags).toEqual([SITEMAP_TAG]);
   });
+
+  it('expires the home page (its latest news) with the news pages', () => {
+    const targets = pageTargets({ news: true }, ['fr'], {});
+    expect(targets.paths).toEqual(['/fr/RETAIL', '/fr/INSTIT', '/fr/CGP']);
+    expect(targets.patterns).toEqual([NEWS_PAGES]);
+  });
 });
 
 describe('change messages', () => {

@@ -11,7 +11,8 @@ import { FUND_TABS, DEFAULT_FUND_TAB } from './fund-tabs';
  *   with their figures (home, /funds, the fund range's cached filters). Give the share slugs whose pages changed.
  * - `menu`: the change shows in the fund lists every page carries (title, order, category,
  *   visibility, a fund or share added or archived): every page, and the sitemap.
- * - `news`, `pages`: the news pages; the content pages of these codes (back-office part 2).
+ * - `news`, `pages`: the news pages, the home page (its latest news) and the sitemap; the content
+ *   pages of these codes (back-office part 2). A news item about funds names them in `funds` too (their news tab).
  * - `all`: everything (a reseed, or a listener that may have missed notifications).
  */
 export type ChangeScope = {
@@ -56,6 +57,8 @@ export function pageTargets(scope: ChangeScope, locales: readonly string[], page
   for (const locale of locales) {
     for (const profile of INVESTOR_PROFILES) {
       const base = `/${locale}/${profile}`;
+      // The home page shows the latest news.
+      if (scope.news) paths.add(base);
       if (scope.funds && scope.funds.length > 0) {
         // The home page's highlighted funds and the fund list show figures too.
         paths.add(base);

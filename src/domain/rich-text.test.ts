@@ -134,3 +134,41 @@ describe('richTextToPlain', () => {
     expect(richTextToPlain('<b>1 &lt; 2</b> &amp;amp; <script>x</script> <a href="/x">link</a>\n\nnext')).toBe('1 < 2 &amp; link next');
   });
 });
+
+describe('richTextFromEditor and richTextToEditor (the back-office editor)', () => {
+  // What the Tiptap editor of the back-office writes (document, paragraph, text, bold, italic, link).
+  const editorHtml =
+    '<p>Our <strong>bold</strong> and <em>italic</em> words, a <a href="https://example.com/x?a=1&amp;b=2">link</a> and <a href="/fr/actualites">another</a>.</p><p>&lt;script&gt;alert(1)&lt;/script&gt; typed as text<br>on two lines</p><p></p>';
+
+  it('stores the editor output as the site stores rich text, which the cleaner keeps unchanged', async () => {
+    const { richTextFromEditor, sanitizeRichText, richTextParagraphs } = await import('./rich-text');
+    const stored = richTextFromEditor(editorHtml);
+    expect(stored).toBe(
+      'Our <strong>bold</strong> and <i>italic</i> words, a <a href="https://example.com/x?a=1&amp;b=2">link</a> and <a href="/fr/actualites">another</a>.\n\n&lt;script&gt;alert(1)&lt;/script&gt; typed as text on two lines',
+    );
+    expect(sanitizeRichText(stored)).toBe(stored);
+    expect(richTextParagraphs(stored)).toHaveLength(2);
+  });
+
+  it('drops what was posted past the editor: scripts, handlers, other tags and unsafe links', async () => {
+    const { richTextFromEditor } = await import('./rich-text');
+    const stored = richTextFromEditor(
+      '<p onclick="steal()">A<script>alert(1)</script> <a href="javascript:alert(1)" onclick="x()">b</a> <img src=x onerror=alert(1)><u>c</u> <a href="https://ok.example" target="_blank" rel="noopener" class="x">d</a></p><style>p{}</style>',
+    );
+    expect(stored).toBe('A b c <a href="https://ok.example">d</a>');
+  });
+
+  it('gives the editor one <p> per stored paragraph, and back again unchanged', async () => {
+    const { richTextFromEditor, richTextToEditor } = await import('./rich-text');
+    const stored = 'One <b>bold</b>\n\nTwo <i>it</i> <a href="https://a.example">x</a>';
+    expect(richTextToEditor(stored)).toBe('<p>One <b>bold</b></p><p>Two <i>it</i> <a href="https://a.example">x</a></p>');
+    expect(richTextFromEditor(richTextToEditor(stored))).toBe(stored);
+  });
+});
+
+describe('sanitizeRichText with several links', () => {
+  it('closes a safe link that follows an unwrapped one with its own tag', () => {
+    expect(sanitizeRichText('<a>b</a> <a href="https://ok.example">d</a> e')).toBe('b <a href="https://ok.example">d</a> e');
+    expect(sanitizeRichText('<a href="javascript:x">b</a> <a href="/fr">d</a> <a href="vbscript:y">f</a>')).toBe('b <a href="/fr">d</a> f');
+  });
+});

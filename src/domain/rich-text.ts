@@ -47,12 +47,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes'],
   enforceHtmlBoundary: false,
   transformTags: {
-    // An unsafe or missing href turns the link into a tag that is not allowed: its text stays.
+    // An unsafe or missing href leaves the link without one, and the filter below unwraps it. (Renaming
+    // the tag instead, to one not allowed, made sanitize-html 2.17 close the next link at that depth
+    // with the renamed tag: `<a>b</a> <a href="/x">d</a>` gave `b <a href="/x">d</span>`.)
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = safeHref(attribs.href);
-      return href === null ? { tagName: 'span', attribs: {} } : { tagName: 'a', attribs: { href } };
+      return { tagName: 'a', attribs: href === null ? {} : { href } };
     },
   },
+  // A link without an href: its text stays, the tag goes.
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
 };
 
 export function sanitizeRichText(html: string): string {
@@ -77,4 +81,38 @@ export function richTextToPlain(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The longest body the back-office accepts, as posted (before cleaning). */
+export const MAX_RICH_TEXT_INPUT = 200_000;
+
+/**
+ * The back-office editor's HTML (Tiptap: `<p>` paragraphs, `<strong>`, `<em>`, `<a href>`) as the
+ * site stores rich text: paragraphs separated by a blank line, `<em>` written `<i>`, then through
+ * the one cleaner above (sanitizeRichText), so anything posted past the editor (a `<script>`, an
+ * `onclick`, a `javascript:` link) is gone however it was sent. A line break becomes a space.
+ */
+export function richTextFromEditor(html: string): string {
+  const marked = sanitizeHtml(html.slice(0, MAX_RICH_TEXT_INPUT), {
+    allowedTags: ['p', 'br', 'b', 'i', 'strong', 'em', 'a'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: [...ALLOWED_SCHEMES],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: OPTIONS.nonTextTags,
+    transformTags: { em: 'i' },
+  });
+  const paragraphs = marked
+    .replace(/<br \/>|<br>/g, ' ')
+    .split(/<\/p>/)
+    .map((p) => sanitizeRichText(p.replace(/<p>/g, '').replace(/\s*\n\s*/g, ' ')).trim())
+    .filter((p) => richTextToPlain(p) !== '' || /<a /.test(p));
+  return paragraphs.join('\n\n');
+}
+
+/** Stored rich text as the editor's HTML: each blank-line paragraph a `<p>`. */
+export function richTextToEditor(stored: string): string {
+  return richTextParagraphs(stored)
+    .map((p) => `<p>${p.replace(/\s*\n\s*/g, ' ')}</p>`)
+    .join('');
 }

@@ -377,14 +377,52 @@ export const news = pgTable(
     body: text('body').notNull(),
     publishedAt: date('published_at').notNull(),
     externalUrl: text('external_url'),
+    /** The main related fund (shown on the article); every related fund, this one included, is in news_fund. */
     fundId: integer('fund_id').references(() => funds.id, { onDelete: 'set null' }),
     author: text('author'),
+    /** `draft` is never shown; `published` is shown from `publish_at` on (docs/decisions/022). */
+    status: text('status').$type<'draft' | 'published'>().notNull().default('published'),
+    /** When a published item appears on the site; null: at once (the seeded news). A future time schedules it. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** The investor profiles that may see it; empty: every profile. */
+    visibleTo: text('visible_to').array().notNull().default(sql`ARRAY[]::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('news_locale_slug').on(t.locale, t.slug),
     uniqueIndex('news_group_locale').on(t.groupCode, t.locale),
     index('news_locale_date').on(t.locale, t.publishedAt),
+    index('news_publish_at').on(t.publishAt),
+    check('news_status', sql`${t.status} IN ('draft', 'published')`),
   ],
+);
+
+/** The funds a news item is about (beyond news.fund_id, the main one, which is listed here too when set by the back-office). */
+export const newsFunds = pgTable(
+  'news_fund',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.fundId] }), index('news_fund_fund').on(t.fundId)],
+);
+
+/** Previous slugs of an article, per language: the old address answers 308 to the current one. */
+export const newsOldSlugs = pgTable(
+  'news_old_slug',
+  {
+    locale: text('locale').notNull(),
+    slug: text('slug').notNull(),
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.slug] }), index('news_old_slug_news').on(t.newsId)],
 );
 
 export const documents = pgTable(

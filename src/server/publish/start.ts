@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/env';
+import { rearmNewsSchedule } from '@/server/news/schedule';
 import { listenForChanges } from './listener';
 import { applyChangeLocally, processOrigin, servePublications } from './publish';
 
@@ -23,5 +24,14 @@ export function startPublication(): void {
   // `next dev` caches no page: nothing to expire, and no production port to reach.
   if (process.env.NODE_ENV === 'production') applyChangeLocally({ all: true });
   const url = env().DATABASE_URL;
-  if (url) listenForChanges(url, { origin: processOrigin(), onChange: applyChangeLocally });
+  // Another process's news change may have moved the next scheduled time (docs/decisions/022).
+  if (url) {
+    listenForChanges(url, {
+      origin: processOrigin(),
+      onChange: (scope) => {
+        applyChangeLocally(scope);
+        if (scope.news || scope.all) rearmNewsSchedule();
+      },
+    });
+  }
 }

@@ -5,6 +5,7 @@ import type { InvestorProfile } from '@/domain/catalog';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { rawCatalog, visibleTo } from './catalog';
+import { newsOnline, relatedFundIds } from './news';
 
 export type StoredDocument = {
   id: number;
@@ -75,11 +76,12 @@ export async function findNewsDocument(locale: Locale, slug: string, profile: In
   const [item] = await db
     .select({ id: t.news.id, fundId: t.news.fundId })
     .from(t.news)
-    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(profile)))
     .limit(1);
   if (!item) return null;
-  const fund = item.fundId === null ? null : catalog.funds.find((f) => f.id === item.fundId);
-  if (fund && !visibleTo(profile, fund)) return null;
+  const related = (await relatedFundIds(db, [item])).get(item.id) ?? [];
+  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id));
+  if (related.some((id) => hidden.has(id))) return null;
   const [row] = await db
     .select()
     .from(t.documents)

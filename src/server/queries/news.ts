@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';
@@ -7,7 +7,7 @@ import { pick } from '@/domain/localize';
 import type { DocumentRef, NewsItemView } from '@/domain/model';
 import { newsDocumentPath, newsLink } from '@/domain/news-links';
 import { fundPath } from '@/domain/urls';
-import { getDb } from '@/server/db';
+import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { documentMetaColumns, rawCatalog, visibleTo } from './catalog';
 
@@ -27,8 +27,48 @@ export async function listNewsCategories(locale: Locale) {
 }
 
 /**
- * News of a language, newest first. Items tied to a fund the profile may not see are left out
- * (docs/product.md "Data": a hidden fund's news links are absent too).
+ * What a visitor may see of the news (docs/decisions/022): published items whose time has come
+ * (`publish_at` null or past, read from the database's clock) and whose profiles include theirs
+ * (an empty list: every profile). Every public read of the news goes through it.
+ */
+export function newsOnline(profile: InvestorProfile | null): SQL {
+  const online = and(eq(t.news.status, 'published'), or(isNull(t.news.publishAt), sql`${t.news.publishAt} <= now()`)) as SQL;
+  if (profile === null) return online;
+  return and(online, or(sql`cardinality(${t.news.visibleTo}) = 0`, sql`${profile} = ANY(${t.news.visibleTo})`)) as SQL;
+}
+
+/** Every fund each item is about: news.fund_id and the news_fund rows. */
+export async function relatedFundIds(db: Db, rows: readonly { id: number; fundId: number | null }[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(rows.map((r) => [r.id, r.fundId === null ? [] : [r.fundId]]));
+  if (rows.length === 0) return out;
+  const links = await db
+    .select()
+    .from(t.newsFunds)
+    .where(
+      inArray(
+        t.newsFunds.newsId,
+        rows.map((r) => r.id),
+      ),
+    );
+  for (const link of links) {
+    const ids = out.get(link.newsId);
+    if (ids && !ids.includes(link.fundId)) ids.push(link.fundId);
+  }
+  return out;
+}
+
+/** Items about a fund the profile may not see are left out (docs/product.md "Data"). */
+async function withoutHiddenFunds<R extends { id: number; fundId: number | null }>(db: Db, rows: R[], profile: InvestorProfile): Promise<R[]> {
+  const catalog = await rawCatalog(db);
+  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id));
+  if (hidden.size === 0) return rows;
+  const related = await relatedFundIds(db, rows);
+  return rows.filter((r) => !(related.get(r.id) ?? []).some((id) => hidden.has(id)));
+}
+
+/**
+ * News of a language, newest first, as a visitor of this profile sees them (newsOnline). Items tied
+ * to a fund the profile may not see are left out (docs/product.md "Data": a hidden fund's news links are absent too).
  */
 export async function listNews(
   locale: Locale,
@@ -37,21 +77,21 @@ export async function listNews(
 ): Promise<{ items: NewsItemView[]; total: number }> {
   const db = await getDb();
   const catalog = await rawCatalog(db);
-  const hiddenFundIds = catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id);
-  const conditions: SQL[] = [eq(t.news.locale, locale)];
+  const conditions: SQL[] = [eq(t.news.locale, locale), newsOnline(profile)];
   if (filter.category) conditions.push(eq(t.news.categoryCode, filter.category));
   if (filter.fundSlug) {
     const fund = catalog.funds.find((f) => f.slug === filter.fundSlug);
     if (!fund || !visibleTo(profile, fund)) return { items: [], total: 0 };
-    conditions.push(eq(t.news.fundId, fund.id));
+    conditions.push(
+      or(eq(t.news.fundId, fund.id), inArray(t.news.id, db.select({ id: t.newsFunds.newsId }).from(t.newsFunds).where(eq(t.newsFunds.fundId, fund.id)))) as SQL,
+    );
   }
-  const where = and(...conditions);
   const rows = await db
     .select()
     .from(t.news)
-    .where(where)
+    .where(and(...conditions))
     .orderBy(desc(t.news.publishedAt), desc(t.news.id));
-  const visible = rows.filter((r) => r.fundId === null || !hiddenFundIds.includes(r.fundId));
+  const visible = await withoutHiddenFunds(db, rows, profile);
   const offset = Math.max(0, filter.offset ?? 0);
   const limit = Math.min(NEWS_MAX_PAGE, Math.max(0, filter.limit ?? 12));
   const page = visible.slice(offset, offset + limit);
@@ -61,25 +101,50 @@ export async function listNews(
 export async function getNewsItem(locale: Locale, slug: string, profile: InvestorProfile): Promise<NewsItemView | null> {
   const db = await getDb();
   const catalog = await rawCatalog(db);
-  const [row] = await db
+  const rows = await db
     .select()
     .from(t.news)
-    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug)))
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(profile)))
     .limit(1);
+  const [row] = await withoutHiddenFunds(db, rows, profile);
   if (!row) return null;
-  const fund = row.fundId === null ? null : catalog.funds.find((f) => f.id === row.fundId);
-  if (fund && !visibleTo(profile, fund)) return null;
   const [view] = await toViews([row], locale, catalog.funds);
   return view ?? null;
 }
 
-/** The same article in another language, for the language switch. */
+/**
+ * An item as a visitor of `profile` would see it, whatever its status and time (the back-office's
+ * preview): null when it does not exist, or when its profiles or funds hide it from that profile.
+ */
+export async function previewNewsItem(id: number, profile: InvestorProfile): Promise<{ view: NewsItemView; hiddenFromProfile: boolean } | null> {
+  const db = await getDb();
+  const catalog = await rawCatalog(db);
+  const [row] = await db.select().from(t.news).where(eq(t.news.id, id)).limit(1);
+  if (!row) return null;
+  const shown = (await withoutHiddenFunds(db, [row], profile)).length === 1 && (row.visibleTo.length === 0 || row.visibleTo.includes(profile));
+  const [view] = await toViews([row], row.locale as Locale, catalog.funds);
+  return view ? { view, hiddenFromProfile: !shown } : null;
+}
+
+/**
+ * Locale/slug of every article a visitor of this profile may not see now (a draft, scheduled for
+ * later, for other profiles, about a fund hidden from it): the content query leaves them out.
+ */
+export async function offlineNewsKeys(profile: InvestorProfile): Promise<Set<string>> {
+  const db = await getDb();
+  const columns = { id: t.news.id, fundId: t.news.fundId, locale: t.news.locale, slug: t.news.slug };
+  const [all, online] = await Promise.all([db.select(columns).from(t.news), db.select(columns).from(t.news).where(newsOnline(profile))]);
+  const shown = new Set((await withoutHiddenFunds(db, online, profile)).map((r) => r.id));
+  return new Set(all.filter((r) => !shown.has(r.id)).map((r) => `${r.locale}/${r.slug}`));
+}
+
+/** The same article in another language, for the language switch: only once it is online. */
 export async function findNewsTranslation(group: string, locale: Locale): Promise<string | null> {
   const db = await getDb();
   const [row] = await db
     .select({ slug: t.news.slug })
     .from(t.news)
-    .where(and(eq(t.news.groupCode, group), eq(t.news.locale, locale)))
+    .where(and(eq(t.news.groupCode, group), eq(t.news.locale, locale), newsOnline(null)))
     .limit(1);
   return row?.slug ?? null;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { count } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { RouteCatalog } from '@/domain/known-paths';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
@@ -8,22 +8,39 @@ import { areaLogger } from '@/server/log/logger';
 
 const log = areaLogger('routes');
 
+/** The most previous article slugs kept for redirects (the newest ones win past it). */
+export const MAX_OLD_SLUGS = 20_000;
+
 /** Every fund, share, article and news category slug, whatever its visibility, and the fund range's filter values. */
 export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
   const db = given ?? (await getDb());
-  const [funds, shares, news, categories, counts, fundCategories] = await Promise.all([
+  const [funds, shares, news, categories, counts, fundCategories, oldSlugs] = await Promise.all([
     db.select({ id: t.funds.id, slug: t.funds.slug }).from(t.funds),
     db.select({ fundId: t.shares.fundId, slug: t.shares.slug, currency: t.shares.currencyCode }).from(t.shares),
     db.select({ locale: t.news.locale, slug: t.news.slug }).from(t.news),
     db.select({ code: t.newsCategories.code }).from(t.newsCategories),
     db.select({ locale: t.news.locale, category: t.news.categoryCode, n: count() }).from(t.news).groupBy(t.news.locale, t.news.categoryCode),
     db.select({ code: t.fundCategories.code }).from(t.fundCategories),
+    // Previous slugs of published articles, newest first, bounded: each is one map entry in memory.
+    db
+      .select({ locale: t.newsOldSlugs.locale, slug: t.newsOldSlugs.slug, current: t.news.slug })
+      .from(t.newsOldSlugs)
+      .innerJoin(t.news, eq(t.news.id, t.newsOldSlugs.newsId))
+      .where(eq(t.news.status, 'published'))
+      .orderBy(desc(t.newsOldSlugs.createdAt))
+      .limit(MAX_OLD_SLUGS),
   ]);
   const fundSlugs = new Map(funds.map((f) => [f.id, f.slug]));
   const fundShares = new Map<string, Set<string>>(funds.map((f) => [f.slug, new Set()]));
   for (const share of shares) fundShares.get(fundSlugs.get(share.fundId) ?? '')?.add(share.slug);
   const articles = new Map<string, Set<string>>();
   for (const item of news) articles.set(item.locale, (articles.get(item.locale) ?? new Set()).add(item.slug));
+  const oldNews = new Map<string, Map<string, string>>();
+  for (const row of oldSlugs) {
+    const perLocale = oldNews.get(row.locale) ?? new Map<string, string>();
+    if (!perLocale.has(row.slug)) perLocale.set(row.slug, row.current);
+    oldNews.set(row.locale, perLocale);
+  }
   const newsCounts = new Map<string, Map<string, number>>();
   for (const row of counts) {
     const perLocale = newsCounts.get(row.locale) ?? new Map<string, number>();
@@ -36,6 +53,7 @@ export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
     news: articles,
     newsCounts,
     newsCategories: new Set(categories.map((c) => c.code)),
+    oldNews,
     finder: { categories: new Set(fundCategories.map((c) => c.code)), currencies: new Set(shares.map((s) => s.currency)) },
   };
 }

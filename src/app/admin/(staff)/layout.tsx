@@ -11,6 +11,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const t = adminTranslator(staff.locale);
   const items = [
     { href: '/admin', label: t('nav.home') },
+    { href: '/admin/news', label: t('nav.news') },
     { href: '/admin/funds', label: t('nav.funds') },
     { href: '/admin/pages', label: t('nav.pages') },
     { href: '/admin/company', label: t('nav.company') },

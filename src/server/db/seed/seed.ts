@@ -21,7 +21,7 @@ import { businessDays, simulateIndex, simulateShare } from './nav-model';
 
 /** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
 const SEEDED_TABLES = [
-  'seed_run', 'content_document', 'document', 'news', 'news_category', 'allocation', 'holding',
+  'seed_run', 'content_document', 'document', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
   'share_performance', 'nav', 'benchmark_value', 'share', 'fund_eligibility', 'fund', 'benchmark',
   'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
   'key_figure', 'company_info', 'company', 'document_type', 'currency', 'investor_profile', 'country', 'language',

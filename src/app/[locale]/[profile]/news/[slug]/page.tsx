@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env, type Locale } from '@/env';
 import { alternatePaths } from '@/domain/paths';
 import { newsCategoryPath, newsListPath } from '@/domain/news-links';
-import { RichText } from '@/components/content/rich-text';
+import { NewsArticle } from '@/components/news/news-article';
 import { NewsCard } from '@/components/news/news-card';
 import { withNewsFeed } from '@/server/http/news-feed';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
@@ -62,32 +61,13 @@ export default async function NewsArticlePage({ params }: Props) {
   const related = sameCategory.items.filter((n) => n.slug !== item.slug).slice(0, RELATED);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
-      <article className="mx-auto max-w-3xl">
-        <JsonLd data={newsArticleJsonLd(item, company, env().PUBLIC_BASE_URL)} />
-        <p className="mb-4 text-sm">
-          <Link href={newsListPath(locale)} className="text-brand underline">
-            {t('back')}
-          </Link>
-        </p>
-        <h1 className="mb-3 text-3xl font-bold text-brand md:text-4xl">{item.title}</h1>
-        <p className="mb-8 text-sm text-muted">
-          <time dateTime={item.publishedAt}>{item.formattedDate}</time> ·{' '}
-          <Link href={newsCategoryPath(locale, item.category.code)} className="underline">
-            {item.category.title}
-          </Link>
-          {item.author ? ` · ${t('by', { author: item.author })}` : ''}
-        </p>
-        <p className="mb-6 text-lg leading-relaxed font-semibold">{item.summary}</p>
-        <RichText html={item.body} className="text-lg" />
-        {item.fund ? (
-          <p className="mt-8 rounded border border-slate-200 bg-slate-50 p-4">
-            {t('relatedFund')}{' '}
-            <Link href={item.fund.url} className="font-semibold text-brand underline">
-              {item.fund.title}
-            </Link>
-          </p>
-        ) : null}
-      </article>
+      <NewsArticle
+        item={item}
+        labels={{ back: t('back'), by: item.author ? t('by', { author: item.author }) : null, relatedFund: t('relatedFund') }}
+        listHref={newsListPath(locale)}
+        categoryHref={newsCategoryPath(locale, item.category.code)}
+        head={<JsonLd data={newsArticleJsonLd(item, company, env().PUBLIC_BASE_URL)} />}
+      />
       {related.length > 0 ? (
         <section aria-labelledby="related-news" className="mt-16 border-t border-slate-200 pt-10">
           <h2 id="related-news" className="mb-6 text-2xl font-semibold">

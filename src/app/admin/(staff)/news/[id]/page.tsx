@@ -1,0 +1,200 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { SUPPORTED_LOCALES, type Locale } from '@/env';
+import { newsStateOf } from '@/domain/news-input';
+import { can } from '@/domain/roles';
+import { adminTranslator } from '@/i18n/admin';
+import { ActionForm } from '@/components/admin/action-form';
+import { NewsForm } from '@/components/admin/news-form';
+import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { flash, formatDateTime } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('news.editForm') };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** One language of an article: its languages, the form, unpublish, delete, preview and its documents. Forms show per permission; the actions check again. */
+export default async function NewsItemPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const id = Number((await params).id);
+  const query = await searchParams;
+  const db = await getDb();
+  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
+  if (!item) notFound();
+  const t = adminTranslator(staff.locale);
+  const write = can(staff.role, 'content.write');
+  const refs = await newsReferenceLists(db);
+  const choices = newsFormChoices(t, staff.locale, refs);
+  const created = flash(query, 'done', ['created'] as const);
+  const state = newsStateOf(item, new Date());
+  const language = (l: string) => (SUPPORTED_LOCALES.includes(l as Locale) ? t(`language.${l as Locale}`) : l);
+  const byLocale = new Map(item.translations.map((tr) => [tr.locale, tr]));
+  const currentDocs = item.documents;
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/news" className="text-brand underline">
+          {t('news.back')}
+        </Link>
+      </p>
+      <h1 className="mb-2 text-2xl font-semibold">
+        <span lang={item.locale}>{item.title}</span> ({language(item.locale)})
+      </h1>
+      {created && <Notice tone="success">{t('news.created')}</Notice>}
+      <p className="mb-4">
+        {state === 'scheduled' ? t('news.scheduledFor', { date: formatDateTime(staff.locale, item.publishAt) }) : t('news.previewState', { state: t(`news.states.${state}`) })}
+      </p>
+
+      <section aria-labelledby="translations-title" className="mb-6">
+        <h2 id="translations-title" className="mb-2 text-xl font-semibold">
+          {t('news.translations')}
+        </h2>
+        <ul className="list-disc space-y-1 pl-6">
+          {SUPPORTED_LOCALES.map((l) => {
+            const tr = byLocale.get(l);
+            if (tr) {
+              return (
+                <li key={l}>
+                  {language(l)}:{' '}
+                  {tr.id === item.id ? (
+                    <span lang={l} aria-current="page">
+                      {tr.title}
+                    </span>
+                  ) : (
+                    <Link href={`/admin/news/${tr.id}`} lang={l} className="text-brand underline">
+                      {tr.title}
+                    </Link>
+                  )}
+                </li>
+              );
+            }
+            return (
+              <li key={l}>
+                {t('news.translationMissing', { language: language(l) })}
+                {write && (
+                  <>
+                    {' '}
+                    <Link href={`/admin/news/new?translationOf=${item.id}&locale=${l}`} className="text-brand underline">
+                      {t('news.addTranslation', { language: language(l) })}
+                    </Link>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="mb-8 flex flex-wrap items-start gap-4">
+        <Link href={`/admin/news/${item.id}/preview`} className={`${buttonClass} inline-block`}>
+          {t('news.preview')}
+        </Link>
+        {write && (
+          <>
+            <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
+            <ActionForm action={deleteNewsAction.bind(null, item.id)} title={t('news.delete')} submitLabel={t('news.delete')} fields={[]} danger compact />
+          </>
+        )}
+      </div>
+      {write && <p className="-mt-6 mb-8 text-sm text-muted">{t('news.deleteHint')}</p>}
+
+      {write ? (
+        <section aria-labelledby="edit-title" className="mb-10 max-w-4xl">
+          <h2 id="edit-title" className="mb-2 text-xl font-semibold">
+            {t('news.editForm')}
+          </h2>
+          <NewsForm
+            action={updateNewsAction.bind(null, item.id, item.locale)}
+            title={t('news.editForm')}
+            submitLabel={t('news.save')}
+            labels={newsFormLabels(t)}
+            initial={newsFormValues(item, { locale: item.locale, categoryCode: item.categoryCode, today: item.publishedAt })}
+            categories={choices.categories}
+            funds={choices.funds}
+            profiles={choices.profiles}
+            states={choices.states}
+            slugFollowsTitle={false}
+          />
+        </section>
+      ) : (
+        <dl className="mb-10 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          <dt className="font-medium">{t('news.fields.slug')}</dt>
+          <dd className="font-mono">{item.slug}</dd>
+          <dt className="font-medium">{t('news.fields.date')}</dt>
+          <dd>{item.publishedAt}</dd>
+          <dt className="font-medium">{t('news.fields.summary')}</dt>
+          <dd lang={item.locale}>{item.summary}</dd>
+        </dl>
+      )}
+
+      <section aria-labelledby="documents-title" className="mb-10">
+        <h2 id="documents-title" className="mb-2 text-xl font-semibold">
+          {t('news.documents.title')}
+        </h2>
+        <p className="mb-3 max-w-prose text-muted">{t('news.documents.intro')}</p>
+        {currentDocs.length === 0 ? (
+          <p>{t('news.documents.none')}</p>
+        ) : (
+          <table className={tableClass}>
+            <caption className="sr-only">{t('news.documents.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>{t('news.documents.file')}</th>
+                <th scope="col" className={thClass}>{t('news.documents.date')}</th>
+                <th scope="col" className={thClass}>{t('news.documents.version')}</th>
+                {write && <th scope="col" className={thClass}>{t('news.documents.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {currentDocs.map((d) => (
+                <tr key={d.id}>
+                  <td className={tdClass}>
+                    {d.title} — {d.fileName} ({Math.max(1, Math.round(d.size / 1024))} KB)
+                    <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
+                  </td>
+                  <td className={tdClass}>{d.publishedAt}</td>
+                  <td className={tdClass}>{d.supersededAt ? t('news.documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('news.documents.current')}</td>
+                  {write && (
+                    <td className={tdClass}>
+                      <ActionForm
+                        action={deleteNewsDocumentAction.bind(null, item.id, d.id)}
+                        title={t('news.documents.deleteLabel', { name: `${d.fileName} #${d.id}` })}
+                        submitLabel={t('news.documents.delete')}
+                        fields={[]}
+                        danger
+                        compact
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {write && (
+          <div className="mt-6 max-w-xl">
+            <h3 className="mb-2 text-lg font-semibold">{t('news.documents.upload')}</h3>
+            <ActionForm
+              action={uploadNewsDocumentAction.bind(null, item.id)}
+              title={t('news.documents.upload')}
+              submitLabel={t('news.documents.submit')}
+              fields={[
+                { kind: 'date', name: 'publishedAt', label: t('news.documents.date'), value: item.publishedAt, required: true },
+                { kind: 'text', name: 'title', label: t('news.documents.titleField'), hint: t('news.documents.titleHint') },
+                { kind: 'file', name: 'file', label: t('news.documents.pdf'), hint: t('news.documents.pdfHint', { mb: 20 }), accept: 'application/pdf,.pdf', required: true },
+              ]}
+            />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { SUPPORTED_LOCALES, type Locale } from '@/env';
+import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { newsCategoryPath, newsListPath } from '@/domain/news-links';
+import { newsStateOf } from '@/domain/news-input';
+import { adminTranslator } from '@/i18n/admin';
+import { publicNewsTranslator } from '@/i18n/news-texts';
+import { SelectField } from '@/components/admin/select-field';
+import { buttonClass, Notice } from '@/components/admin/notice';
+import { NewsArticle } from '@/components/news/news-article';
+import { queryText } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { previewNewsItem } from '@/server/queries/news';
+import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('news.preview'), robots: { index: false, follow: false } };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * An article as a visitor of the chosen language (one of its translations) and investor profile
+ * would see it, drafts and scheduled items included: the public article's own component, rendered
+ * on every request (the back-office is never cached) and not indexed (decision 015's headers).
+ */
+export default async function NewsPreviewPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const id = Number((await params).id);
+  const query = await searchParams;
+  const db = await getDb();
+  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
+  if (!item) notFound();
+  const t = adminTranslator(staff.locale);
+  const wantedLocale = queryText(query, 'locale');
+  const chosen = item.translations.find((tr) => tr.locale === wantedLocale) ?? item.translations.find((tr) => tr.id === item.id);
+  const wantedProfile = queryText(query, 'profile');
+  const profile: InvestorProfile = isInvestorProfile(wantedProfile) ? wantedProfile : 'RETAIL';
+  const [preview, refs] = await Promise.all([previewNewsItem(chosen?.id ?? item.id, profile), newsReferenceLists(db)]);
+  if (!preview) notFound();
+  const { view } = preview;
+  const locale = view.locale;
+  const shown = chosen?.id === item.id ? item : await newsForStaff(db, view.id);
+  const state = shown ? newsStateOf(shown, new Date()) : 'draft';
+  const tNews = publicNewsTranslator(locale);
+  const language = (l: string) => (SUPPORTED_LOCALES.includes(l as Locale) ? t(`language.${l as Locale}`) : l);
+  const pick = (value: Partial<Record<string, string>>) => value[staff.locale] ?? value.fr ?? '';
+  return (
+    <>
+      <p className="mb-2">
+        <Link href={`/admin/news/${item.id}`} className="text-brand underline">
+          {item.title}
+        </Link>
+      </p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('news.previewTitle', { title: view.title })}</h1>
+      <p className="mb-4 max-w-prose text-muted">{t('news.previewIntro')}</p>
+      <form method="get" action={`/admin/news/${item.id}/preview`} aria-label={t('news.previewForm')} className="mb-4 flex flex-wrap items-end gap-4">
+        <SelectField id="locale" label={t('news.language')} value={locale} options={item.translations.map((tr) => ({ value: tr.locale, label: language(tr.locale) }))} />
+        <SelectField
+          id="profile"
+          label={t('news.profile')}
+          value={profile}
+          options={INVESTOR_PROFILES.map((code) => {
+            const found = refs.profiles.find((p) => p.code === code);
+            return { value: code, label: found ? pick(found.title) : code };
+          })}
+        />
+        <button type="submit" className={buttonClass}>
+          {t('news.previewShow')}
+        </button>
+      </form>
+      <p className="mb-2">{t('news.previewState', { state: t(`news.states.${state}`) })}</p>
+      {preview.hiddenFromProfile && <Notice tone="error">{t('news.previewHidden')}</Notice>}
+      {view.routeType !== 'plain' && <p className="mb-2">{t('news.previewLink', { route: view.route })}</p>}
+      <div className="mt-6 rounded border border-dashed border-slate-400 p-6">
+        <NewsArticle
+          item={view}
+          labels={{ back: tNews('back'), by: view.author ? tNews('by', { author: view.author }) : null, relatedFund: tNews('relatedFund') }}
+          listHref={newsListPath(locale)}
+          categoryHref={newsCategoryPath(locale, view.category.code)}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SUPPORTED_LOCALES } from '@/env';
+import { adminTranslator } from '@/i18n/admin';
+import { NewsForm } from '@/components/admin/news-form';
+import { queryText } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+import { createNewsAction } from '../../../news-actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('news.newTitle') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** A new article, or (?translationOf=id&locale=en) a new language of an existing one. */
+export default async function NewNewsPage({ searchParams }: Props) {
+  const staff = await requireStaff('content.write');
+  const query = await searchParams;
+  const t = adminTranslator(staff.locale);
+  const db = await getDb();
+  const sourceId = Number(queryText(query, 'translationOf'));
+  const source = Number.isSafeInteger(sourceId) && sourceId > 0 ? await newsForStaff(db, sourceId) : null;
+  const refs = await newsReferenceLists(db);
+  const choices = newsFormChoices(t, staff.locale, refs);
+  const taken = new Set(source?.translations.map((tr) => tr.locale) ?? []);
+  const wanted = queryText(query, 'locale');
+  const locale = SUPPORTED_LOCALES.find((l) => l === wanted && !taken.has(l)) ?? SUPPORTED_LOCALES.find((l) => !taken.has(l)) ?? staff.locale;
+  const initial = newsFormValues(null, { locale, categoryCode: source?.categoryCode ?? refs.categories[0]?.code ?? '', today: new Date().toISOString().slice(0, 10) });
+  if (source) {
+    // A translation starts from the source's date, category, links, funds and profiles; its texts are written anew.
+    Object.assign(initial, { publishedAt: source.publishedAt, externalUrl: source.externalUrl ?? '', author: source.author ?? '', fundIds: source.fundIds.map(String), visibleTo: source.visibleTo });
+  }
+  const title = source ? t('news.newTranslation', { title: source.title }) : t('news.newTitle');
+  return (
+    <>
+      <p className="mb-2">
+        <Link href={source ? `/admin/news/${source.id}` : '/admin/news'} className="text-brand underline">
+          {source ? source.title : t('news.back')}
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
+      <div className="max-w-4xl">
+        <NewsForm
+          action={createNewsAction.bind(null, source?.id ?? null)}
+          title={title}
+          submitLabel={t('news.create')}
+          labels={newsFormLabels(t)}
+          initial={initial}
+          locales={choices.locales.filter((l) => !taken.has(l.value))}
+          categories={choices.categories}
+          funds={choices.funds}
+          profiles={choices.profiles}
+          states={choices.states}
+          slugFollowsTitle
+        />
+      </div>
+    </>
+  );
+}

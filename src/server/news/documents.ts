@@ -1,0 +1,117 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
+import { recordAudit, type Actor } from '@/server/audit/record';
+import type { Db } from '@/server/db/client';
+import { documents, funds, news, newsFunds } from '@/server/db/schema';
+import { publishChange } from '@/server/publish/publish';
+import { refreshNewsContent } from './manage';
+
+/**
+ * A news item's attached PDF, as part 1's fund documents (src/server/documents/manage.ts): checked
+ * by its bytes, 20 MB at most, stored with its sha256, audited; one current version per item (the
+ * item's language), the version it replaces kept as history, never served. An item with a current
+ * document links to it (docs/product.md §2 link rule): the news pages change, so it is published
+ * like a news change.
+ */
+export const NEWS_DOCUMENT_TYPE = 'NEWS_DOCUMENT';
+
+export type NewsDocumentUpload = { newsId: number; publishedAt: string; title?: string; fileName: string; bytes: Uint8Array };
+export type NewsDocumentResult =
+  | { ok: true; id: number; changed: boolean; replacedId: number | null }
+  | { ok: false; error: DocumentFileProblem | 'unknown-news' | 'bad-date' | 'bad-title' };
+
+const audited = (row: Record<string, unknown>) => ({ ...row, data: undefined });
+
+async function publishFor(db: Db, newsId: number): Promise<void> {
+  const [row] = await db.select({ fundId: news.fundId }).from(news).where(eq(news.id, newsId));
+  const links = await db.select({ fundId: newsFunds.fundId }).from(newsFunds).where(eq(newsFunds.newsId, newsId));
+  const ids = [...new Set([...(row?.fundId ? [row.fundId] : []), ...links.map((l) => l.fundId)])];
+  const slugs = ids.length === 0 ? [] : await db.select({ slug: funds.slug }).from(funds).where(inArray(funds.id, ids));
+  await publishChange(db, { news: true, ...(slugs.length > 0 ? { funds: slugs.map((s) => ({ slug: s.slug })) } : {}) });
+}
+
+export async function uploadNewsDocument(db: Db, input: NewsDocumentUpload, actor: Actor): Promise<NewsDocumentResult> {
+  if (!isIsoDate(input.publishedAt)) return { ok: false, error: 'bad-date' };
+  const fileProblem = checkDocumentFile({ name: input.fileName, size: input.bytes.byteLength, bytes: input.bytes }, MAX_DOCUMENT_BYTES);
+  if (fileProblem) return { ok: false, error: fileProblem };
+  const title = input.title?.trim();
+  if (title !== undefined && (title === '' || title.length > 300)) return { ok: false, error: 'bad-title' };
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const outcome = await db.transaction(async (tx) => {
+    const [item] = await tx.select({ id: news.id, locale: news.locale, title: news.title }).from(news).where(eq(news.id, input.newsId));
+    if (!item) return { ok: false as const, error: 'unknown-news' as const };
+    const finalTitle = title ?? item.title;
+    const current = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.newsId, item.id), eq(documents.documentTypeCode, NEWS_DOCUMENT_TYPE), eq(documents.locale, item.locale), isNull(documents.supersededAt)))
+      .orderBy(desc(documents.publishedAt), desc(documents.id));
+    const latest = current[0];
+    if (latest && latest.sha256 === sha256 && latest.publishedAt === input.publishedAt && latest.title === finalTitle && latest.published) {
+      return { ok: true as const, id: latest.id, changed: false, replacedId: null };
+    }
+    if (current.length > 0) {
+      await tx
+        .update(documents)
+        .set({ supersededAt: new Date() })
+        .where(
+          inArray(
+            documents.id,
+            current.map((c) => c.id),
+          ),
+        );
+    }
+    const values = {
+      documentTypeCode: NEWS_DOCUMENT_TYPE,
+      newsId: item.id,
+      locale: item.locale,
+      title: finalTitle,
+      fileName: documentFileName(input.fileName),
+      mimeType: 'application/pdf',
+      size: input.bytes.byteLength,
+      sha256,
+      data: input.bytes,
+      publishedAt: input.publishedAt,
+      published: true,
+      replacesId: latest?.id ?? null,
+    };
+    const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
+    if (!row) throw new Error('document not inserted');
+    await recordAudit(tx, { actor, entity: 'document', entityId: row.id, action: latest ? 'replace' : 'create', before: latest ? audited(latest) : null, after: { id: row.id, ...values } });
+    return { ok: true as const, id: row.id, changed: true, replacedId: latest?.id ?? null };
+  });
+  if (outcome.ok && outcome.changed) {
+    await refreshNewsContent(db, input.newsId);
+    await publishFor(db, input.newsId);
+  }
+  return outcome;
+}
+
+/** Deletes a version of an item's document; deleting the current one brings back the one it replaced. */
+export async function deleteNewsDocument(db: Db, newsId: number, id: number, actor: Actor): Promise<{ ok: boolean }> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.newsId, newsId)));
+    if (!row) return null;
+    let restoredId: number | null = null;
+    if (row.supersededAt === null && row.replacesId !== null) {
+      const [restored] = await tx.update(documents).set({ supersededAt: null }).where(eq(documents.id, row.replacesId)).returning({ id: documents.id });
+      restoredId = restored?.id ?? null;
+    }
+    await tx.update(documents).set({ replacesId: row.replacesId }).where(eq(documents.replacesId, id));
+    await tx.delete(documents).where(eq(documents.id, id));
+    await recordAudit(tx, { actor, entity: 'document', entityId: id, action: 'delete', before: audited(row), after: restoredId ? { restoredId } : null });
+    return row;
+  });
+  if (!outcome) return { ok: false };
+  if (outcome.supersededAt === null) {
+    await refreshNewsContent(db, newsId);
+    await publishFor(db, newsId);
+  }
+  return { ok: true };
+}
