@@ -48,7 +48,8 @@ export type DocumentVersion = {
   replacesId: number | null;
 };
 
-const versionColumns = {
+/** The columns of a document version, its bytes left out. */
+export const versionColumns = {
   id: documents.id,
   documentTypeCode: documents.documentTypeCode,
   fundId: documents.fundId,
@@ -102,6 +103,94 @@ const audited = (row: Partial<DocumentVersion> & { data?: Uint8Array }) => {
   return { ...rest, supersededAt: supersededAt ?? null };
 };
 
+export type NewDocumentVersion = {
+  documentTypeCode: string;
+  fundId?: number | null;
+  shareId?: number | null;
+  newsId?: number | null;
+  locale: string;
+  title: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  publishedAt: string;
+  published: boolean;
+};
+
+/**
+ * The stored side of every PDF upload (fund, share class, news item), inside the caller's
+ * transaction: in `slot` (the versions of one document: its owner, type and language), the new file
+ * becomes the current version and the versions it replaces stay as history, never served. The same
+ * file, date, title and state again changes nothing. Audited, the bytes as their size and hash.
+ */
+export async function storeDocumentVersion(
+  tx: Executor,
+  slot: SQL | undefined,
+  version: NewDocumentVersion,
+  actor: Actor,
+): Promise<{ id: number; changed: boolean; replacedId: number | null }> {
+  const current = await tx
+    .select(versionColumns)
+    .from(documents)
+    .where(and(slot, isNull(documents.supersededAt)))
+    .orderBy(desc(documents.publishedAt), desc(documents.id));
+  const latest = current[0];
+  if (
+    latest &&
+    latest.sha256 === version.sha256 &&
+    latest.publishedAt === version.publishedAt &&
+    latest.title === version.title &&
+    latest.published === version.published
+  ) {
+    return { id: latest.id, changed: false, replacedId: null };
+  }
+  if (current.length > 0) {
+    await tx
+      .update(documents)
+      .set({ supersededAt: new Date() })
+      .where(
+        inArray(
+          documents.id,
+          current.map((c) => c.id),
+        ),
+      );
+  }
+  const values = { ...version, mimeType: 'application/pdf', replacesId: latest?.id ?? null };
+  const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
+  if (!row) throw new Error('document not inserted');
+  await recordAudit(tx, {
+    actor,
+    entity: 'document',
+    entityId: row.id,
+    action: latest ? 'replace' : 'create',
+    before: latest ? audited(latest) : null,
+    after: { id: row.id, ...values },
+  });
+  return { id: row.id, changed: true, replacedId: latest?.id ?? null };
+}
+
+/**
+ * Deletes one version of a document, inside the caller's transaction: deleting the current version
+ * brings back the one it replaced, and later versions that pointed at it now point at what it
+ * replaced, so the history stays a chain. Audited.
+ */
+export async function deleteDocumentVersion(tx: Executor, row: DocumentVersion, actor: Actor): Promise<number | null> {
+  let restoredId: number | null = null;
+  if (row.supersededAt === null && row.replacesId !== null) {
+    const [restored] = await tx
+      .update(documents)
+      .set({ supersededAt: null })
+      .where(eq(documents.id, row.replacesId))
+      .returning({ id: documents.id });
+    restoredId = restored?.id ?? null;
+  }
+  await tx.update(documents).set({ replacesId: row.replacesId }).where(eq(documents.replacesId, row.id));
+  await tx.delete(documents).where(eq(documents.id, row.id));
+  await recordAudit(tx, { actor, entity: 'document', entityId: row.id, action: 'delete', before: audited(row), after: restoredId ? { restoredId } : null });
+  return restoredId;
+}
+
 /**
  * Uploads a PDF for a fund or a share class. It becomes the current version of its slot (owner,
  * type, language): the version it replaces stays in the database as history (superseded), never
@@ -126,58 +215,25 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
     const owner = await resolveOwner(tx, input.owner, locale);
     if (!owner) return { ok: false as const, error: 'unknown-owner' as const };
     const finalTitle = title ?? `${type.title[locale] ?? type.title.fr} - ${owner.name}`;
-    const current = await tx
-      .select(versionColumns)
-      .from(documents)
-      .where(and(slotCondition(owner, type.code, locale), isNull(documents.supersededAt)))
-      .orderBy(desc(documents.publishedAt), desc(documents.id));
-    const latest = current[0];
-    if (
-      latest &&
-      latest.sha256 === sha256 &&
-      latest.publishedAt === input.publishedAt &&
-      latest.title === finalTitle &&
-      latest.published === published
-    ) {
-      return { ok: true as const, id: latest.id, changed: false, replacedId: null, owner };
-    }
-    if (current.length > 0) {
-      await tx
-        .update(documents)
-        .set({ supersededAt: new Date() })
-        .where(
-          inArray(
-            documents.id,
-            current.map((c) => c.id),
-          ),
-        );
-    }
-    const values = {
-      documentTypeCode: type.code,
-      fundId: owner.fundId,
-      shareId: owner.shareId,
-      locale,
-      title: finalTitle,
-      fileName,
-      mimeType: 'application/pdf',
-      size: input.bytes.byteLength,
-      sha256,
-      data: input.bytes,
-      publishedAt: input.publishedAt,
-      published,
-      replacesId: latest?.id ?? null,
-    };
-    const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
-    if (!row) throw new Error('document not inserted');
-    await recordAudit(tx, {
+    const stored = await storeDocumentVersion(
+      tx,
+      slotCondition(owner, type.code, locale),
+      {
+        documentTypeCode: type.code,
+        fundId: owner.fundId,
+        shareId: owner.shareId,
+        locale,
+        title: finalTitle,
+        fileName,
+        size: input.bytes.byteLength,
+        sha256,
+        data: input.bytes,
+        publishedAt: input.publishedAt,
+        published,
+      },
       actor,
-      entity: 'document',
-      entityId: row.id,
-      action: latest ? 'replace' : 'create',
-      before: latest ? audited(latest) : null,
-      after: { id: row.id, ...values },
-    });
-    return { ok: true as const, id: row.id, changed: true, replacedId: latest?.id ?? null, owner };
+    );
+    return { ok: true as const, ...stored, owner };
   });
   if (!outcome.ok) return outcome;
   const { owner, ...result } = outcome;
@@ -224,20 +280,7 @@ export async function deleteDocument(db: Db, id: number, actor: Actor): Promise<
   const outcome = await db.transaction(async (tx) => {
     const found = await ownerOfDocument(tx, id);
     if (!found) return { ok: false as const, error: 'unknown-document' as const };
-    const { row } = found;
-    let restoredId: number | null = null;
-    if (row.supersededAt === null && row.replacesId !== null) {
-      const [restored] = await tx
-        .update(documents)
-        .set({ supersededAt: null })
-        .where(eq(documents.id, row.replacesId))
-        .returning({ id: documents.id });
-      restoredId = restored?.id ?? null;
-    }
-    // Later versions that pointed at it now point at what it replaced: the history stays a chain.
-    await tx.update(documents).set({ replacesId: row.replacesId }).where(eq(documents.replacesId, id));
-    await tx.delete(documents).where(eq(documents.id, id));
-    await recordAudit(tx, { actor, entity: 'document', entityId: id, action: 'delete', before: audited(row), after: restoredId ? { restoredId } : null });
+    const restoredId = await deleteDocumentVersion(tx, found.row, actor);
     return { ok: true as const, restoredId, found };
   });
   if (!outcome.ok) return outcome;

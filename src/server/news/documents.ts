@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
-import { recordAudit, type Actor } from '@/server/audit/record';
+import type { Actor } from '@/server/audit/record';
+import { deleteDocumentVersion, storeDocumentVersion, versionColumns } from '@/server/documents/manage';
 import type { Db } from '@/server/db/client';
 import { documents, funds, news, newsFunds } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
@@ -23,8 +24,6 @@ export type NewsDocumentResult =
   | { ok: true; id: number; changed: boolean; replacedId: number | null }
   | { ok: false; error: DocumentFileProblem | 'unknown-news' | 'bad-date' | 'bad-title' };
 
-const audited = (row: Record<string, unknown>) => ({ ...row, data: undefined });
-
 async function publishFor(db: Db, newsId: number): Promise<void> {
   const [row] = await db.select({ fundId: news.fundId }).from(news).where(eq(news.id, newsId));
   const links = await db.select({ fundId: newsFunds.fundId }).from(newsFunds).where(eq(newsFunds.newsId, newsId));
@@ -43,45 +42,24 @@ export async function uploadNewsDocument(db: Db, input: NewsDocumentUpload, acto
   const outcome = await db.transaction(async (tx) => {
     const [item] = await tx.select({ id: news.id, locale: news.locale, title: news.title }).from(news).where(eq(news.id, input.newsId));
     if (!item) return { ok: false as const, error: 'unknown-news' as const };
-    const finalTitle = title ?? item.title;
-    const current = await tx
-      .select()
-      .from(documents)
-      .where(and(eq(documents.newsId, item.id), eq(documents.documentTypeCode, NEWS_DOCUMENT_TYPE), eq(documents.locale, item.locale), isNull(documents.supersededAt)))
-      .orderBy(desc(documents.publishedAt), desc(documents.id));
-    const latest = current[0];
-    if (latest && latest.sha256 === sha256 && latest.publishedAt === input.publishedAt && latest.title === finalTitle && latest.published) {
-      return { ok: true as const, id: latest.id, changed: false, replacedId: null };
-    }
-    if (current.length > 0) {
-      await tx
-        .update(documents)
-        .set({ supersededAt: new Date() })
-        .where(
-          inArray(
-            documents.id,
-            current.map((c) => c.id),
-          ),
-        );
-    }
-    const values = {
-      documentTypeCode: NEWS_DOCUMENT_TYPE,
-      newsId: item.id,
-      locale: item.locale,
-      title: finalTitle,
-      fileName: documentFileName(input.fileName),
-      mimeType: 'application/pdf',
-      size: input.bytes.byteLength,
-      sha256,
-      data: input.bytes,
-      publishedAt: input.publishedAt,
-      published: true,
-      replacesId: latest?.id ?? null,
-    };
-    const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
-    if (!row) throw new Error('document not inserted');
-    await recordAudit(tx, { actor, entity: 'document', entityId: row.id, action: latest ? 'replace' : 'create', before: latest ? audited(latest) : null, after: { id: row.id, ...values } });
-    return { ok: true as const, id: row.id, changed: true, replacedId: latest?.id ?? null };
+    const stored = await storeDocumentVersion(
+      tx,
+      and(eq(documents.newsId, item.id), eq(documents.documentTypeCode, NEWS_DOCUMENT_TYPE), eq(documents.locale, item.locale)),
+      {
+        documentTypeCode: NEWS_DOCUMENT_TYPE,
+        newsId: item.id,
+        locale: item.locale,
+        title: title ?? item.title,
+        fileName: documentFileName(input.fileName),
+        size: input.bytes.byteLength,
+        sha256,
+        data: input.bytes,
+        publishedAt: input.publishedAt,
+        published: true,
+      },
+      actor,
+    );
+    return { ok: true as const, ...stored };
   });
   if (outcome.ok && outcome.changed) {
     await refreshNewsContent(db, input.newsId);
@@ -94,18 +72,11 @@ export async function uploadNewsDocument(db: Db, input: NewsDocumentUpload, acto
 export async function deleteNewsDocument(db: Db, newsId: number, id: number, actor: Actor): Promise<{ ok: boolean }> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select(versionColumns)
       .from(documents)
       .where(and(eq(documents.id, id), eq(documents.newsId, newsId)));
     if (!row) return null;
-    let restoredId: number | null = null;
-    if (row.supersededAt === null && row.replacesId !== null) {
-      const [restored] = await tx.update(documents).set({ supersededAt: null }).where(eq(documents.id, row.replacesId)).returning({ id: documents.id });
-      restoredId = restored?.id ?? null;
-    }
-    await tx.update(documents).set({ replacesId: row.replacesId }).where(eq(documents.replacesId, id));
-    await tx.delete(documents).where(eq(documents.id, id));
-    await recordAudit(tx, { actor, entity: 'document', entityId: id, action: 'delete', before: audited(row), after: restoredId ? { restoredId } : null });
+    await deleteDocumentVersion(tx, row, actor);
     return row;
   });
   if (!outcome) return { ok: false };
