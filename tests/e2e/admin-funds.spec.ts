@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FUND_CHARACTERISTIC_CODES } from '../../src/domain/fund-form';
 import { isinWithCheckDigit } from '../../src/domain/isin';
 import DATA_EN from '../../messages/data/en.json' with { type: 'json' };
-import { ADMIN_EN, storageStateOf, type StoredRole } from '../support/admin';
+import { ADMIN_EN, expectAccessible, staffPage, storageStateOf } from '../support/admin';
 import { samplePdf, sampleDoc } from '../support/sample-documents';
 
 /**
@@ -18,14 +17,7 @@ const FUND_SLUG = 'aurore-credit-euro';
 
 test.describe.configure({ mode: 'serial' });
 
-async function staffPage(browser: Browser, baseURL: string | undefined, role: StoredRole): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
-  return { context, page: await context.newPage() };
-}
 
-async function expectAccessible(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 /** Weekdays from `from` to `to` (YYYY-MM-DD), with a smooth made-up NAV path. */
 function navCsv(isin: string, from: string, to: string, bump: (i: number) => number = () => 0): { csv: string; rows: number; last: string } {
@@ -59,7 +51,7 @@ let shareUrl = '';
 test.describe('fund data in the back-office', () => {
   test('an editor creates a share class, uploads its KID and imports its NAVs; a visitor sees them at once', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
 
     await editor.goto('/admin');
     await editor.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: T.nav.funds }).click();
@@ -171,7 +163,7 @@ test.describe('fund data in the back-office', () => {
 
   test('a NAV file that changes NAVs shows old → new; a file with bad rows is refused whole with its lines; a NAV is corrected by hand', async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    const { context, page: data } = await staffPage(browser, baseURL, 'data');
+    const { context, page: data } = await staffPage(browser, 'data', baseURL);
     await data.goto('/admin/imports');
     const section = data.getByRole('region', { name: T.imports.navs.title });
     const importForm = data.getByRole('form', { name: T.imports.navs.title });
@@ -221,7 +213,7 @@ test.describe('fund data in the back-office', () => {
   });
 
   test('an editor unpublishes, publishes again and deletes the KID: the visitor sees each change at once', async ({ page, browser, baseURL }) => {
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto(fundUrl);
     const row = editor.getByRole('table', { name: /Documents of/ }).getByRole('row').filter({ hasText: ISIN });
     await row.getByRole('button', { name: T.documents.unpublish }).click();
@@ -248,7 +240,7 @@ test.describe('fund data in the back-office', () => {
   });
 
   test('benchmark and portfolio files are previewed too, and refused whole with their bad lines', async ({ browser, baseURL }) => {
-    const { context, page: data } = await staffPage(browser, baseURL, 'data');
+    const { context, page: data } = await staffPage(browser, 'data', baseURL);
     await data.goto('/admin/imports');
     const benchmarks = data.getByRole('region', { name: T.imports.benchmarks.title });
     const benchmarkForm = data.getByRole('form', { name: T.imports.benchmarks.title });
@@ -279,7 +271,7 @@ test.describe('fund data in the back-office', () => {
 
   for (const role of ['data', 'reader'] as const) {
     test(`a ${role} user posting the fund form gets 403 and nothing changes`, async ({ browser, baseURL }) => {
-      const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+      const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
       await editor.goto(`${fundUrl}/edit`);
       await expectAccessible(editor);
       const form = editor.getByRole('form', { name: T.funds.edit });
@@ -297,7 +289,7 @@ test.describe('fund data in the back-office', () => {
       expect((await answer).status()).toBe(403);
       await context.close();
 
-      const { context: adminContext, page: admin } = await staffPage(browser, baseURL, 'admin');
+      const { context: adminContext, page: admin } = await staffPage(browser, 'admin', baseURL);
       await admin.goto(`${fundUrl}/edit`);
       await expect(admin.getByLabel(`${T.funds.fields.title} (English)`)).toHaveValue(original);
       await admin.goto('/admin/audit?entity=fund');
@@ -307,7 +299,7 @@ test.describe('fund data in the back-office', () => {
   }
 
   test('a reader sees the fund screens without any form, and the imports screen is forbidden', async ({ browser, baseURL }) => {
-    const { context, page: reader } = await staffPage(browser, baseURL, 'reader');
+    const { context, page: reader } = await staffPage(browser, 'reader', baseURL);
     await reader.goto(fundUrl);
     await expect(reader.getByRole('heading', { level: 1, name: FUND })).toBeVisible();
     await expect(reader.getByRole('link', { name: T.funds.edit })).toHaveCount(0);
@@ -320,7 +312,7 @@ test.describe('fund data in the back-office', () => {
   });
 
   test('an editor edits a fund: translations side by side, a missing one shown as missing, SRI checked, AUM saved; all audited', async ({ browser, baseURL }) => {
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto('/admin/funds/new');
     await expectAccessible(editor);
     await editor.goto(`${fundUrl}/edit`);
@@ -364,7 +356,7 @@ test.describe('fund data in the back-office', () => {
   });
 
   test('an editor edits a characteristic and a partner in each language, side by side; a visitor reads them at once', async ({ page, browser, baseURL }) => {
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto(`${fundUrl}/edit`);
     const form = editor.getByRole('form', { name: T.funds.edit });
     const characteristics = form.getByRole('group', { name: T.funds.fields.characteristics, exact: true });
@@ -425,7 +417,7 @@ test.describe('fund data in the back-office', () => {
 test.describe('share classes in the back-office', () => {
   test('an ISIN already used is refused on its field; archiving the share class takes it off the site at once', async ({ page, browser, baseURL }) => {
     expect(shareUrl, 'the share class the first test creates').toBeTruthy();
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto(shareUrl);
     await expectAccessible(editor);
     const form = editor.getByRole('form', { name: T.shares.edit });

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import FORMS_EN from '../../messages/forms/en.json' with { type: 'json' };
-import { ADMIN_EN, STAFF, storageStateOf, type StoredRole } from '../support/admin';
+import { ADMIN_EN, expectAccessible, STAFF, staffPage, storageStateOf } from '../support/admin';
 import { samplePdf } from '../support/sample-documents';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 
@@ -21,14 +20,7 @@ const CV = samplePdf(`CV of Grace ${stamp}`);
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-GB' });
 
-async function staffPage(browser: Browser, role: StoredRole, baseURL: string | undefined) {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
-  return { context, page: await context.newPage() };
-}
 
-async function expectAccessible(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 let submissionUrl = '';
 

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { slugify } from '../../src/domain/news-input';
-import { ADMIN_EN, storageStateOf, type StoredRole } from '../support/admin';
+import { ADMIN_EN, expectAccessible, staffPage, storageStateOf } from '../support/admin';
 
 /**
  * News in the back-office (docs/decisions/022), by roles and labels: an editor writes an article
@@ -16,14 +15,7 @@ const N = T.news;
 
 test.describe.configure({ mode: 'serial' });
 
-async function staffPage(browser: Browser, baseURL: string | undefined, role: StoredRole): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
-  return { context, page: await context.newPage() };
-}
 
-async function expectAccessible(page: Page) {
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
-}
 
 const stamp = Date.now().toString().slice(-7);
 const EN = { title: `Aurore opens a Lisbon office ${stamp}`, summary: 'A new office to serve our Portuguese clients.' };
@@ -74,7 +66,7 @@ async function typeBody(page: Page, form: ReturnType<Page['getByRole']>, words: 
 test.describe('news in the back-office', () => {
   test('an editor writes an article in English and French, publishes it, and a visitor sees it at once, cleaned', async ({ page, browser, baseURL, request }) => {
     test.setTimeout(180_000);
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto('/admin');
     await editor.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: T.nav.news }).click();
     await expect(editor.getByRole('heading', { level: 1, name: N.title })).toBeVisible();
@@ -171,7 +163,7 @@ test.describe('news in the back-office', () => {
 
   test('an article scheduled two seconds ahead appears at its time, without anyone acting', async ({ browser, baseURL, request }) => {
     test.setTimeout(120_000);
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     const title = `Scheduled note ${stamp}`;
     await editor.goto('/admin/news/new');
     const form = editor.getByRole('form', { name: N.newTitle });
@@ -213,7 +205,7 @@ test.describe('news in the back-office', () => {
 
   test('a reader sees the news but changes nothing (403); unpublishing takes the article off the site', async ({ browser, baseURL, request }) => {
     expect(itemUrl, 'the article of the first test').toBeTruthy();
-    const { context, page: editor } = await staffPage(browser, baseURL, 'editor');
+    const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto(itemUrl);
     const edit = editor.getByRole('form', { name: N.editForm });
     await expect(edit.getByRole('toolbar', { name: N.editor.toolbar })).toBeVisible();
@@ -231,7 +223,7 @@ test.describe('news in the back-office', () => {
     expect(await (await request.get('/en/rss.xml')).text()).toContain(EN.title);
     expect(await (await request.get('/en/rss.xml')).text()).not.toContain('Changed by a reader');
 
-    const { context: readerContext, page: readerPage } = await staffPage(browser, baseURL, 'reader');
+    const { context: readerContext, page: readerPage } = await staffPage(browser, 'reader', baseURL);
     await readerPage.goto('/admin/news');
     await expect(readerPage.getByRole('link', { name: N.new })).toHaveCount(0);
     await expectAccessible(readerPage);
@@ -257,7 +249,7 @@ test.describe('news in the back-office', () => {
     await anonymous.close();
 
     // The editor unpublishes it: off the list, the feed and the sitemap at once; then deletes the English version.
-    const { context: again, page: editor2 } = await staffPage(browser, baseURL, 'editor');
+    const { context: again, page: editor2 } = await staffPage(browser, 'editor', baseURL);
     await editor2.goto(itemUrl);
     await editor2.getByRole('button', { name: N.unpublish }).click();
     await expect(editor2.getByText(N.unpublished)).toBeVisible();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_EN, storageStateOf, type StoredRole } from '../support/admin';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN_EN, expectAccessible, staffPage } from '../support/admin';
 
 /**
  * Pages, texts and the company in the back-office, by roles and labels: an editor changes the Spanish
@@ -18,14 +17,7 @@ const SEEDED_HOST_ES = 'El sitio está alojado por Nuage Exemple SAS';
 // Long, keyboard-driven flows with several axe runs, on a shared machine: more time than the default 30 s.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-async function staffPage(browser: Browser, baseURL: string | undefined, role: StoredRole): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
-  return { context, page: await context.newPage() };
-}
 
-async function expectAccessible(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 /** Presses Tab until `target` has the focus (at most `max` times), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, max = 120) {
@@ -41,7 +33,7 @@ const spanishHost = (page: Page) => hostGroup(page).getByLabel(`${P.text.replace
 
 test('an editor changes the Spanish legal notices with the keyboard alone; /es/legal-notices shows it at once', async ({ browser, baseURL, page: visitor }) => {
   const marker = `Texto de prueba ${Date.now()}`;
-  const { context, page } = await staffPage(browser, baseURL, 'editor');
+  const { context, page } = await staffPage(browser, 'editor', baseURL);
   await page.goto('/admin');
   await tabTo(page, page.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: P.title }));
   await page.keyboard.press('Enter');
@@ -86,7 +78,7 @@ test('an editor changes the Spanish legal notices with the keyboard alone; /es/l
 });
 
 test('the history lists the seeded state and the edit, previews each, and restoring the seeded version brings it back', async ({ browser, baseURL, page: visitor }) => {
-  const { context, page } = await staffPage(browser, baseURL, 'editor');
+  const { context, page } = await staffPage(browser, 'editor', baseURL);
   await page.goto('/admin/pages');
   await page.getByRole('link', { name: `${P.history}: Legal notices` }).click();
   await expect(page.getByRole('heading', { level: 1, name: P.historyTitle.replace('{title}', 'Legal notices') })).toBeVisible();
@@ -123,7 +115,7 @@ test('the history lists the seeded state and the edit, previews each, and restor
 });
 
 test('the company: a bad press e-mail is refused on its field, the Spanish city shows in the footer at once, then is put back', async ({ browser, baseURL, page: visitor }) => {
-  const { context, page } = await staffPage(browser, baseURL, 'editor');
+  const { context, page } = await staffPage(browser, 'editor', baseURL);
   await page.goto('/admin/company');
   await expect(page.getByRole('heading', { level: 1, name: C.title })).toBeVisible();
   await expectAccessible(page);
@@ -161,7 +153,7 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
 });
 
 test('the previews of the disclaimers and of the about-us page draw the public components in the chosen language', async ({ browser, baseURL }) => {
-  const { context, page } = await staffPage(browser, baseURL, 'reader');
+  const { context, page } = await staffPage(browser, 'reader', baseURL);
   await page.goto('/admin/pages');
   await page.getByRole('link', { name: `${P.preview}: Terms of access` }).click();
   await page.getByRole('link', { name: P.previewIn.replace('{language}', T.language.es) }).click();
@@ -179,7 +171,7 @@ test('the previews of the disclaimers and of the about-us page draw the public c
 });
 
 test('a reader sees the pages and the company but changes nothing (403)', async ({ browser, baseURL, page: visitor }) => {
-  const { context: readerContext, page: reader } = await staffPage(browser, baseURL, 'reader');
+  const { context: readerContext, page: reader } = await staffPage(browser, 'reader', baseURL);
   await reader.goto('/admin/pages');
   await expect(reader.getByRole('link', { name: `${P.history}: Legal notices` })).toBeVisible();
   await expect(reader.getByRole('link', { name: `${P.edit}: Legal notices` })).toHaveCount(0);
@@ -192,7 +184,7 @@ test('a reader sees the pages and the company but changes nothing (403)', async 
   await readerContext.close();
 
   // Stale editor screens posted with a reader's session (a forged post): 403 each time, nothing changes.
-  const { context, page } = await staffPage(browser, baseURL, 'editor');
+  const { context, page } = await staffPage(browser, 'editor', baseURL);
   await page.goto('/admin/pages/legal-notices');
   await spanishHost(page).fill('Texto de un lector');
   const versionPage = await context.newPage();

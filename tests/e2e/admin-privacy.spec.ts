@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import FORMS_EN from '../../messages/forms/en.json' with { type: 'json' };
-import { ADMIN_EN, STAFF, storageStateOf, type StoredRole } from '../support/admin';
+import { ADMIN_EN, expectAccessible, STAFF, staffPage, storageStateOf } from '../support/admin';
 import { samplePdf } from '../support/sample-documents';
 
 /**
@@ -19,14 +18,7 @@ const CV = samplePdf(`CV of Erin ${stamp}`);
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-GB' });
 
-async function staffPage(browser: Browser, role: StoredRole, baseURL: string | undefined) {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
-  return { context, page: await context.newPage() };
-}
 
-async function expectAccessible(page: Page) {
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
-}
 
 let ip = 0;
 /** A visitor's form, posted as the browser would (multipart, from the site's origin), each from its own address. */

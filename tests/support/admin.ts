@@ -5,7 +5,8 @@
  * signed-in storage state per role, so specs start signed in without signing in again.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@fundhouse.test', password: 'e2e-admin-password-1' } as const;
 export const STAFF_PASSWORD = 'e2e-staff-password-1';
@@ -43,4 +44,15 @@ export function passwordLink(decoded: string): string {
   const match = /(https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+)/.exec(decoded);
   if (!match?.[1]) throw new Error('no set-password link in the mail');
   return match[1];
+}
+
+/** A browser context signed in as `role` (its stored state), in British English, and its page. */
+export async function staffPage(browser: Browser, role: StoredRole, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
+  return { context, page: await context.newPage() };
+}
+
+/** No axe violation on the screen as it is now (every rule axe runs, WCAG 2.1 AA included). */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 }
