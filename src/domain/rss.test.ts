@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRss, escapeXml, rfc822Date, type RssChannel } from './rss';
+import { buildRss, escapeXml, feedMaxAge, rfc822Date, type RssChannel } from './rss';
 
 describe('rfc822Date', () => {
   it('writes the day at noon UTC with English day and month names (weekdays checked on a calendar)', () => {
@@ -88,5 +88,18 @@ describe('buildRss', () => {
     expect(xml).not.toContain('<item>');
     buildRss(channel);
     expect(channel.items[0]?.title).toBe('Older');
+  });
+});
+
+describe('feedMaxAge', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  it('is 5 minutes without a scheduled item, or with one further away', () => {
+    expect(feedMaxAge(now, null)).toBe(300);
+    expect(feedMaxAge(now, new Date('2026-11-24T13:00:00Z'))).toBe(300);
+  });
+  it('ends when the next scheduled item goes online, never below 0', () => {
+    expect(feedMaxAge(now, new Date('2026-11-24T12:00:42.900Z'))).toBe(42);
+    expect(feedMaxAge(now, new Date('2026-11-24T12:00:00.500Z'))).toBe(0);
+    expect(feedMaxAge(now, new Date('2026-11-24T11:59:00Z'))).toBe(0);
   });
 });

@@ -95,3 +95,12 @@ export function buildRss(channel: RssChannel): string {
     '</rss>\n'
   );
 }
+
+/** How long shared caches may keep a feed: 5 minutes, or less when a scheduled item goes online sooner. */
+export const FEED_MAX_AGE_SECONDS = 300;
+
+export function feedMaxAge(now: Date, nextScheduled: Date | null, cap = FEED_MAX_AGE_SECONDS): number {
+  if (nextScheduled === null) return cap;
+  const seconds = Math.floor((nextScheduled.getTime() - now.getTime()) / 1000);
+  return Math.max(0, Math.min(cap, seconds));
+}

@@ -29,6 +29,8 @@ type Holder = {
   checkedUpTo?: Date;
   /** Bumped on each arming: an older arming's answer is dropped. */
   generation: number;
+  /** The next scheduled time, as last read. */
+  due?: Date | null;
 };
 const holder = ((globalThis as { __fundhouseNewsSchedule?: Holder }).__fundhouseNewsSchedule ??= { started: false, generation: 0 });
 
@@ -75,6 +77,7 @@ async function arm(): Promise<void> {
   const { now, due } = await nextDue();
   if (!holder.started || generation !== holder.generation) return;
   holder.checkedUpTo ??= now;
+  holder.due = due;
   const delay = due === null ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, due.getTime() - now.getTime() + MARGIN_MS));
   holder.timer = setTimeout(() => void wake(), delay);
   holder.timer.unref?.();
@@ -91,6 +94,14 @@ async function wake(): Promise<void> {
     holder.timer = setTimeout(() => void wake(), 30_000);
     holder.timer.unref?.();
   });
+}
+
+/**
+ * The next time a scheduled item goes online, as this process last read it (null: none known, or the
+ * schedule is not running). Shared caches must not keep an answer past it (the RSS feed's max-age).
+ */
+export function nextScheduledNewsAt(): Date | null {
+  return holder.started ? (holder.due ?? null) : null;
 }
 
 /** Started once per serving process (src/instrumentation.ts). */

@@ -1,6 +1,8 @@
+import { feedMaxAge } from '@/domain/rss';
 import { notFound } from '@/server/http/document-response';
 import { newsFeedXml } from '@/server/http/news-feed';
 import { routeLocale } from '@/server/http/request-context';
+import { nextScheduledNewsAt } from '@/server/news/schedule';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,8 +14,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ loc
   return new Response(xml, {
     headers: {
       'content-type': 'application/rss+xml; charset=utf-8',
-      // Shared by every reader: news change a few times a month, the pages refresh every 5 minutes too.
-      'cache-control': 'public, max-age=300',
+      // Shared by every reader for 5 minutes, or until the next scheduled item goes online: a feed
+      // reader or a CDN never keeps a feed past the time an item appears in it (docs/decisions/022).
+      'cache-control': `public, max-age=${feedMaxAge(new Date(), nextScheduledNewsAt())}`,
     },
   });
 }
