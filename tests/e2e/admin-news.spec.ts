@@ -68,7 +68,7 @@ test.describe('news in the back-office', () => {
     test.setTimeout(180_000);
     const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto('/admin');
-    await editor.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: T.nav.news }).click();
+    await editor.getByRole('navigation', { name: T.nav.label }).getByRole('link', { name: T.nav.news, exact: true }).click();
     await expect(editor.getByRole('heading', { level: 1, name: N.title })).toBeVisible();
     await expectAccessible(editor);
 
