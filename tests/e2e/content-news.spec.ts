@@ -212,6 +212,8 @@ for (const locale of LOCALES) {
       await expect(filters.getByRole('link', { name: category?.title[locale] })).toHaveAttribute('aria-current', 'page');
       await expect(filters.getByRole('link', { name: m.News.all })).not.toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('heading', { level: 1 })).toContainText(category?.title[locale] ?? '-');
+      // The document's title follows the navigation (Next streams the new page's metadata after its body).
+      await expect(page).toHaveTitle(new RegExp(escapeRegExp(category?.title[locale] ?? '-')));
       const titles = page.locator('#news').getByRole('heading', { level: 3 });
       await expect(titles).toHaveCount(Math.min(PAGE_SIZE, inCategory.length));
       expectTitles(await titles.allInnerTexts(), inCategory.slice(0, PAGE_SIZE), locale);
