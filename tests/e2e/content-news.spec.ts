@@ -168,10 +168,16 @@ for (const locale of LOCALES) {
 
       // From the bottom of page 1 to page 2: the list changes and the page glides up to #news.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      // The glide is asked of the browser as a smooth scroll; how many frames it shows depends on
+      // the machine's speed, so the test records what the page asks for and where it ends.
       await page.evaluate(() => {
-        const seen: number[] = [];
-        (window as unknown as { scrolls: number[] }).scrolls = seen;
-        window.addEventListener('scroll', () => seen.push(Math.round(window.scrollY)), { passive: true });
+        const asked: string[] = [];
+        (window as unknown as { glides: string[] }).glides = asked;
+        const original = Element.prototype.scrollIntoView;
+        Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+          if (this.id === 'news') asked.push(typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto');
+          return original.call(this, options);
+        };
       });
       await pagination.getByRole('link', { name: fill(m.News.page ?? '', { page: 2 }) }).click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(newsPagePath(locale, 2))}$`));
@@ -180,8 +186,7 @@ for (const locale of LOCALES) {
       await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('news')?.getBoundingClientRect().top ?? -1)), { timeout: 5000 }).toBeLessThanOrEqual(120);
       expect(await page.evaluate(() => document.getElementById('news')?.getBoundingClientRect().top ?? -1)).toBeGreaterThanOrEqual(0);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-      const scrolls = await page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls);
-      expect(new Set(scrolls).size, 'a glide goes through several positions').toBeGreaterThan(2);
+      expect(await page.evaluate(() => (window as unknown as { glides: string[] }).glides), 'a smooth scroll to the news section').toContain('smooth');
 
       // The last page, and pages that do not exist.
       await page.goto(newsPagePath(locale, pageCount));

@@ -44,32 +44,37 @@ for (const locale of LOCALES) {
       });
     }
 
-    test('news category, news article, fund and share routes answer 200', async ({ page }) => {
-      const categoryPath = { fr: '/fr/actualites/c/esg', en: '/en/news/c/esg', es: '/es/noticias/c/esg' }[locale];
-      const articleBase = { fr: '/fr/actualites/', en: '/en/news/', es: '/es/noticias/' }[locale];
-      for (const path of [
-        categoryPath,
-        `${articleBase}${plainNews?.translations[locale].slug}`,
-        `/${locale}/funds/${publicFund?.slug}`,
-        `/${locale}/funds/${publicFund?.slug}/shares/${publicShare?.slug}`,
-      ]) {
+    // One page per test: a test's time must not grow with the number of pages it visits (four axe
+    // scans in one 30 s test timed out on a slower machine).
+    const categoryPath = { fr: '/fr/actualites/c/esg', en: '/en/news/c/esg', es: '/es/noticias/c/esg' }[locale];
+    const articleBase = { fr: '/fr/actualites/', en: '/en/news/', es: '/es/noticias/' }[locale];
+    for (const [what, path] of [
+      ['news category', categoryPath],
+      ['news article', `${articleBase}${plainNews?.translations[locale].slug}`],
+      ['fund', `/${locale}/funds/${publicFund?.slug}`],
+      ['share', `/${locale}/funds/${publicFund?.slug}/shares/${publicShare?.slug}`],
+    ] as const) {
+      test(`the ${what} route ${path} answers 200 with its language, one h1 and no axe violation`, async ({ page }) => {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
-      }
-    });
+      });
+    }
 
-    test('unknown paths and the team path are 404 with the translated screen', async ({ page }) => {
-      const messages = { fr: ['Page non trouvée', 'Retour à l’accueil'], en: ['Page not found', 'Back to home'], es: ['Página no encontrada', 'Volver al inicio'] }[locale];
-      for (const path of [`/${locale}/no-such-page`, { fr: '/fr/equipes', en: '/en/team', es: '/es/equipo' }[locale], `/${locale}/funds/no-such-fund`]) {
+    const notFound = { fr: ['Page non trouvée', 'Retour à l’accueil'], en: ['Page not found', 'Back to home'], es: ['Página no encontrada', 'Volver al inicio'] }[locale];
+    for (const path of [`/${locale}/no-such-page`, { fr: '/fr/equipes', en: '/en/team', es: '/es/equipo' }[locale], `/${locale}/funds/no-such-fund`]) {
+      test(`${path} is 404 with the translated screen`, async ({ page }) => {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
-        await expect(page.getByRole('heading', { level: 1, name: messages[0] })).toBeVisible();
-        await expect(page.getByRole('link', { name: messages[1] })).toHaveAttribute('href', `/${locale}`);
+        await expect(page.getByRole('heading', { level: 1, name: notFound[0] })).toBeVisible();
+        await expect(page.getByRole('link', { name: notFound[1] })).toHaveAttribute('href', `/${locale}`);
         expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-      }
+      });
+    }
+
+    test('an unknown path has the translated not-found title', async ({ page }) => {
       await page.goto(`/${locale}/no-such-page`);
       await expect(page).toHaveTitle({ fr: 'Cette page est introuvable', en: 'This page could not be found', es: 'No se ha encontrado esta página' }[locale]);
     });
