@@ -54,17 +54,17 @@ function npmScript(script: 'db-backup' | 'db-restore', args: string[], dir: stri
   return run(path.join(root, 'node_modules/.bin/tsx'), ['--conditions=react-server', `scripts/${script}.ts`, ...args], { cwd: root, env, timeout: 120_000 });
 }
 
-beforeAll(async () => {
-  // The seeded golden database, in a folder of its own, as a site's PGLITE_DIR.
-  const pg = await PGlite.create(source, { loadDataDir: new Blob([readFileSync(inject('goldenImage'))]) });
-  await pg.close();
-}, 180_000);
-
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('PGlite backup and restore', () => {
+  beforeAll(async () => {
+    // The seeded golden database, in a folder of its own, as a site's PGLITE_DIR.
+    const pg = await PGlite.create(source, { loadDataDir: new Blob([readFileSync(inject('goldenImage'))]) });
+    await pg.close();
+  }, 180_000);
+
   it('backs up the seeded database and restores it into an empty folder: every row and document byte identical', async () => {
     const file = path.join(work, 'site.backup');
     const backedUp = await npmScript('db-backup', ['--', '--out', file], source);
