@@ -23,18 +23,18 @@ import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
  * GraphQL for tools (docs/decisions/029). The schema is static, so the standard introspection
  * query (graphql-js's getIntrospectionQuery(), with any of its options: what GraphiQL, Postman and
  * graphql-codegen send) is answered from a result computed once per variant, before parsing,
- * validation, the depth and cost limits and the database: it costs a string comparison. Any other
+ * validation, the depth and cost limits and the database: it costs one parse and a map lookup. Any other
  * introspection query goes through every limit like any query (its self-nesting types are the
  * classic way to build a costly one). The SDL is published at /graphql/schema.graphql.
  *
  * GRAPHQL_INTROSPECTION=false refuses both, with an error that says so.
  */
 
-/** The largest introspection answer served: this site's is ~0.1 MB (a test checks it stays far below). */
+/** The largest introspection answer served: this site's is 69 KB (74 KB with every option). */
 export const MAX_INTROSPECTION_BYTES = 1_000_000;
 /** Variants kept: one per option set a tool sends; 2^7 exist, a handful are used. */
 const MAX_CACHED_VARIANTS = 16;
-/** The standard query is ~170 tokens, ~2.5 KB in full: anything bigger cannot be it. */
+/** The standard query is 163 tokens, 1.9 KB (more with its options): anything far bigger cannot be it. */
 const MAX_STANDARD_QUERY_BYTES = 8_000;
 const MAX_STANDARD_QUERY_TOKENS = 1_000;
 
