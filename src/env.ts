@@ -86,6 +86,8 @@ const envSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
+  /** false refuses introspection (__schema, __type) and the published SDL (/graphql/schema.graphql): docs/decisions/029. */
+  GRAPHQL_INTROSPECTION: booleanFlag(true),
   /** Signs staff session cookies and encrypts TOTP secrets; without it the server makes one and keeps it in the database. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Admins must enrol a TOTP second factor before using the back-office. */

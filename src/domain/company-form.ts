@@ -7,6 +7,7 @@
  */
 import { EDIT_LANGUAGES, type EditLanguage, type LocalizedValue } from './page-edit';
 import type { FormReader } from './fund-form';
+import { isSafeLink } from './link-target';
 
 export const COMPANY_INFO_CODES = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE', 'EMAIL_PRESS', 'LINKEDIN'] as const;
 export type CompanyInfoCode = (typeof COMPANY_INFO_CODES)[number];
@@ -79,13 +80,9 @@ function readSingle(form: FormReader, code: CompanyInfoCode, errors: CompanyForm
   return { fr: value, en: value, es: value };
 }
 
+/** An https address with a host name, by the one link rule (link-target.ts). */
 export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  return isSafeLink(value, ['https']);
 }
 
 /** The rows the form shows: the stored figures, then empty rows to add new ones, within the limit. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INVESTOR_PROFILES } from './catalog';
 import { isIsoDate } from './dates';
 import { luhnCheckDigitValid, parseIsin } from './isin';
+import { isSafeLink } from './link-target';
 
 const text = (max: number) => z.string().trim().max(max, 'too-long');
 const optionalText = (max: number) =>
@@ -67,7 +68,7 @@ export const fundInputSchema = z.object({
   esgLabels: z.array(code).max(20, 'too-many').default([]),
   sfdrDisclosure: localizedRecord.nullable().default(null),
   partners: z
-    .array(z.object({ name: text(200).min(1, 'required'), url: z.url({ message: 'url', protocol: /^https?$/ }), description: localizedSchema(2000) }))
+    .array(z.object({ name: text(200).min(1, 'required'), url: z.string().refine((value) => isSafeLink(value, ['https']), 'url'), description: localizedSchema(2000) }))
     .max(20, 'too-many')
     .default([]),
   eligibilityCodes: z.array(code).max(20, 'too-many').default([]),

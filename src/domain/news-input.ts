@@ -7,7 +7,8 @@
 import { INVESTOR_PROFILES, type InvestorProfile } from './catalog';
 import { isIsoDate } from './dates';
 import { SUPPORTED_LOCALES, type Locale } from './locale';
-import { MAX_RICH_TEXT_INPUT, richTextFromEditor, safeHref } from './rich-text';
+import { isSafeLink } from './link-target';
+import { MAX_RICH_TEXT_INPUT, richTextFromEditor } from './rich-text';
 
 export const NEWS_LIMITS = {
   title: 200,
@@ -93,16 +94,10 @@ export function parseUtcDateTime(value: string): Date | null {
   return new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? '00'}Z`);
 }
 
-/** An external link: an absolute http(s) address the cleaner would keep. */
+/** An external link: an https address, by the one link rule (link-target.ts). */
 function externalUrlProblem(url: string): string | null {
   if (url.length > NEWS_LIMITS.externalUrl) return 'too-long';
-  if (!/^https?:\/\/[^/\s]+/i.test(url) || safeHref(url) !== url || /\s/.test(url)) return 'url';
-  try {
-    new URL(url);
-    return null;
-  } catch {
-    return 'url';
-  }
+  return isSafeLink(url, ['https']) ? null : 'url';
 }
 
 /** Checks a posted news form; the slug, when empty, is made from the title. */

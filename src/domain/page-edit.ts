@@ -7,6 +7,7 @@
  */
 import type { FormReader } from './fund-form';
 import type { ChangeScope } from './publication';
+import { isLinkTextCode, isSafeLink } from './link-target';
 import { sanitizeRichText } from './rich-text';
 
 export const EDIT_LANGUAGES = ['fr', 'en', 'es'] as const;
@@ -51,14 +52,15 @@ export function localizedHasMarkup(value: LocalizedValue): boolean {
   return EDIT_LANGUAGES.some((l) => hasMarkup(value[l]));
 }
 
-export type PageFormErrors = Record<string, 'required' | 'too-long' | 'markup' | 'control'>;
+export type PageFormErrors = Record<string, 'required' | 'too-long' | 'markup' | 'control' | 'link'>;
 
 /** A textarea posts CRLF line breaks: stored texts use LF, without surrounding blanks. */
 function normalize(value: string): string {
   return value.replace(/\r\n?/g, '\n').trim();
 }
 
-type ReadOptions = { max: number; required: boolean; plain: boolean };
+/** link: the text is an href (a '-url' code): https, mailto, tel or a site path only (link-target.ts). */
+type ReadOptions = { max: number; required: boolean; plain: boolean; link?: boolean };
 
 function readLocalized(form: FormReader, name: string, options: ReadOptions, errors: PageFormErrors): LocalizedValue {
   const out: Partial<Record<EditLanguage, string>> = {};
@@ -67,6 +69,7 @@ function readLocalized(form: FormReader, name: string, options: ReadOptions, err
     const raw = normalize(form.get(field));
     if (raw.length > options.max) errors[field] = 'too-long';
     else if (CONTROL.test(raw)) errors[field] = 'control';
+    else if (options.link && raw !== '' && !isSafeLink(raw)) errors[field] = 'link';
     else if (options.plain && MARKUP.test(raw)) errors[field] = 'markup';
     else {
       // A text of nothing but markup the cleaner drops is an empty text.
@@ -91,7 +94,12 @@ export function readPageForm(form: FormReader, structure: PageSnapshot): { snaps
     code: component.code,
     texts: component.texts.slice(0, PAGE_LIMITS.textsPerComponent).map((text) => ({
       code: text.code,
-      content: readLocalized(form, textField(component.code, text.code), { max: PAGE_LIMITS.text, required: true, plain: false }, errors),
+      content: readLocalized(
+        form,
+        textField(component.code, text.code),
+        isLinkTextCode(text.code) ? { max: PAGE_LIMITS.text, required: true, plain: true, link: true } : { max: PAGE_LIMITS.text, required: true, plain: false },
+        errors,
+      ),
     })),
   }));
   return { snapshot: { title, description, components }, errors };

@@ -152,6 +152,26 @@ test('the company: a bad press e-mail is refused on its field, the Spanish city 
   await context.close();
 });
 
+test('a javascript: link is refused on its field, with the translated message, and the public page keeps its link', async ({ browser, baseURL, page: visitor }) => {
+  const { context, page } = await staffPage(browser, 'editor', baseURL);
+  await page.goto('/admin/pages/about-us');
+  const group = page.getByRole('group', { name: P.component.replace('{code}', 'group') });
+  const link = group.getByLabel(`${P.text.replace('{code}', 'group-url')} (${T.language.fr})`);
+  await expect(link).toHaveValue(/^https:\/\//);
+  await link.fill('JaVaScRiPt:alert(document.cookie)');
+  await page.getByRole('button', { name: T.data.save, exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: T.data.invalid })).toBeVisible();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription(P.errors.link);
+  await expectAccessible(page);
+  // Nothing was saved: the visitor's page still links to the group's https site, and to nothing else.
+  await visitor.goto('/fr');
+  const hrefs = await visitor.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.some((href) => href.startsWith('https://www.groupe-aurore.example'))).toBe(true);
+  expect(hrefs.filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
+  await context.close();
+});
+
 test('the previews of the disclaimers and of the about-us page draw the public components in the chosen language', async ({ browser, baseURL }) => {
   const { context, page } = await staffPage(browser, 'reader', baseURL);
   await page.goto('/admin/pages');

@@ -10,6 +10,7 @@ import type { CatalogBounds } from './cost';
 import { dateDirectivePlugin, dateTypeDefs, withDateFormats } from './date-directive';
 import { createBoundedDocumentCache, createBoundedErrorCache } from './document-cache';
 import { graphQLGuardsPlugin, withDeadline } from './guards';
+import { introspectionPlugin } from './introspection';
 import { MAX_RESPONSE_BYTES } from './limits';
 import { graphqlResponseCache } from './response-cache';
 import { resolvers } from './resolvers';
@@ -66,6 +67,8 @@ export type GraphQLServerOptions = {
   maxCost?: number;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** GRAPHQL_INTROSPECTION by default. */
+  introspection?: boolean;
 };
 
 export function createGraphQLServer(options: GraphQLServerOptions = {}) {
@@ -89,6 +92,9 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
     maskedErrors: { isDev: config.NODE_ENV === 'development' },
     context: ({ request }) => ({ authorization: authorizationFrom(request.headers) }),
     plugins: [
+      // The standard introspection query, answered from its cached result before any limit (static, bounded):
+      // or, with GRAPHQL_INTROSPECTION=false, every introspection field refused with a message that says so.
+      introspectionPlugin({ enabled: options.introspection ?? config.GRAPHQL_INTROSPECTION, schema }),
       // Before the response cache: its checks come first, and an oversized answer never reaches the cache.
       graphQLGuardsPlugin({
         maxCost: options.maxCost ?? config.GRAPHQL_MAX_COST,
@@ -106,7 +112,8 @@ export function createGraphQLServer(options: GraphQLServerOptions = {}) {
       // @date only on date fields (./date-directive.ts).
       dateDirectivePlugin(),
       EnvelopArmorPlugin({
-        // Introspection counts too: its self-nesting types are the classic way to build a costly query.
+        // Introspection counts too (but for the standard query, answered above): its self-nesting types are
+        // the classic way to build a costly query.
         maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false },
         // Armor's cost ignores list sizes; the guards above count them, with the variables (./cost.ts).
         costLimit: { enabled: false },

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatDate } from '@/domain/format';
 import { newsLink } from '@/domain/news-links';
+import { safeLink } from '@/domain/link-target';
 import { newsStateOf, type NewsErrors, type NewsValues } from '@/domain/news-input';
 import { richTextToPlain } from '@/domain/rich-text';
 import type { ChangeScope } from '@/domain/publication';
@@ -96,7 +97,9 @@ async function writeContentDocument(tx: Tx, id: number, previous: { locale: stri
   const [category] = await tx.select().from(t.newsCategories).where(eq(t.newsCategories.code, item.categoryCode));
   const [fund] = item.fundId === null ? [] : await tx.select({ slug: t.funds.slug, title: t.funds.title, category: t.funds.categoryCode }).from(t.funds).where(eq(t.funds.id, item.fundId));
   const documents = await tx.$count(t.documents, and(eq(t.documents.newsId, id), eq(t.documents.published, true), sql`${t.documents.supersededAt} IS NULL`));
-  const link = newsLink({ slug: item.slug, externalUrl: item.externalUrl, documentCount: documents }, locale);
+  // Only an https external link is published (link-target.ts), whatever the row holds.
+  const externalUrl = safeLink(item.externalUrl, ['https']);
+  const link = newsLink({ slug: item.slug, externalUrl, documentCount: documents }, locale);
   const path = contentPath(locale, item.slug);
   const data = {
     path,
@@ -110,7 +113,7 @@ async function writeContentDocument(tx: Tx, id: number, previous: { locale: stri
     category: item.categoryCode,
     categoryTitle: category ? (category.title[locale] ?? category.title.fr) : item.categoryCode,
     fund: fund ? { slug: fund.slug, title: fund.title[locale] ?? fund.title.fr, category: fund.category } : null,
-    externalUrl: item.externalUrl,
+    externalUrl,
     hasDocument: documents > 0,
     route: link.route,
     routeType: link.routeType,

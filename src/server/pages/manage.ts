@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { isLinkTextCode, isSafeLink } from '@/domain/link-target';
 import { pick } from '@/domain/localize';
 import { EDIT_LANGUAGES, PAGE_LIMITS, diffPages, pageChangeScope, type PageDiff, type PageSnapshot } from '@/domain/page-edit';
 import { richTextToPlain } from '@/domain/rich-text';
@@ -50,7 +51,11 @@ async function writeSnapshot(tx: Tx, code: string, snapshot: PageSnapshot): Prom
 async function writeContentDocuments(tx: Tx, code: string, snapshot: PageSnapshot): Promise<void> {
   for (const locale of EDIT_LANGUAGES) {
     const path = `/${locale}/pages/${code}`;
-    const components = snapshot.components.map((c) => ({ code: c.code, texts: c.texts.map((x) => ({ code: x.code, content: pick(x.content, locale) })) }));
+    // A link text that fails the link rule (a version restored from before it) is not published (link-target.ts).
+    const components = snapshot.components.map((c) => ({
+      code: c.code,
+      texts: c.texts.map((x) => ({ code: x.code, content: pick(x.content, locale) })).filter((x) => !isLinkTextCode(x.code) || isSafeLink(x.content)),
+    }));
     const data = {
       path,
       slug: code,

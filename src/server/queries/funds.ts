@@ -3,6 +3,7 @@ import type { Locale } from '@/env';
 import { CHARACTERISTICS, SFDR_SECTIONS, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
 import { formatCompactMoney, formatDate } from '@/domain/format';
 import { pick, pickOrNull } from '@/domain/localize';
+import { isSafeLink } from '@/domain/link-target';
 import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
 import { PERFORMANCE_CODES, type PerformanceCode } from '@/domain/performance';
 import { formatNav, formatPerformance, formatRatio } from '@/domain/performance-format';
@@ -172,7 +173,8 @@ function toFund(
           content: pick(fund.sfdrDisclosure?.[code] as Localized, locale),
         }))
       : null,
-    partners: fund.partners.map((p) => ({ name: p.name, url: p.url, description: pick(p.description, locale) })),
+    // A partner is its site: one whose address is not an https link is not served.
+    partners: fund.partners.filter((p) => isSafeLink(p.url, ['https'])).map((p) => ({ name: p.name, url: p.url, description: pick(p.description, locale) })),
     benchmark: benchmark ? { code: benchmark.code, title: pick(benchmark.title, locale) } : null,
     documents: pickDocuments(
       catalog.documents.filter((d) => d.fundId === fund.id),

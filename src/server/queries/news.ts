@@ -4,6 +4,7 @@ import type { Locale } from '@/env';
 import type { InvestorProfile } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';
 import { pick } from '@/domain/localize';
+import { safeLink } from '@/domain/link-target';
 import type { DocumentRef, NewsItemView } from '@/domain/model';
 import { newsDocumentPath, newsLink } from '@/domain/news-links';
 import { fundPath } from '@/domain/urls';
@@ -193,7 +194,9 @@ async function toViews(
           url: newsDocumentPath(locale, row.slug),
         };
       });
-    const link = newsLink({ slug: row.slug, externalUrl: row.externalUrl, documentCount: docs.length }, locale);
+    // An external link that is not an https address is not served: the item links to its document or article instead.
+    const externalUrl = safeLink(row.externalUrl, ['https']);
+    const link = newsLink({ slug: row.slug, externalUrl, documentCount: docs.length }, locale);
     return {
       id: row.id,
       group: row.groupCode,
@@ -205,7 +208,7 @@ async function toViews(
       publishedAt: row.publishedAt,
       formattedDate: formatDate(row.publishedAt, locale),
       category: { code: row.categoryCode, title: category ? pick(category.title, locale) : row.categoryCode },
-      externalUrl: row.externalUrl,
+      externalUrl,
       author: row.author,
       fund: fund ? { slug: fund.slug, title: pick(fund.title, locale), url: fundPath(locale, fund.slug) } : null,
       documents: docs,

@@ -2,6 +2,7 @@ import 'server-only';
 import { asc, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import type { Locale } from '@/env';
+import { isLinkTextCode, LINK_INFO_CODES, isSafeLink } from '@/domain/link-target';
 import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/paths';
@@ -48,7 +49,11 @@ export async function listPages(locale: Locale, codes?: readonly string[] | null
       .filter((c) => c.pageCode === page.code)
       .map((c) => ({
         code: c.code,
-        texts: texts.filter((x) => x.componentId === c.id).map((x) => ({ code: x.code, content: pick(x.content, locale) })),
+        // A link text that is not a safe link (planted in the database, or stored before the rule) is not served.
+        texts: texts
+          .filter((x) => x.componentId === c.id)
+          .map((x) => ({ code: x.code, content: pick(x.content, locale) }))
+          .filter((x) => !isLinkTextCode(x.code) || isSafeLink(x.content)),
       })),
   }));
 }
@@ -84,7 +89,9 @@ export async function getCompany(locale: Locale): Promise<CompanyView | null> {
     title: pick(row.title, locale),
     baseline: pick(row.baseline, locale),
     subBaseline: pick(row.subBaseline, locale),
-    infos: infos.map((i) => ({ code: i.code, content: pick(i.content, locale) })),
+    infos: infos
+      .map((i) => ({ code: i.code, content: pick(i.content, locale) }))
+      .filter((i) => !LINK_INFO_CODES.includes(i.code) || isSafeLink(i.content, ['https'])),
     keyFigures: figures.map((f) => ({ code: f.code, value: pick(f.value, locale), title: pick(f.title, locale) })),
   };
 }
