@@ -20,7 +20,7 @@ import { authSecret } from '@/server/auth/secret';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, signInWithPassword } from '@/server/auth/sign-in';
 import { requireStaffAction, sameOrigin } from '@/server/auth/staff';
 import { recordFailedSignIn, throttledFor } from '@/server/auth/throttle';
-import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken } from '@/server/auth/tokens';
+import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken, takeOverApiToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/forms/request-info';
 import { requestDrain } from '@/server/forms/outbox';
@@ -274,4 +274,11 @@ export async function revokeToken(form: FormData): Promise<void> {
   const staff = await requireStaffAction('accounts.manage');
   await revokeApiToken(await getDb(), text(form, 'id'), staff.actor);
   redirect('/admin/tokens?done=revoked');
+}
+
+/** An admin takes a token over: it follows their account from now on (audited). */
+export async function takeOverToken(form: FormData): Promise<void> {
+  const staff = await requireStaffAction('accounts.manage');
+  const result = await takeOverApiToken(await getDb(), text(form, 'id'), staff.id, staff.actor);
+  redirect(result === 'ok' ? '/admin/tokens?done=takenOver' : '/admin/tokens');
 }
