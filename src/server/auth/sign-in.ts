@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { clientKey, pairKey } from '@/domain/login-throttle';
 import type { Db } from '@/server/db/client';
+import { logger } from '@/server/log/logger';
 import { staffUser } from '@/server/db/schema';
 import type { Auth } from './config';
 import { clearFailedSignIns, recordFailedSignIn, throttledFor } from './throttle';
@@ -98,7 +99,9 @@ export async function signInWithPassword(db: Db, auth: Auth, secret: string, att
     await spendPasswordWork(auth, password);
   }
   if (outcome === 'failed') {
-    await recordFailedSignIn(db, [pair, address]);
+    const caused = await recordFailedSignIn(db, [pair, address]);
+    // Every wait a failure causes is logged (OWASP: lockouts are logged and reviewed); no password.
+    if (caused > 0) logger.warn({ event: 'sign-in-throttled', email, address: attempt.address, device: !!device, seconds: caused }, 'sign-in failures: a client waits');
     const wait = await throttledFor(db, holding);
     return wait > 0 ? { outcome: 'throttled', seconds: wait } : { outcome: 'wrong' };
   }
