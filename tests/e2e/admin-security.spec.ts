@@ -38,11 +38,20 @@ function rawPost(baseURL: string, path: string, total: number, cookie?: string):
     socket.on('connect', async () => {
       const head = `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\nContent-Type: multipart/form-data; boundary=x\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Content-Length: ${total}\r\nConnection: close\r\n\r\n`;
       socket.write(head);
+      // A well-formed form of one long field: what gets through is a form post the app can parse.
+      const opening = Buffer.from('--x\r\nContent-Disposition: form-data; name="padding"\r\n\r\n');
+      const closing = Buffer.from('\r\n--x--\r\n');
+      socket.write(opening);
+      sent = opening.length;
       const piece = Buffer.alloc(65_536, 97);
-      while (sent < total && sentWhenAnswered < 0 && !socket.destroyed) {
-        const part = piece.subarray(0, Math.min(piece.length, total - sent));
+      while (sent < total - closing.length && sentWhenAnswered < 0 && !socket.destroyed) {
+        const part = piece.subarray(0, Math.min(piece.length, total - closing.length - sent));
         sent += part.length;
         if (!socket.write(part)) await new Promise((resolveDrain) => socket.once('drain', resolveDrain));
+      }
+      if (sentWhenAnswered < 0 && !socket.destroyed) {
+        socket.write(closing);
+        sent += closing.length;
       }
     });
   });
