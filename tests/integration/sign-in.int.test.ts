@@ -120,7 +120,9 @@ describe('sign-in timing does not list the staff', () => {
     console.info(`[sign-in timing] median of 9: unknown address ${u.toFixed(1)} ms, known address (wrong password) ${k.toFixed(1)} ms, difference ${Math.abs(u - k).toFixed(1)} ms`);
     // The work is the same (previous test); the margin here only absorbs a loaded machine. Without
     // the hashing an unknown address answered in a small fraction of a known one's time.
-    expect(u).toBeGreaterThan(k * 0.6);
-    expect(Math.abs(u - k)).toBeLessThan(Math.max(20, k * 0.4));
+    // Measured quiet: 318 vs 308 ms (PGlite), 484 vs 495 ms (PostgreSQL); with three test files
+    // sharing two busy cores: 687 vs 950 ms. A regression (no hashing) gives a ratio near 0.05.
+    expect(u).toBeGreaterThan(k * 0.5);
+    expect(u).toBeLessThan(k * 1.5);
   });
 });
