@@ -64,11 +64,13 @@ export type SignInResult =
   | { outcome: 'throttled'; seconds: number };
 
 /**
- * The password work an unknown or disabled address costs: what Better Auth spends on a known
- * account's wrong password (scrypt of the typed password). Exported for the timing test.
+ * The work an unknown or disabled address costs: what Better Auth spends on a known account's
+ * wrong password, its lookup of the user with their accounts and a scrypt of the typed password.
  */
-export async function spendPasswordWork(auth: Auth, password: string): Promise<void> {
-  await (await auth.$context).password.hash(password);
+async function spendPasswordWork(auth: Auth, email: string, password: string): Promise<void> {
+  const context = await auth.$context;
+  await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  await context.password.hash(password);
 }
 
 export async function signInWithPassword(db: Db, auth: Auth, secret: string, attempt: SignInAttempt): Promise<SignInResult> {
@@ -96,7 +98,7 @@ export async function signInWithPassword(db: Db, auth: Auth, secret: string, att
       if (!(error instanceof APIError)) throw error;
     }
   } else {
-    await spendPasswordWork(auth, password);
+    await spendPasswordWork(auth, email, password);
   }
   if (outcome === 'failed') {
     const caused = await recordFailedSignIn(db, [pair, address]);
