@@ -1,1 +1,2 @@
-export function bodyLimit(pathname: string): number | null;
+export const STAFF_BYTES: number;
+export function bodyLimit(pathname: string, options?: { staff?: boolean }): number | null;

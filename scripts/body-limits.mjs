@@ -13,10 +13,17 @@ const MB = 1024 * 1024;
 /** Paths whose route reads its body itself, bounded while reading (src/server/http/read-body.ts), outside the proxy. */
 const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents)\/?$/;
 
+/**
+ * The back-office: signed-in staff post document uploads (20 MB) and import files (16 MB) to its
+ * server actions; without a live staff session nothing there is bigger than the sign-in form, so
+ * the server refuses more before reading it (scripts/staff-bodies.mjs, docs/decisions/027).
+ */
+const BACK_OFFICE = /^\/admin(\/|$)/;
+export const STAFF_BYTES = 21 * MB;
+
 /** First match wins; the sizes are those the routes enforce, with room for multipart framing. */
 const LIMITS = [
-  // Back-office server actions: document uploads (20 MB) and import files (16 MB).
-  { path: /^\/admin(\/|$)/, bytes: 21 * MB },
+  { path: BACK_OFFICE, bytes: 64 * 1024 },
   // Visitor forms: 10 MB a request (src/server/forms/handle-post.ts), plus multipart framing, so
   // that the form's own translated 413 answers what is just over.
   { path: /^\/api\/forms\//, bytes: 10 * MB + 64 * 1024 },
@@ -28,8 +35,12 @@ const LIMITS = [
 /** Anything else (pages, the language switch, the health check…) takes no body worth the name. */
 const DEFAULT_BYTES = 64 * 1024;
 
-/** The largest body accepted on this path, or null when the route bounds it itself while reading. */
-export function bodyLimit(pathname) {
+/**
+ * The largest body accepted on this path, or null when the route bounds it itself while reading.
+ * `staff`: the request carries a live staff session (only the back-office's limit depends on it).
+ */
+export function bodyLimit(pathname, { staff = false } = {}) {
   if (STREAMED.test(pathname)) return null;
+  if (staff && BACK_OFFICE.test(pathname)) return STAFF_BYTES;
   return LIMITS.find((limit) => limit.path.test(pathname))?.bytes ?? DEFAULT_BYTES;
 }

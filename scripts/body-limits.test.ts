@@ -5,13 +5,22 @@ const MB = 1024 * 1024;
 
 describe('bodyLimit', () => {
   it('gives each path the size its route accepts', () => {
-    expect(bodyLimit('/admin/funds/3/edit')).toBe(21 * MB);
+    expect(bodyLimit('/admin/funds/3/edit', { staff: true })).toBe(21 * MB);
+    expect(bodyLimit('/admin', { staff: true })).toBe(21 * MB);
     expect(bodyLimit('/api/forms/contact')).toBe(10 * MB + 64 * 1024);
     expect(bodyLimit('/%5Fcontent/fr/news')).toBe(128 * 1024);
     expect(bodyLimit('/graphql')).toBe(128 * 1024);
     expect(bodyLimit('/_content/fr/news')).toBe(128 * 1024);
     expect(bodyLimit('/fr')).toBe(64 * 1024);
     expect(bodyLimit('/administrator')).toBe(64 * 1024);
+  });
+
+  it('gives the back-office no more than the sign-in form needs without a live staff session', () => {
+    expect(bodyLimit('/admin/login')).toBe(64 * 1024);
+    expect(bodyLimit('/admin/funds/3/edit')).toBe(64 * 1024);
+    // A session changes nothing outside the back-office.
+    expect(bodyLimit('/fr', { staff: true })).toBe(64 * 1024);
+    expect(bodyLimit('/graphql', { staff: true })).toBe(128 * 1024);
   });
 
   it('leaves the import API to bound its own streamed bodies', () => {

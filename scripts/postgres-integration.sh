@@ -60,4 +60,5 @@ done
 if [ -z "$started" ]; then echo "PostgreSQL could not be started." >&2; exit 1; fi
 "${RUN_AS[@]}" "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres fundhouse
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/fundhouse" npx vitest run --project integration
+# Arguments are passed to vitest: `bash scripts/postgres-integration.sh tests/integration/x.int.test.ts` runs one file.
+DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/fundhouse" npx vitest run --project integration "$@"

@@ -10,17 +10,18 @@
  * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
  * - clients that send their headers or body too slowly, or too big a body, are cut off: each path's
  *   limit (scripts/body-limits.mjs) is enforced from the declared length, then while the body
- *   arrives, before Next buffers it (scripts/slow-clients.mjs).
+ *   arrives, before Next buffers it (scripts/slow-clients.mjs); the back-office's large limit is
+ *   only for a live staff session (scripts/staff-bodies.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
-import { bodyLimit } from './body-limits.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
-import { applyTimeouts, guardBody, serverOptions } from './slow-clients.mjs';
+import { applyTimeouts, serverOptions } from './slow-clients.mjs';
+import { admitBody } from './staff-bodies.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 // All interfaces unless LISTEN_HOST narrows it. Not HOSTNAME: containers set it to their own name.
@@ -141,10 +142,23 @@ function encodedByRoute(req, res) {
 
 await app.prepare();
 const encode = responseEncoder();
+/**
+ * Whether a cookie header is a live staff session: asked of the app (src/instrumentation.ts
+ * registers it once Next is prepared), which checks the signature and the database. Without it, no.
+ */
+function isStaff(cookieHeader) {
+  const check = globalThis.__fundhouseStaffSession;
+  return typeof check === 'function' ? check(cookieHeader) : false;
+}
+
 const server = createServer(serverOptions, (req, res) => {
   // Past the path's limit, declared or counted as it arrives, 413; too slow, 408. Answered before
-  // Next buffers the body; the import API bounds its own streamed body.
-  if (guardBody(req, res, { maxBytes: bodyLimit((req.url ?? '/').split('?')[0] ?? '/') ?? Number.POSITIVE_INFINITY })) return;
+  // Next buffers the body; the import API bounds its own streamed body. The back-office takes big
+  // bodies only from a live staff session (scripts/staff-bodies.mjs).
+  admitBody(req, res, (req.url ?? '/').split('?')[0] ?? '/', { isStaff }, () => serve(req, res));
+});
+
+function serve(req, res) {
   if (!decodable(req.url)) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Not found');
@@ -157,7 +171,7 @@ const server = createServer(serverOptions, (req, res) => {
   notFoundWhenMarked(req, res);
   encodedByRoute(req, res);
   withRequestId(req, res, () => handle(req, res));
-});
+}
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 applyTimeouts(server);
 const lifecycle = gracefulShutdown(server);

@@ -12,3 +12,4 @@ export function guardBody(
   res: ServerResponse,
   limits?: { maxBytes?: number; graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
 ): boolean;
+export function hasBody(req: IncomingMessage): boolean;

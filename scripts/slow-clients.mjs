@@ -41,7 +41,8 @@ export function applyTimeouts(server) {
 const TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n\r\nThe request body came too slow.';
 const TOO_LARGE_ANSWER = 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 28\r\n\r\nThe request body is too big.';
 
-function hasBody(req) {
+/** Whether the request announces a body (a length above 0, or chunks). */
+export function hasBody(req) {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
@@ -61,7 +62,8 @@ export function guardBody(
   if (req.complete || !hasBody(req)) return false;
   const socket = req.socket;
   const started = Date.now();
-  let received = 0;
+  // What arrived before the guard was set (while a session was being checked) counts too.
+  let received = req.readableLength;
   let cut = false;
   const cutOff = (answer) => {
     cut = true;
@@ -100,7 +102,7 @@ export function guardBody(
   req.once('end', stop);
   res.once('close', stop);
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if ((Number.isFinite(declared) && declared > maxBytes) || received > maxBytes) {
     cutOff(TOO_LARGE_ANSWER);
     return true;
   }

@@ -112,6 +112,69 @@ test.describe('back-office accounts (admin)', () => {
     await expect(page.getByRole('row').filter({ hasText: 'revoked' }).filter({ hasText: 'Custodian NAV feed' })).toHaveCount(1);
   });
 
+  test("tokens follow their owner: a disabled admin's token answers 401 unless another admin took it over", async ({ page, browser, baseURL, playwright }) => {
+    const port = Number(new URL(baseURL ?? '').port);
+    const smtp = await startSmtpSink(port + 20000);
+    const email = `token-owner-${Date.now()}@fundhouse.test`;
+    const owner = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, locale: 'en-GB' });
+    const tokens: Record<string, string> = {};
+    try {
+      await page.goto('/admin/accounts');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Role', { exact: true }).selectOption('admin');
+      await page.getByLabel(T.accounts.language).selectOption('en');
+      await page.getByRole('button', { name: T.accounts.submitInvite }).click();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
+      const link = passwordLink(decodeMail((await smtp.waitFor(email, 30_000)).raw));
+      const ownerPage = await owner.newPage();
+      await ownerPage.goto(link);
+      await ownerPage.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+      await ownerPage.getByLabel('New password, again').fill(STAFF_PASSWORD);
+      await ownerPage.getByRole('button', { name: 'Save the password' }).click();
+      await ownerPage.waitForURL('**/admin/login?done=passwordSet');
+      await signIn(ownerPage, email, STAFF_PASSWORD);
+      await ownerPage.waitForURL('**/admin');
+      for (const name of ['Leaving feed', 'Handed-over feed']) {
+        await ownerPage.goto('/admin/tokens');
+        await ownerPage.getByLabel(T.tokens.name).fill(name);
+        await ownerPage.getByLabel(T.tokens.scope).selectOption('navs');
+        await ownerPage.getByLabel(T.tokens.days).fill('30');
+        await ownerPage.getByRole('button', { name: T.tokens.submit }).click();
+        tokens[name] = await ownerPage.getByLabel(T.tokens.token).inputValue();
+      }
+    } finally {
+      await owner.close();
+      await smtp.stop();
+    }
+
+    // The other admin takes one token over; the screen names its owner.
+    await page.goto('/admin/tokens');
+    await expect(page.getByRole('row').filter({ hasText: 'Handed-over feed' })).toContainText(email);
+    await page.getByRole('button', { name: 'Take over Handed-over feed' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.tokens.takenOver);
+    await expect(page.getByRole('row').filter({ hasText: 'Handed-over feed' })).toContainText('admin@fundhouse.test');
+    await expect(page.getByRole('button', { name: 'Take over Handed-over feed' })).toHaveCount(0);
+
+    // The owner leaves: disabled.
+    await page.goto('/admin/accounts');
+    await page.getByRole('link', { name: `Manage ${email}` }).click();
+    await page.getByRole('button', { name: T.accounts.disable }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(T.accounts.disabledDone);
+
+    const api = await playwright.request.newContext({ baseURL });
+    const post = (token: string | undefined) =>
+      api.post('/api/admin/v1/navs', { headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, data: 'isin,date,nav\n' });
+    expect((await post(tokens['Leaving feed'])).status()).toBe(401);
+    expect((await post(tokens['Handed-over feed'])).status()).not.toBe(401);
+    await api.dispose();
+
+    await page.goto('/admin/tokens');
+    await expect(page.getByRole('row').filter({ hasText: 'Leaving feed' })).toContainText(T.tokens.revokedStatus);
+    await expect(page.getByRole('row').filter({ hasText: 'Handed-over feed' })).toContainText(T.tokens.valid);
+    await page.goto('/admin/audit?entity=api-token');
+    await expect(page.getByRole('row').filter({ hasText: 'taken-over' })).not.toHaveCount(0);
+  });
+
   test('a forgotten password is reset through a single-use link sent by mail', async ({ browser, baseURL }) => {
     const port = Number(new URL(baseURL ?? '').port);
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, locale: 'en-GB' });

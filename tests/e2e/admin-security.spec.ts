@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_EN, STAFF, storageStateOf } from '../support/admin';
+import { ADMIN, ADMIN_EN, signIn, STAFF, storageStateOf } from '../support/admin';
 
 const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor', '/admin/funds', '/admin/funds/new', '/admin/funds/1', '/admin/funds/1/edit', '/admin/funds/1/shares/new', '/admin/funds/1/shares/1', '/admin/imports'];
 const API = ['/api/admin/v1/me'];
@@ -13,6 +14,47 @@ async function actionField(request: APIRequestContext, path: string, formMarker:
   const name = /name="(\$ACTION_ID_[0-9a-f]+)"/.exec(form ?? '')?.[1];
   if (!name) throw new Error(`no server action form with ${formMarker} on ${path}`);
   return name;
+}
+
+/**
+ * Posts a `total`-byte body to `path` over a raw socket, 64 KB at a time, as fast as the server
+ * reads it; returns the status line that came back and how many bytes had been sent by then.
+ */
+function rawPost(baseURL: string, path: string, total: number, cookie?: string): Promise<{ status: string; sentWhenAnswered: number }> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) });
+    let answer = '';
+    let sent = 0;
+    let sentWhenAnswered = -1;
+    const finish = () => resolve({ status: answer.split('\r\n')[0] ?? '', sentWhenAnswered });
+    socket.on('data', (chunk: Buffer) => {
+      if (sentWhenAnswered < 0) sentWhenAnswered = sent;
+      answer += chunk.toString('latin1');
+    });
+    socket.on('close', finish);
+    socket.on('error', (error) => (sentWhenAnswered >= 0 ? finish() : reject(error)));
+    socket.setTimeout(60_000, () => socket.destroy());
+    socket.on('connect', async () => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\nContent-Type: multipart/form-data; boundary=x\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Content-Length: ${total}\r\nConnection: close\r\n\r\n`;
+      socket.write(head);
+      // A well-formed form of one long field: what gets through is a form post the app can parse.
+      const opening = Buffer.from('--x\r\nContent-Disposition: form-data; name="padding"\r\n\r\n');
+      const closing = Buffer.from('\r\n--x--\r\n');
+      socket.write(opening);
+      sent = opening.length;
+      const piece = Buffer.alloc(65_536, 97);
+      while (sent < total - closing.length && sentWhenAnswered < 0 && !socket.destroyed) {
+        const part = piece.subarray(0, Math.min(piece.length, total - closing.length - sent));
+        sent += part.length;
+        if (!socket.write(part)) await new Promise((resolveDrain) => socket.once('drain', resolveDrain));
+      }
+      if (sentWhenAnswered < 0 && !socket.destroyed) {
+        socket.write(closing);
+        sent += closing.length;
+      }
+    });
+  });
 }
 
 function inviteForm(actionId: string, email: string): Record<string, string> {
@@ -42,6 +84,19 @@ test.describe('back-office: without a session', () => {
     }
   });
 
+  test('15 MB to the sign-in screen is answered 413 before it is read: the client is still sending', async ({ baseURL }) => {
+    const total = 15 * 1024 * 1024;
+    for (const path of ['/admin/login', '/admin/funds/1/edit']) {
+      const { status, sentWhenAnswered } = await rawPost(baseURL ?? '', path, total);
+      expect(status, path).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(sentWhenAnswered, path).toBeLessThan(total);
+    }
+    // A made-up session cookie is no passport.
+    const forged = await rawPost(baseURL ?? '', '/admin/login', total, 'staff.session_token=made-up.c2lnbmF0dXJl');
+    expect(forged.status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(forged.sentWhenAnswered).toBeLessThan(total);
+  });
+
   test('admin answers are never cacheable nor indexable; public pages keep their headers', async ({ request }) => {
     for (const path of ['/admin/login', '/admin/forgot-password', ...API]) {
       const response = await request.get(path);
@@ -66,6 +121,25 @@ test.describe('back-office: as an admin', () => {
       const response = await request.post(path, { headers: { 'content-type': 'text/csv', origin: baseURL ?? '' }, data: 'isin,date,nav\n' });
       expect(response.status(), path).toBe(401);
     }
+  });
+
+  test('a signed-in admin may post more than 64 KB to the back-office (files); the same cookie after sign-out may not', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, locale: 'en-GB', extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.91' } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    const session = (await context.cookies()).find((c) => c.name === 'staff.session_token');
+    expect(session).toBeDefined();
+    const cookie = `staff.session_token=${session?.value}`;
+    const allowed = await rawPost(baseURL ?? '', '/admin/funds/1/edit', 2 * 1024 * 1024, cookie);
+    expect(allowed.status).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(allowed.status).not.toContain(' 413 ');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?done=signedOut$/);
+    const stale = await rawPost(baseURL ?? '', '/admin/funds/1/edit', 2 * 1024 * 1024, cookie);
+    expect(stale.status).toBe('HTTP/1.1 413 Payload Too Large');
+    await context.close();
   });
 
   test('a cross-origin or origin-less POST to a server action is refused and changes nothing', async ({ request, baseURL }) => {

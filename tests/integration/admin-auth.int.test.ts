@@ -3,7 +3,7 @@
  * (invitation → password → sign-in → session → revocation), the account rules, and
  * authenticateToken's answers (right scope, wrong scope 403, expired/revoked/unknown/missing 401).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can } from '../../src/domain/roles';
 import { changeRole, createStaffAccount, inviteStaff, revokeSessions, setDisabled, storedIdentifier } from '../../src/server/auth/accounts';
@@ -125,7 +125,8 @@ describe('staff accounts with Better Auth', () => {
     const second = await createStaffAccount(db, { email: 'admin2@fundhouse.test', role: 'admin', password: 'a-long-enough-password' }, system);
     if (!second.ok) throw new Error('admin2 not created');
     expect(await changeRole(db, first.id, 'data', system)).toEqual({ ok: true, id: first.id });
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'role-changed'));
+    // Other files' changes share the database on PostgreSQL: this account's entry.
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'role-changed'), eq(t.auditLog.entityId, first.id)));
     expect(entry).toMatchObject({ entityId: first.id, before: { role: 'admin' }, after: { role: 'data' } });
     expect(can('data', 'accounts.manage')).toBe(false);
   });

@@ -11,19 +11,19 @@ import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { z } from 'zod';
 import { isRole, isTokenScope, type TokenScope } from '@/domain/roles';
-import { throttleKey } from '@/domain/login-throttle';
+import { clientKey } from '@/domain/login-throttle';
 import { ADMIN_LOCALE_COOKIE, isAdminLocale } from '@/i18n/admin';
 import { recordAudit } from '@/server/audit/record';
 import * as accounts from '@/server/auth/accounts';
-import { getAuth, MIN_PASSWORD_LENGTH } from '@/server/auth/config';
+import { getAuth, MIN_PASSWORD_LENGTH, publicOrigin } from '@/server/auth/config';
+import { authSecret } from '@/server/auth/secret';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, signInWithPassword } from '@/server/auth/sign-in';
 import { requireStaffAction, sameOrigin } from '@/server/auth/staff';
-import { clearFailedSignIns, recordFailedSignIn, throttledFor } from '@/server/auth/throttle';
-import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken } from '@/server/auth/tokens';
+import { recordFailedSignIn, throttledFor } from '@/server/auth/throttle';
+import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken, takeOverApiToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
-import { staffUser } from '@/server/db/schema';
 import { clientAddress } from '@/server/forms/request-info';
 import { requestDrain } from '@/server/forms/outbox';
-import { eq } from 'drizzle-orm';
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -42,30 +42,25 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 export async function signIn(form: FormData): Promise<void> {
   const h = await checkOrigin();
-  const email = text(form, 'email').trim().toLowerCase();
-  const password = text(form, 'password');
-  const keys = [throttleKey('account', email), throttleKey('client', clientAddress(h))];
   const db = await getDb();
-  const locked = await throttledFor(db, keys);
-  if (locked > 0) redirect(`/admin/login?error=throttled&minutes=${minutes(locked)}`);
-
-  const [user] = email ? await db.select({ disabledAt: staffUser.disabledAt }).from(staffUser).where(eq(staffUser.email, email)) : [];
-  let outcome: 'ok' | 'twoFactor' | 'failed' = 'failed';
-  if (user && !user.disabledAt && password) {
-    try {
-      const auth = await getAuth();
-      const result = await auth.api.signInEmail({ body: { email, password, rememberMe: false }, headers: h });
-      outcome = 'twoFactorRedirect' in result && result.twoFactorRedirect ? 'twoFactor' : 'ok';
-    } catch (error) {
-      if (!(error instanceof APIError)) throw error;
-    }
-  }
-  if (outcome === 'failed') {
-    const lock = await recordFailedSignIn(db, keys);
-    redirect(lock > 0 ? `/admin/login?error=throttled&minutes=${minutes(lock)}` : '/admin/login?error=wrong');
-  }
-  await clearFailedSignIns(db, keys[0] as string);
-  redirect(outcome === 'twoFactor' ? '/admin/login/two-factor' : '/admin');
+  const jar = await cookies();
+  const result = await signInWithPassword(db, await getAuth(), await authSecret(db), {
+    email: text(form, 'email'),
+    password: text(form, 'password'),
+    address: clientAddress(h),
+    device: jar.get(DEVICE_COOKIE)?.value,
+    headers: h,
+  });
+  if (result.outcome === 'throttled') redirect(`/admin/login?error=throttled&minutes=${minutes(result.seconds)}`);
+  if (result.outcome === 'wrong') redirect('/admin/login?error=wrong');
+  jar.set(DEVICE_COOKIE, result.device, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicOrigin().startsWith('https:'),
+    path: '/admin',
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
+  });
+  redirect(result.outcome === 'twoFactor' ? '/admin/login/two-factor' : '/admin');
 }
 
 export async function verifySecondFactor(form: FormData): Promise<void> {
@@ -107,7 +102,7 @@ export async function requestPasswordReset(form: FormData): Promise<void> {
   const email = z.email().safeParse(text(form, 'email').trim().toLowerCase());
   if (!email.success) redirect('/admin/forgot-password?error=email');
   const db = await getDb();
-  const key = throttleKey('client', clientAddress(h));
+  const key = clientKey(clientAddress(h));
   if ((await throttledFor(db, [key])) > 0) redirect('/admin/forgot-password?sent=1');
   // Each request counts against the client address like a failed sign-in: no mail bombing.
   await recordFailedSignIn(db, [key]);
@@ -279,4 +274,11 @@ export async function revokeToken(form: FormData): Promise<void> {
   const staff = await requireStaffAction('accounts.manage');
   await revokeApiToken(await getDb(), text(form, 'id'), staff.actor);
   redirect('/admin/tokens?done=revoked');
+}
+
+/** An admin takes a token over: it follows their account from now on (audited). */
+export async function takeOverToken(form: FormData): Promise<void> {
+  const staff = await requireStaffAction('accounts.manage');
+  const result = await takeOverApiToken(await getDb(), text(form, 'id'), staff.id, staff.actor);
+  redirect(result === 'ok' ? '/admin/tokens?done=takenOver' : '/admin/tokens');
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale } from '@/env';
 import type { Role } from '@/domain/roles';
 import { recordAudit, type Actor } from '@/server/audit/record';
@@ -9,6 +9,7 @@ import type { Db } from '@/server/db/client';
 import { staffAccount, staffSession, staffUser, staffVerification } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { INVITATION_SECONDS, MIN_PASSWORD_LENGTH } from './constants';
+import { revokeTokensOwnedBy } from './tokens';
 
 export type AccountResult = { ok: true; id: string } | { ok: false; error: 'exists' | 'lastAdmin' | 'notFound' | 'password' };
 
@@ -89,22 +90,42 @@ async function activeAdmins(executor: Executor, except: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** Changes an account's role; the last active admin keeps theirs, so the back-office is never left without one. */
+/**
+ * Every change that can take an admin away (a demotion, a disabling) first takes this
+ * transaction-scoped advisory lock, then reads the account and counts the other active admins:
+ * two such changes on two app processes run one after the other, and the second one sees the
+ * first one's result. Locking only the changed row let two demotions of two different admins
+ * each count the other one and leave none (issue 20).
+ */
+async function lockAdminChanges(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff:admin-changes'))`);
+}
+
+/**
+ * Changes an account's role; the last active admin keeps theirs, so the back-office is never left
+ * without one. The API tokens the account owns are revoked with the change (a token follows its owner).
+ */
 export async function changeRole(db: Db, id: string, role: Role, actor: Actor): Promise<AccountResult> {
   return db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
     const [before] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update');
     if (!before) return { ok: false, error: 'notFound' } as const;
     if (before.role === role) return { ok: true, id } as const;
     if (before.role === 'admin' && (await activeAdmins(tx, id)) === 0) return { ok: false, error: 'lastAdmin' } as const;
     await tx.update(staffUser).set({ role, updatedAt: new Date() }).where(eq(staffUser.id, id));
     await recordAudit(tx, { actor, entity: 'account', entityId: id, action: 'role-changed', before: { role: before.role }, after: { role } });
+    await revokeTokensOwnedBy(tx, id, 'owner-role-changed', actor);
     return { ok: true, id } as const;
   });
 }
 
-/** Disables (and signs out everywhere) or enables an account. The last active admin cannot be disabled. */
+/**
+ * Disables (signs out everywhere, revokes the API tokens it owns) or enables an account. The last
+ * active admin cannot be disabled.
+ */
 export async function setDisabled(db: Db, id: string, disabled: boolean, actor: Actor): Promise<AccountResult> {
   return db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
     const [before] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update');
     if (!before) return { ok: false, error: 'notFound' } as const;
     if (!!before.disabledAt === disabled) return { ok: true, id } as const;
@@ -119,6 +140,7 @@ export async function setDisabled(db: Db, id: string, disabled: boolean, actor: 
       before: { disabled: !!before.disabledAt },
       after: { disabled },
     });
+    if (disabled) await revokeTokensOwnedBy(tx, id, 'owner-disabled', actor);
     return { ok: true, id } as const;
   });
 }

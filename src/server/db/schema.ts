@@ -727,6 +727,12 @@ export const apiToken = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** The account that created it, or null when it was made with `npm run admin:token`. */
     createdBy: text('created_by').references(() => staffUser.id, { onDelete: 'set null' }),
+    /**
+     * The admin who took the token over (the "Take over" action of /admin/tokens). A token follows
+     * its owner, this admin or else its creator: disabling the owner or changing their role revokes it.
+     */
+    takenOverBy: text('taken_over_by').references(() => staffUser.id, { onDelete: 'set null' }),
+    takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents')`)],

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { can, TOKEN_SCOPES } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { dangerButtonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { buttonClass, dangerButtonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { TokenForm } from '@/components/admin/token-form';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { listApiTokens, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
-import { createToken, revokeToken } from '../../actions';
+import { createToken, revokeToken, takeOverToken } from '../../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('tokens.title') };
@@ -23,12 +23,12 @@ export default async function TokensPage({ searchParams }: Props) {
   const tokens = await listApiTokens(await getDb());
   const manage = can(staff.role, 'accounts.manage');
   const now = new Date();
-  const done = flash(query, 'done', ['revoked'] as const);
+  const done = flash(query, 'done', ['revoked', 'takenOver'] as const);
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('tokens.title')}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('tokens.intro')}</p>
-      {done && <Notice tone="success">{t('tokens.revoked')}</Notice>}
+      {done && <Notice tone="success">{t(done === 'takenOver' ? 'tokens.takenOver' : 'tokens.revoked')}</Notice>}
       {tokens.length === 0 ? (
         <p>{t('tokens.none')}</p>
       ) : (
@@ -42,6 +42,7 @@ export default async function TokensPage({ searchParams }: Props) {
               <th scope="col" className={thClass}>{t('tokens.expires')}</th>
               <th scope="col" className={thClass}>{t('tokens.lastUsed')}</th>
               <th scope="col" className={thClass}>{t('tokens.status')}</th>
+              <th scope="col" className={thClass}>{t('tokens.owner')}</th>
               {manage && <th scope="col" className={thClass}><span className="sr-only">{t('sessions.revoke')}</span></th>}
             </tr>
           </thead>
@@ -56,15 +57,26 @@ export default async function TokensPage({ searchParams }: Props) {
                   <td className={tdClass}>{formatDateTime(staff.locale, token.expiresAt)}</td>
                   <td className={tdClass}>{token.lastUsedAt ? formatDateTime(staff.locale, token.lastUsedAt) : t('tokens.never')}</td>
                   <td className={tdClass}>{t(`tokens.${status}`)}</td>
+                  <td className={tdClass}>{token.ownerEmail ?? t('tokens.ownerNone')}</td>
                   {manage && (
                     <td className={tdClass}>
                       {status !== 'revokedStatus' && (
-                        <form action={revokeToken}>
-                          <input type="hidden" name="id" value={token.id} />
-                          <button type="submit" className={dangerButtonClass} aria-label={t('tokens.revoke', { name: token.name })}>
-                            {t('sessions.revoke')}
-                          </button>
-                        </form>
+                        <div className="flex flex-wrap gap-2">
+                          {token.ownerId !== staff.id && (
+                            <form action={takeOverToken}>
+                              <input type="hidden" name="id" value={token.id} />
+                              <button type="submit" className={buttonClass} aria-label={t('tokens.takeOverLabel', { name: token.name })}>
+                                {t('tokens.takeOver')}
+                              </button>
+                            </form>
+                          )}
+                          <form action={revokeToken}>
+                            <input type="hidden" name="id" value={token.id} />
+                            <button type="submit" className={dangerButtonClass} aria-label={t('tokens.revoke', { name: token.name })}>
+                              {t('sessions.revoke')}
+                            </button>
+                          </form>
+                        </div>
                       )}
                     </td>
                   )}
