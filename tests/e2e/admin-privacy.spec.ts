@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import FORMS_EN from '../../messages/forms/en.json' with { type: 'json' };
-import { ADMIN_EN, expectAccessible, STAFF, staffPage, storageStateOf } from '../support/admin';
+import { ADMIN, ADMIN_EN, expectAccessible, passwordLink, STAFF, staffPage, storageStateOf } from '../support/admin';
+import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 import { samplePdf } from '../support/sample-documents';
 
 /**
@@ -120,7 +121,10 @@ test('an editor exports, then erases everything about an address: its submission
   expect(JSON.stringify(exported)).not.toContain(lookalike);
   const cv = exported.submissions.find((s) => s.form === 'career')?.attachments[0];
   expect(Buffer.from(cv?.contentBase64 ?? '', 'base64').equals(Buffer.from(CV))).toBe(true);
-  expect(exported.mails.some((m) => m.to.toLowerCase() === email && m.text.includes('/en/unsubscribe?token='))).toBe(true);
+  // The visitor's confirmation is in their export, its unsubscribe link not: it is never kept in the database.
+  const confirmation = exported.mails.find((m) => m.to.toLowerCase() === email);
+  expect(confirmation?.text).toContain('[link sent by e-mail only, not kept]');
+  expect(JSON.stringify(exported)).not.toMatch(/token=/);
 
   // Erase, with the keyboard: the button is reached and pressed without a pointer.
   await editor.getByRole('button', { name: T.privacy.erase }).focus();
@@ -151,7 +155,19 @@ test('an editor exports, then erases everything about an address: its submission
 test('a subscriber is listed under their topics, leaves the list through the link of their confirmation mail, once', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const email = `nina.news.${stamp}@example.com`;
-  await signUpInBrowser(browser, baseURL, email, `News${stamp}`);
+  // The link arrives by mail only (the database never holds it): the SMTP server the site mails to.
+  const smtp = await startSmtpSink(Number(new URL(baseURL ?? '').port) + 20000);
+  let link = '';
+  try {
+    await signUpInBrowser(browser, baseURL, email, `News${stamp}`);
+    // The confirmation to the subscriber (the staff's mail about the sign-up names the address too).
+    await expect.poll(() => smtp.mails.some((m) => m.to.includes(email)), { timeout: 60_000 }).toBe(true);
+    const confirmation = smtp.mails.find((m) => m.to.includes(email));
+    link = /(https?:\/\/\S+\/en\/unsubscribe\?token=[\w-]+)/.exec(decodeMail(confirmation?.raw ?? ''))?.[1] ?? '';
+  } finally {
+    await smtp.stop();
+  }
+  expect(link).not.toBe('');
 
   const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
   await editor.goto('/admin');
@@ -172,11 +188,11 @@ test('a subscriber is listed under their topics, leaves the list through the lin
   const line = (await csv.text()).split('\r\n').find((l) => l.startsWith(`${email},`));
   expect(line).toMatch(new RegExp(`^${email.replace(/\./g, '\\.')},Erin,News${stamp},,en,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,0,1,1,0$`));
 
-  // The link of the confirmation mail (read from the right-of-access export, which holds the mails to the person).
+  // The right-of-access export holds the mail to the person, not its link.
   await lookUp(editor, email);
   const exported = await downloadExport(editor);
-  const link = /(https?:\/\/\S+\/en\/unsubscribe\?token=[\w-]+)/.exec(exported.mails.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-  expect(link).not.toBe('');
+  expect(exported.mails.find((m) => m.to === email)?.text).toContain('[link sent by e-mail only, not kept]');
+  expect(JSON.stringify(exported)).not.toContain(new URL(link).searchParams.get('token') ?? 'no token');
 
   const visitorContext = await browser.newContext({ baseURL, locale: 'en-GB' });
   await visitorContext.addInitScript(() => window.localStorage.setItem('disclaimer_validated', 'true'));
@@ -209,6 +225,50 @@ test('a subscriber is listed under their topics, leaves the list through the lin
 
   await editor.goto('/admin/audit?entity=newsletter');
   await expect(editor.getByRole('row').filter({ hasText: 'unsubscribe' }).filter({ hasText: 'visitor (unsubscribe link)' }).first()).toBeVisible();
+  await context.close();
+});
+
+test("an editor asks a password reset for the admin's address, then exports and erases that address: the export holds no link, the reset mail stays", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL ?? '').origin;
+  const smtp = await startSmtpSink(Number(new URL(baseURL ?? '').port) + 20000);
+  let token = '';
+  try {
+    // The public "Forgot your password?" form, for the admin's address, from the editor's own browser.
+    const anonymous = await browser.newContext({ baseURL, locale: 'en-GB', storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { 'x-forwarded-for': `198.20.${Number(stamp) % 200}.9` } });
+    const forgot = await anonymous.newPage();
+    await forgot.goto('/admin/forgot-password');
+    await forgot.getByLabel(T.forgot.email).fill(ADMIN.email);
+    await forgot.getByRole('button', { name: T.forgot.submit }).click();
+    await expect(forgot.getByRole('main').getByRole('status')).toHaveText(T.forgot.sent);
+    await anonymous.close();
+    // The admin's mailbox gets the link (the reset works for the admin, not for the editor).
+    await expect.poll(() => smtp.mails.some((m) => m.to.includes(ADMIN.email)), { timeout: 60_000 }).toBe(true);
+    token = new URL(passwordLink(decodeMail(smtp.mails.find((m) => m.to.includes(ADMIN.email))?.raw ?? ''))).searchParams.get('token') ?? '';
+  } finally {
+    await smtp.stop();
+  }
+  expect(token).not.toBe('');
+
+  const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
+  // The Privacy screen finds nothing about a staff address: account mails are no visitor data.
+  await lookUp(editor, ADMIN.email);
+  await expect(editor.getByText(T.privacy.nothing).first()).toBeVisible();
+  // Posting the export route directly, as an attacker would: no mail, no link, no token.
+  const exported = await editor.request.post('/admin/privacy/export', { form: { email: ADMIN.email }, headers: { origin } });
+  expect(exported.status()).toBe(200);
+  const body = await exported.text();
+  expect(JSON.parse(body)).toMatchObject({ email: ADMIN.email, submissions: [], mails: [] });
+  expect(body).not.toContain(token);
+  expect(body).not.toMatch(/set-password|token=/);
+  // The outbox lists the reset as a staff account mail (never its text); an erasure does not remove it.
+  await editor.goto('/admin/outbox');
+  const row = editor.getByRole('row').filter({ hasText: ADMIN.email }).filter({ hasText: T.outbox.kinds.account }).first();
+  await expect(row).toBeVisible();
+  await expect(editor.getByRole('main')).not.toContainText(token);
+  await expectAccessible(editor);
+  await lookUp(editor, ADMIN.email);
+  await expect(editor.getByRole('button', { name: T.privacy.erase })).toHaveCount(0);
   await context.close();
 });
 

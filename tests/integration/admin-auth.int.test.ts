@@ -10,6 +10,7 @@ import { changeRole, createStaffAccount, inviteStaff, revokeSessions, setDisable
 import { createAuth } from '../../src/server/auth/config';
 import { authenticateToken, createApiToken, revokeApiToken } from '../../src/server/auth/tokens';
 import { getDb } from '../../src/server/db';
+import { drainOutbox, type MailMessage } from '../../src/server/forms/outbox';
 import * as t from '../../src/server/db/schema';
 import { totp } from '../support/totp';
 
@@ -77,10 +78,17 @@ describe('staff accounts with Better Auth', () => {
     const db = await getDb();
     const invited = await inviteStaff(db, { email: 'Invitee@Fundhouse.test', role: 'editor', locale: 'en' }, system);
     expect(invited.ok).toBe(true);
-    const [mail] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'invitee@fundhouse.test'));
+    const [stored] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'invitee@fundhouse.test'));
+    expect(stored).toMatchObject({ kind: 'account', subject: 'Your back-office account' });
+    expect(stored?.text).not.toMatch(/token=/);
+    // The link leaves with the mail, through the outbox worker.
+    const sent: MailMessage[] = [];
+    await drainOutbox({ transport: { sendMail: async (message) => sent.push(message) } });
+    const mail = sent.find((m) => m.to === 'invitee@fundhouse.test');
     expect(mail?.subject).toBe('Your back-office account');
     const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(token).not.toBe('');
+    expect(JSON.stringify(await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'invitee@fundhouse.test')))).not.toContain(token);
     // The token is stored hashed: the database alone does not hand out the link.
     expect(await db.$count(t.staffVerification, eq(t.staffVerification.identifier, `reset-password:${token}`))).toBe(0);
     expect(await db.$count(t.staffVerification, eq(t.staffVerification.identifier, storedIdentifier(`reset-password:${token}`)))).toBe(1);

@@ -277,7 +277,7 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
     const db = await getDb();
     const inserted = await db
       .insert(schema.mailOutbox)
-      .values([1, 2, 3, 4].map((n) => ({ to: 'staff@fundhouse.test', subject: `parallel ${n}`, text: 'x', nextAttemptAt: new Date(0) })))
+      .values([1, 2, 3, 4].map((n) => ({ kind: 'alert' as const, to: 'staff@fundhouse.test', subject: `parallel ${n}`, text: 'x', nextAttemptAt: new Date(0) })))
       .returning({ id: schema.mailOutbox.id });
     const now = new Date();
     const [a, b] = await Promise.all([claimDueMails(now, 10, 120), claimDueMails(now, 10, 120)]);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { MailMessage } from '../../src/server/forms/outbox';
 import en from '../../messages/forms/en.json';
 import fr from '../../messages/forms/fr.json';
 
@@ -19,7 +20,12 @@ const { unsubscribeTokenIsValid } = await import('../../src/server/privacy/unsub
 const { exportSubscribers, listSubscribers } = await import('../../src/server/privacy/newsletter');
 const { subscribersCsv } = await import('../../src/domain/privacy');
 const { getDb } = await import('../../src/server/db');
+const { drainOutbox } = await import('../../src/server/forms/outbox');
+const { LINK_MARKER } = await import('../../src/domain/outbox-mail');
 const t = await import('../../src/server/db/schema');
+
+/** Every confirmation the outbox delivered, by submission: the subscriber's mail as it left, link included. */
+const delivered = new Map<string, MailMessage>();
 
 let ip = 0;
 async function signUp(locale: 'fr' | 'en', email: string, lastName: string, options: string[]) {
@@ -30,14 +36,17 @@ async function signUp(locale: 'fr' | 'en', email: string, lastName: string, opti
   const response = await handleFormPost(request, 'newsletter', () => undefined);
   const body = (await response.json()) as { ok: boolean; id: string };
   expect(body.ok).toBe(true);
+  // The outbox worker sends its two mails now (the staff's and the subscriber's): the link exists only in the mail that leaves.
+  const sent: MailMessage[] = [];
+  await drainOutbox({ transport: { sendMail: async (message) => sent.push(message) } });
+  const confirmation = sent.find((m) => m.to !== 'staff@fundhouse.test');
+  if (confirmation) delivered.set(body.id, confirmation);
   return body.id;
 }
 
 /** The link of the confirmation mail of a sign-up, as the subscriber receives it. */
 async function mailedLink(id: string) {
-  const db = await getDb();
-  const mails = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.submissionId, id));
-  const confirmation = mails.find((m) => m.to !== 'staff@fundhouse.test');
+  const confirmation = delivered.get(id);
   const link = /(https:\/\/\S+\?token=[\w-]+)/.exec(confirmation?.text ?? '')?.[1];
   if (!confirmation || !link) throw new Error('no confirmation mail with a link');
   return { confirmation, link: new URL(link) };
@@ -66,6 +75,11 @@ describe('the newsletter list and its unsubscribe link', () => {
     const [row] = await db.select().from(t.formSubmissions).where(eq(t.formSubmissions.id, id));
     expect(row?.unsubscribeTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
+    // The outbox keeps the mail without its link: not in the text, and nothing sealed once it is sent.
+    const stored = (await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.submissionId, id))).find((m) => m.kind === 'newsletter');
+    expect(stored).toMatchObject({ to: 'Nora.Link@Example.com', linkSealed: null, sentAt: expect.any(Date) });
+    expect(stored?.text).toContain(LINK_MARKER);
+    expect(JSON.stringify(stored)).not.toContain(token);
     // Two sign-ups never share a token.
     const other = (await mailedLink(await signUp('en', 'someone.else@example.com', 'Else', ['AN']))).link.searchParams.get('token');
     expect(other).not.toBe(token);

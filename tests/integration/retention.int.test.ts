@@ -28,7 +28,7 @@ async function row(kind: FormKind, days: number, options: { subscribed?: boolean
     unsubscribedAt: newsletter && !options.subscribed ? at : null,
   });
   await db.insert(t.submissionAttachments).values({ submissionId: id, fileName: 'f.pdf', mimeType: 'application/pdf', size: 1, sha256: 'ef'.repeat(32), data: new Uint8Array([1]) });
-  await db.insert(t.mailOutbox).values({ submissionId: id, to: 'staff@fundhouse.test', subject: id, text: 'x' });
+  await db.insert(t.mailOutbox).values({ kind: 'submission', submissionId: id, to: 'staff@fundhouse.test', subject: id, text: 'x' });
   return id;
 }
 

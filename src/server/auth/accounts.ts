@@ -6,7 +6,7 @@ import type { Locale } from '@/env';
 import type { Role } from '@/domain/roles';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
-import { staffAccount, staffSession, staffUser, staffVerification } from '@/server/db/schema';
+import { mailOutbox, staffAccount, staffSession, staffUser, staffVerification } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { INVITATION_SECONDS, MIN_PASSWORD_LENGTH } from './constants';
 import { revokeTokensOwnedBy } from './tokens';
@@ -24,7 +24,9 @@ function auditedAccount(row: { email: string; role: string; locale?: string; dis
 
 /**
  * Identifiers of single-use tokens are kept hashed (Better Auth's verification.storeIdentifier
- * 'hashed', src/server/auth/config.ts): a copy of the database does not hand out reset links.
+ * 'hashed', src/server/auth/config.ts), and the mails that carry them keep the link sealed until
+ * sent, then not at all (src/server/forms/sealed-link.ts, docs/decisions/026): a copy of the
+ * database does not hand out reset or invitation links.
  */
 export function storedIdentifier(identifier: string): string {
   return createHash('sha256').update(identifier).digest('base64url');
@@ -61,22 +63,24 @@ export async function inviteStaff(
   actor: Actor,
 ): Promise<AccountResult> {
   const email = normalizeEmail(input.email);
+  const token = randomBytes(24).toString('base64url');
+  // Loaded here: the translator pulls in React, which the command-line scripts do not need.
+  const { invitationMail } = await import('./mail');
+  // The mail holds the link sealed, never in clear: only the mail that leaves carries it (docs/decisions/026).
+  const mail = await invitationMail(db, { email, locale: input.locale, role: input.role, token, days: INVITATION_SECONDS / 86_400 });
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: staffUser.id }).from(staffUser).where(eq(staffUser.email, email));
     if (existing) return { ok: false, error: 'exists' } as const;
     const id = randomUUID();
     const row = { id, email, name: email, role: input.role, locale: input.locale };
     await tx.insert(staffUser).values(row);
-    const token = randomBytes(24).toString('base64url');
     await tx.insert(staffVerification).values({
       id: randomUUID(),
       identifier: storedIdentifier(`reset-password:${token}`),
       value: id,
       expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
     });
-    // Loaded here: the translator pulls in React, which the command-line scripts do not need.
-    const { enqueueInvitationMail } = await import('./mail');
-    await enqueueInvitationMail(tx, { email, locale: input.locale, role: input.role, token, days: INVITATION_SECONDS / 86_400 });
+    await tx.insert(mailOutbox).values(mail);
     await recordAudit(tx, { actor, entity: 'account', entityId: id, action: 'invited', after: auditedAccount(row) });
     return { ok: true, id } as const;
   });

@@ -1,9 +1,12 @@
 import 'server-only';
-import { env, type Locale } from '@/env';
-import { adminTranslator, isAdminLocale } from '@/i18n/admin';
-import type { Executor } from '@/server/db/types';
 import { eq } from 'drizzle-orm';
+import { env, type Locale } from '@/env';
+import { LINK_MARKER } from '@/domain/outbox-mail';
+import { adminTranslator, isAdminLocale } from '@/i18n/admin';
+import type { Db } from '@/server/db/client';
 import { mailOutbox, staffUser } from '@/server/db/schema';
+import { sealLink } from '@/server/forms/sealed-link';
+import { RESET_SECONDS } from './constants';
 
 /** The link that sets a password, for an invitation or a reset: single use, it expires. */
 export function setPasswordUrl(token: string): string {
@@ -12,25 +15,37 @@ export function setPasswordUrl(token: string): string {
 
 /**
  * Account mails leave through the same outbox as the forms' mails (src/server/forms/outbox.ts):
- * stored in the caller's transaction, sent by the outbox worker, retried until delivered.
+ * stored in the caller's transaction, sent by the outbox worker, retried until delivered. Their
+ * kind is 'account': never in a visitor's GDPR export or erasure. The set-password link is not in
+ * the stored text: it is sealed apart (docs/decisions/026) and put in at send time only.
  */
-export async function enqueueInvitationMail(executor: Executor, to: { email: string; locale: string; role: string; token: string; days: number }): Promise<void> {
+export type OutboxRow = typeof mailOutbox.$inferInsert;
+
+/**
+ * The invitation's outbox row, to insert in the caller's transaction. Made before that transaction
+ * (sealing reads the auth secret, which may be written on first use).
+ */
+export async function invitationMail(db: Db, to: { email: string; locale: string; role: string; token: string; days: number }): Promise<OutboxRow> {
   const locale: Locale = isAdminLocale(to.locale) ? to.locale : 'fr';
   const t = adminTranslator(locale);
-  await executor.insert(mailOutbox).values({
+  return {
+    kind: 'account',
     to: to.email,
     subject: t('mail.inviteSubject'),
-    text: t('mail.inviteBody', { role: t(`roles.${to.role as 'admin'}`), url: setPasswordUrl(to.token), days: to.days }),
-  });
+    text: t('mail.inviteBody', { role: t(`roles.${to.role as 'admin'}`), url: LINK_MARKER, days: to.days }),
+    linkSealed: await sealLink(db, setPasswordUrl(to.token), to.email),
+  };
 }
 
-export async function enqueuePasswordResetMail(executor: Executor, to: { email: string; token: string }): Promise<void> {
-  const [user] = await executor.select({ locale: staffUser.locale }).from(staffUser).where(eq(staffUser.email, to.email));
+export async function enqueuePasswordResetMail(db: Db, to: { email: string; token: string }): Promise<void> {
+  const [user] = await db.select({ locale: staffUser.locale }).from(staffUser).where(eq(staffUser.email, to.email));
   const locale: Locale = isAdminLocale(user?.locale) ? user.locale : 'fr';
   const t = adminTranslator(locale);
-  await executor.insert(mailOutbox).values({
+  await db.insert(mailOutbox).values({
+    kind: 'account',
     to: to.email,
     subject: t('mail.resetSubject'),
-    text: t('mail.resetBody', { url: setPasswordUrl(to.token), minutes: 60 }),
+    text: t('mail.resetBody', { url: LINK_MARKER, minutes: RESET_SECONDS / 60 }),
+    linkSealed: await sealLink(db, setPasswordUrl(to.token), to.email),
   });
 }

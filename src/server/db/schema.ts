@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AllocationDimension } from '@/domain/catalog';
 import type { PageSnapshot } from '@/domain/page-edit';
+import type { MailKind } from '@/domain/outbox-mail';
 
 /**
  * Texts shown to visitors are stored once per entity as { fr, en, es }: one row per
@@ -527,16 +528,28 @@ export const mailOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     submissionId: uuid('submission_id').references(() => formSubmissions.id, { onDelete: 'set null' }),
+    /**
+     * What the mail is (src/domain/outbox-mail.ts): 'submission' (to the staff about a form),
+     * 'newsletter' (a subscriber's confirmation), 'account' (an invitation or a reset, to staff),
+     * 'alert'. Only submission and newsletter mails are a visitor's data (GDPR export and erasure).
+     */
+    kind: text('kind').$type<MailKind>().notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The text, where a link that grants something is LINK_MARKER: the link itself is never stored in clear. */
     text: text('text').notNull(),
+    /** That link, encrypted (src/server/forms/sealed-link.ts) until the mail is sent, then cleared. */
+    linkSealed: text('link_sealed'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt),
+    check('mail_outbox_kind', sql`${t.kind} in ('submission', 'newsletter', 'account', 'alert')`),
+  ],
 );
 
 /**

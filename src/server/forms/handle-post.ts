@@ -10,6 +10,8 @@ import { submissionMail } from '@/domain/forms/mail';
 import { errorMessage, type StatusCode } from '@/domain/forms/messages';
 import { fieldErrors, formSchema, type CleanValues, type RuntimeOptions } from '@/domain/forms/schema';
 import { FORMAT_MIME, uploadFormat, type UploadValue } from '@/domain/forms/upload';
+import { LINK_MARKER } from '@/domain/outbox-mail';
+import { getDb } from '@/server/db';
 import { readBody } from '@/server/http/read-body';
 import { profileFromRequest } from '@/server/http/request-context';
 import { raiseAlert } from '@/server/log/alerts';
@@ -19,6 +21,7 @@ import { newUnsubscribeToken, unsubscribeLink } from '@/server/privacy/unsubscri
 import { storeSubmission, type NewAttachment, type NewSubmission } from '@/server/queries/submissions';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from './outbox';
+import { sealLink } from './sealed-link';
 import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './request-info';
 import { subscribableShares, subscribeOptionLabels } from './subscribe-options';
 import { formsTranslator, unsubscribeTranslator } from './translator';
@@ -70,16 +73,18 @@ function attachments(form: FormDef, values: CleanValues): NewAttachment[] {
 
 /**
  * A newsletter sign-up gets a confirmation in the visitor's language with a single-use unsubscribe
- * link (docs/decisions/024): the token goes into the mail, only its SHA-256 into the database.
+ * link (docs/decisions/024): the token goes into the mail, only its SHA-256 into the database; the
+ * link waits in the outbox sealed, apart from the text, and is not kept once sent (docs/decisions/026).
  */
-function newsletterConfirmation(form: FormDef, values: CleanValues, locale: Locale): Pick<NewSubmission, 'confirmation' | 'unsubscribeTokenHash'> {
+async function newsletterConfirmation(form: FormDef, values: CleanValues, locale: Locale): Promise<Pick<NewSubmission, 'confirmation' | 'unsubscribeTokenHash'>> {
   const email = values.email;
   if (form.kind !== 'newsletter' || typeof email !== 'string' || !email) return {};
   const { token, hash } = newUnsubscribeToken();
   const t = unsubscribeTranslator(locale);
   const chosen = Array.isArray(values.newsletters) ? values.newsletters.filter((v): v is (typeof NEWSLETTER_OPTIONS)[number] => (NEWSLETTER_OPTIONS as readonly string[]).includes(String(v))) : [];
   const topics = chosen.map((o) => t(`mail.topics.${o}`)).join(', ');
-  return { unsubscribeTokenHash: hash, confirmation: { to: email, subject: t('mail.subject'), text: t('mail.body', { topics, link: unsubscribeLink(locale, token) }) } };
+  const linkSealed = await sealLink(await getDb(), unsubscribeLink(locale, token), email);
+  return { unsubscribeTokenHash: hash, confirmation: { to: email, subject: t('mail.subject'), text: t('mail.body', { topics, link: LINK_MARKER }), linkSealed } };
 }
 
 /**
@@ -156,7 +161,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
         clientHash: await clientHash(address),
         attachments: attachments(form, parsed.data),
         mail: { to: env().MAIL_TO, ...mail },
-        ...newsletterConfirmation(form, parsed.data, locale),
+        ...(await newsletterConfirmation(form, parsed.data, locale)),
       },
       RATE_LIMIT,
       now,

@@ -1,11 +1,13 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
 import { env } from '@/env';
-import type { Db } from '@/server/db';
+import { getDb, type Db } from '@/server/db';
+import { withLink } from '@/domain/outbox-mail';
 import { retryDelaySeconds } from '@/domain/forms/retry';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
 import { claimDueMails, mailExtras, markMailFailed, markMailSent } from '@/server/queries/outbox';
+import { openLink } from './sealed-link';
 
 /** A mail must be sent within its lease; nodemailer's timeouts below keep an attempt well under it. */
 const LEASE_SECONDS = 120;
@@ -67,11 +69,13 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
     for (const mail of batch) {
       try {
         const extras = mail.submissionId ? await mailExtras(mail.submissionId, db) : { replyTo: null, files: [] };
+        // The link that grants something is put in now, in memory only (docs/decisions/026).
+        const text = mail.linkSealed ? withLink(mail.text, await openLink(db ?? (await getDb()), mail.linkSealed, mail.to)) : mail.text;
         await transport.sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
           subject: mail.subject,
-          text: mail.text,
+          text,
           // The staff answer the visitor; a mail to the visitor (a confirmation) needs no reply-to, nor their own files back.
           ...(extras.replyTo && !toVisitor(mail.to, extras.replyTo) ? { replyTo: extras.replyTo } : {}),
           attachments: (toVisitor(mail.to, extras.replyTo) ? [] : extras.files).map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),
@@ -86,7 +90,7 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
         result.failed += 1;
         // An alert mail goes through this same outbox: a failing alert is logged, never alerted on
         // again (it could not be delivered either, and would feed itself).
-        if (mail.attempts === ALERT_AFTER_ATTEMPTS && mail.submissionId !== null) {
+        if (mail.attempts === ALERT_AFTER_ATTEMPTS && mail.kind !== 'alert') {
           await raiseAlert({ source: 'outbox', route: 'mail outbox: delivery', error }, { db, now: now(), drain: false });
         }
       }

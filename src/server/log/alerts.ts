@@ -99,7 +99,7 @@ async function queueAlert(db: Db, fingerprint: string, now: Date, pending: numbe
       .returning({ lastSentAt: t.alertThrottle.lastSentAt, reportedSuppressed: t.alertThrottle.reportedSuppressed });
     if (!row) throw new Error('alert throttle not updated');
     const send = row.lastSentAt.getTime() === now.getTime();
-    if (send) await tx.insert(t.mailOutbox).values({ submissionId: null, to, ...mail(row.reportedSuppressed), nextAttemptAt: now });
+    if (send) await tx.insert(t.mailOutbox).values({ kind: 'alert', submissionId: null, to, ...mail(row.reportedSuppressed), nextAttemptAt: now });
     return { send, lastSentAt: row.lastSentAt };
   });
 }

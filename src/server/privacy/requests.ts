@@ -1,6 +1,7 @@
 import 'server-only';
-import { asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
+import { VISITOR_MAIL_KINDS, withoutTokenLinks } from '@/domain/outbox-mail';
 import { ALL_EMAIL_FIELDS, type AddressSummary } from '@/domain/privacy';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
@@ -12,8 +13,8 @@ import { clientHash } from '@/server/forms/request-info';
  * The GDPR requests about one e-mail address (docs/decisions/024): what the site holds about it,
  * its export (right of access) and its erasure. An address is matched exactly on every data field
  * that holds an e-mail (lower(btrim(field)) = the normalized address: no LIKE, so `%` and `_` are
- * plain characters and a prefix or suffix of an address is another address). Mails are matched on
- * their submission and on their recipient, sent or not: their text holds the person's data.
+ * plain characters and a prefix or suffix of an address is another address). Mails are the
+ * visitor's only (visitorMails), sent or not: their text holds the person's data.
  * Callers pass an address normalized by normalizeEmail (src/domain/privacy.ts).
  */
 
@@ -28,8 +29,17 @@ export function submissionsOf(email: string): SQL {
   return or(...ALL_EMAIL_FIELDS.map((name) => sql`${fieldOf(name)} = ${email}`)) as SQL;
 }
 
-/** Mails sent (or to send) to the address, whatever their submission. */
-const mailsTo = (email: string) => sql`lower(btrim(${t.mailOutbox.to})) = ${email}`;
+/**
+ * The visitor's mails (docs/decisions/026): those about their submissions (the staff's mail and the
+ * newsletter's confirmation), and the newsletter mails to their address. Account mails (invitations,
+ * resets) and alerts are the staff's, never a visitor's data: a look-up, an export or an erasure of a
+ * staff member's address does not reach them, whoever asks.
+ */
+function visitorMails(ids: string[], email: string): SQL {
+  const to = and(eq(t.mailOutbox.kind, 'newsletter'), sql`lower(btrim(${t.mailOutbox.to})) = ${email}`) as SQL;
+  const about = ids.length > 0 ? and(inArray(t.mailOutbox.kind, [...VISITOR_MAIL_KINDS]), inArray(t.mailOutbox.submissionId, ids)) : undefined;
+  return (about ? or(about, to) : to) as SQL;
+}
 
 /** The keyed hash of an address that audit entries keep instead of it (HMAC-SHA-256 with the client-hash key). */
 export function addressHash(email: string, db?: Db): Promise<string> {
@@ -48,7 +58,7 @@ async function summarize(executor: Executor, email: string): Promise<AddressSumm
     executor
       .select({ n: count() })
       .from(t.mailOutbox)
-      .where(ids.length > 0 ? or(inArray(t.mailOutbox.submissionId, ids), mailsTo(email)) : mailsTo(email)),
+      .where(visitorMails(ids, email)),
   ]);
   return { ids, forms, submissions: ids.length, attachments: files?.n ?? 0, mails: mails?.n ?? 0 };
 }
@@ -61,8 +71,9 @@ export async function summarizeAddress(db: Db, email: string): Promise<AddressSu
 
 /**
  * Erases everything about the address in one transaction: its submissions (their files go with
- * them, ON DELETE CASCADE), the mails about those submissions and the mails to the address, sent
- * or pending. The audit entry records that an erasure happened, by whom, when and how much, with a
+ * them, ON DELETE CASCADE), the mails about those submissions and the newsletter mails to the
+ * address, sent or pending (visitorMails: a staff account's invitations and resets stay, so an
+ * erasure cannot hide that a reset was asked for). The audit entry records that an erasure happened, by whom, when and how much, with a
  * keyed hash of the address (so a later request about the same address can be matched to it), never
  * the address nor any data. Nothing public depends on submissions: nothing is published.
  */
@@ -73,7 +84,7 @@ export async function eraseAddress(db: Db, email: string, actor: Actor): Promise
     // runs is not waited for: if it commits after the rows were read, a new look-up shows it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`gdpr:${hash}`}))`);
     const { ids, ...summary } = await summarize(tx, email);
-    await tx.delete(t.mailOutbox).where(ids.length > 0 ? or(inArray(t.mailOutbox.submissionId, ids), mailsTo(email)) : mailsTo(email));
+    await tx.delete(t.mailOutbox).where(visitorMails(ids, email));
     if (ids.length > 0) await tx.delete(t.formSubmissions).where(inArray(t.formSubmissions.id, ids));
     await recordAudit(tx, { actor, entity: 'privacy', action: 'erase', after: { addressHash: hash, ...summary } });
     return summary;
@@ -102,7 +113,11 @@ export type AddressExport = {
     fields: Record<string, unknown>;
     attachments: { field: string; fileName: string; mimeType: string; size: number; sha256: string; contentBase64: string | null }[];
   }[];
-  /** Every mail about those submissions or to the address, with its text (what the site said about or to the person). */
+  /**
+   * Every mail about those submissions and every newsletter mail to the address, with its text (what
+   * the site said about or to the person), a link that granted something shown as LINK_MARKER.
+   * Never a staff account's mails (invitations, resets) nor alerts.
+   */
   mails: { submissionId: string | null; to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
   /** Files whose content did not fit EXPORT_MAX_FILE_BYTES: listed with their metadata, content null. */
   omittedFileContents: number;
@@ -158,7 +173,7 @@ export async function exportAddress(db: Db, email: string, actor: Actor, now = n
     const mails = await tx
       .select({ submissionId: t.mailOutbox.submissionId, to: t.mailOutbox.to, subject: t.mailOutbox.subject, text: t.mailOutbox.text, createdAt: t.mailOutbox.createdAt, sentAt: t.mailOutbox.sentAt })
       .from(t.mailOutbox)
-      .where(ids.length > 0 ? or(inArray(t.mailOutbox.submissionId, ids), mailsTo(email)) : mailsTo(email))
+      .where(visitorMails(ids, email))
       .orderBy(asc(t.mailOutbox.createdAt), asc(t.mailOutbox.id));
     const result: AddressExport = {
       format: 'fundhouse-gdpr-export/1',
@@ -177,7 +192,8 @@ export async function exportAddress(db: Db, email: string, actor: Actor, now = n
           .filter((f) => f.submissionId === r.id)
           .map((f) => ({ field: f.field, fileName: f.fileName, mimeType: f.mimeType, size: f.size, sha256: f.sha256, contentBase64: contents.get(f.id) ?? null })),
       })),
-      mails: mails.map((m) => ({ submissionId: m.submissionId, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+      // A link that grants something is never in a stored text; one written before that rule is taken out here.
+      mails: mails.map((m) => ({ submissionId: m.submissionId, to: m.to, subject: m.subject, text: withoutTokenLinks(m.text), createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
       omittedFileContents: omitted,
       truncatedSubmissions: truncated,
     };

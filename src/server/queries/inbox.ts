@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@/domain/dates';
 import { INBOX_PAGE_SIZE, type InboxFilter, type MailState, type SubmissionStatus } from '@/domain/inbox';
+import type { MailKind } from '@/domain/outbox-mail';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
@@ -73,8 +74,10 @@ export async function listInbox(db: Db, filter: InboxFilter, requestedPage: numb
   return { rows: items, page, pages, total: total?.n ?? 0 };
 }
 
+/** A mail as the back-office lists it: never its text (docs/decisions/026). */
 export type OutboxMail = {
   id: number;
+  kind: MailKind;
   submissionId: string | null;
   to: string;
   subject: string;
@@ -87,6 +90,7 @@ export type OutboxMail = {
 
 const mailColumns = {
   id: t.mailOutbox.id,
+  kind: t.mailOutbox.kind,
   submissionId: t.mailOutbox.submissionId,
   to: t.mailOutbox.to,
   subject: t.mailOutbox.subject,

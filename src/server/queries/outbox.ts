@@ -1,14 +1,18 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { LINK_MARKER, TOKEN_LINK_PATTERN, type MailKind } from '@/domain/outbox-mail';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 
 export type ClaimedMail = {
   id: number;
+  kind: MailKind;
   submissionId: string | null;
   to: string;
   subject: string;
+  /** With LINK_MARKER where `linkSealed` goes. */
   text: string;
+  linkSealed: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
 };
@@ -37,18 +41,32 @@ export async function claimDueMails(now: Date, limit: number, leaseSeconds: numb
       .where(inArray(t.mailOutbox.id, due.map((d) => d.id)))
       .returning({
         id: t.mailOutbox.id,
+        kind: t.mailOutbox.kind,
         submissionId: t.mailOutbox.submissionId,
         to: t.mailOutbox.to,
         subject: t.mailOutbox.subject,
         text: t.mailOutbox.text,
+        linkSealed: t.mailOutbox.linkSealed,
         attempts: t.mailOutbox.attempts,
       });
   });
 }
 
+/**
+ * A sent mail keeps no link that grants something (docs/decisions/026): its sealed link is
+ * cleared, and a text written before links were kept apart loses its token links (TOKEN_LINK_PATTERN).
+ */
 export async function markMailSent(id: number, at: Date, given?: Db): Promise<void> {
   const db = given ?? (await getDb());
-  await db.update(t.mailOutbox).set({ sentAt: at, lastError: null }).where(eq(t.mailOutbox.id, id));
+  await db
+    .update(t.mailOutbox)
+    .set({
+      sentAt: at,
+      lastError: null,
+      linkSealed: null,
+      text: sql`case when ${t.mailOutbox.kind} in ('account', 'newsletter') then regexp_replace(${t.mailOutbox.text}, ${TOKEN_LINK_PATTERN}, ${LINK_MARKER}, 'gi') else ${t.mailOutbox.text} end`,
+    })
+    .where(eq(t.mailOutbox.id, id));
 }
 
 export async function markMailFailed(id: number, error: string, retryAt: Date, given?: Db): Promise<void> {

@@ -16,8 +16,11 @@ export type NewSubmission = {
   clientHash: string;
   attachments: NewAttachment[];
   mail: { to: string; subject: string; text: string };
-  /** A mail to the visitor (the newsletter's confirmation with its unsubscribe link), stored with the submission. */
-  confirmation?: { to: string; subject: string; text: string };
+  /**
+   * A mail to the visitor (the newsletter's confirmation), stored with the submission: its text holds
+   * LINK_MARKER where the unsubscribe link goes, the link itself is sealed (src/server/forms/sealed-link.ts).
+   */
+  confirmation?: { to: string; subject: string; text: string; linkSealed: string };
   /** Newsletter: the SHA-256 of the unsubscribe token the confirmation carries. */
   unsubscribeTokenHash?: string;
 };
@@ -50,8 +53,8 @@ export async function storeSubmission(input: NewSubmission, limit: RateLimit, no
     if (input.attachments.length > 0) {
       await tx.insert(t.submissionAttachments).values(input.attachments.map((a) => ({ ...a, submissionId: row.id })));
     }
-    await tx.insert(t.mailOutbox).values({ submissionId: row.id, ...input.mail, nextAttemptAt: now });
-    if (input.confirmation) await tx.insert(t.mailOutbox).values({ submissionId: row.id, ...input.confirmation, nextAttemptAt: now });
+    await tx.insert(t.mailOutbox).values({ kind: 'submission', submissionId: row.id, ...input.mail, nextAttemptAt: now });
+    if (input.confirmation) await tx.insert(t.mailOutbox).values({ kind: 'newsletter', submissionId: row.id, ...input.confirmation, nextAttemptAt: now });
     return { status: 'stored', id: row.id } as const;
   });
 }

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Every mail of the outbox with its delivery state, newest first, filtered by state; "Retry now" for unsent ones. */
+/** Every mail of the outbox with its kind and delivery state (never its text), newest first, filtered by state; "Retry now" for unsent ones. */
 export default async function OutboxPage({ searchParams }: Props) {
   const staff = await requireStaff('submissions.read');
   const query = await searchParams;
@@ -33,7 +33,8 @@ export default async function OutboxPage({ searchParams }: Props) {
   return (
     <>
       <h1 className="mb-2 text-2xl font-semibold">{t('outbox.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('outbox.intro')}</p>
+      <p className="mb-2 max-w-prose text-muted">{t('outbox.intro')}</p>
+      <p className="mb-4 max-w-prose text-muted">{t('outbox.noBodies')}</p>
       {done && <Notice tone="success">{t('outbox.retried')}</Notice>}
       {error && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
       <form method="get" action="/admin/outbox" aria-label={t('inbox.filters')} className="mb-6 flex flex-wrap items-end gap-4">
@@ -60,6 +61,7 @@ export default async function OutboxPage({ searchParams }: Props) {
               <tr>
                 <th scope="col" className={thClass}>{t('outbox.created')}</th>
                 <th scope="col" className={thClass}>{t('outbox.to')}</th>
+                <th scope="col" className={thClass}>{t('outbox.kind')}</th>
                 <th scope="col" className={thClass}>{t('outbox.subject')}</th>
                 <th scope="col" className={thClass}>{t('outbox.state')}</th>
                 <th scope="col" className={thClass}>{t('outbox.attempts')}</th>
@@ -74,6 +76,7 @@ export default async function OutboxPage({ searchParams }: Props) {
                   <tr key={mail.id}>
                     <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, mail.createdAt)}</td>
                     <td className={`${tdClass} break-all`}>{mail.to}</td>
+                    <td className={tdClass}>{t(`outbox.kinds.${mail.kind}`)}</td>
                     <td className={tdClass}>{mail.subject}</td>
                     <td className={tdClass}>
                       {t(`outbox.states.${mailStatus}`)}
