@@ -11,7 +11,7 @@
 const MB = 1024 * 1024;
 
 /** Paths whose route reads its body itself, bounded while reading (src/server/http/read-body.ts), outside the proxy. */
-const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents)\/?$/;
+const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents|scenarios)\/?$/;
 
 /** First match wins; the sizes are those the routes enforce, with room for multipart framing. */
 const LIMITS = [
