@@ -1,4 +1,6 @@
 import { toCsv } from './csv';
+import { INTL_LOCALE } from './format';
+import type { Locale } from './locale';
 import { SCENARIO_HEADER, SCENARIOS, type Scenario } from './scenario-csv';
 
 /** One stored figure of the scenario archive. */
@@ -32,9 +34,14 @@ export function scenarioMonths(figures: readonly ScenarioFigure[]): ScenarioMont
 }
 
 /** A month as the visitor reads it: "2026-10" → "October 2026" in the page's language (UTC, no day shift). */
-export function formatMonth(month: string, locale: string): string {
+export function formatMonth(month: string, locale: Locale): string {
   const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)));
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (m ?? 1) - 1, 1)));
+}
+
+/** An amount in the share's currency, whole units as a KID writes them: "10 000 €", "€10,000". */
+export function formatScenarioAmount(value: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
 }
 
 /**

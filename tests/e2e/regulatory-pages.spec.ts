@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { serializeConsent } from '../../src/domain/consent';
+import { formatDate } from '../../src/domain/format';
 import { formatPerformance } from '../../src/domain/performance-format';
+import { formatMonth } from '../../src/domain/scenarios';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 const LOCALES = ['fr', 'en', 'es'] as const;
@@ -83,7 +85,7 @@ test('past performance of a share younger than a year: not yet enough data, no b
   await expect(page.getByText(t.past.notEnoughData.split('{date}')[0] ?? '')).toBeVisible();
   await expect(page.getByRole('main').getByRole('img')).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('table')).toHaveCount(0);
-  await expect(page.getByText(fill(t.past.launch, { year: 2026, date: '2 March 2026' }))).toBeVisible();
+  await expect(page.getByText(fill(t.past.launch, { year: 2026, date: formatDate('2026-03-02', 'en') }))).toBeVisible();
 });
 
 for (const locale of LOCALES) {
@@ -94,7 +96,7 @@ for (const locale of LOCALES) {
     await page.getByRole('link', { name: t.scenarios.title, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/shares/${share?.slug}/performance-scenarios$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(t.scenarios.heading, { share: `${fund?.title[locale]} - ${share?.name}` }));
-    const october = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 9, 1)));
+    const october = formatMonth('2026-10', locale);
     const latest = page.getByRole('region', { name: fill(t.scenarios.latest, { month: october }) });
     await expect(latest).toBeVisible();
     await expect(latest.getByRole('rowheader')).toHaveText(['stress', 'unfavourable', 'moderate', 'favourable'].map((s) => t.scenarios.names[s] ?? ''));

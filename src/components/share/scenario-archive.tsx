@@ -2,20 +2,9 @@ import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import { formatPerformance } from '@/domain/performance-format';
 import { SCENARIOS } from '@/domain/scenario-csv';
-import { formatMonth, type ScenarioMonth } from '@/domain/scenarios';
+import { formatMonth, formatScenarioAmount, type ScenarioMonth } from '@/domain/scenarios';
 
 type Props = { months: ScenarioMonth[]; currency: string; investment: string; locale: Locale };
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-function money(value: number, currency: string, locale: Locale): string {
-  const key = `${locale}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
-    moneyFormats.set(key, format);
-  }
-  return format.format(value);
-}
 
 /** One month's four scenarios: a row each, the amount and average annual return for one year and the recommended period. */
 function MonthTable({ month, currency, investment, locale }: { month: ScenarioMonth; currency: string; investment: string; locale: Locale }) {
@@ -49,7 +38,7 @@ function MonthTable({ month, currency, investment, locale }: { month: ScenarioMo
               {month.periods.flatMap((years) => {
                 const figure = month.figures[scenario][years];
                 return [
-                  <td key={`a${years}`}>{figure ? money(figure.amount, currency, locale) : '-'}</td>,
+                  <td key={`a${years}`}>{figure ? formatScenarioAmount(figure.amount, currency, locale) : '-'}</td>,
                   <td key={`r${years}`}>{figure ? formatPerformance(figure.annualReturn, locale, 1) : '-'}</td>,
                 ];
               })}

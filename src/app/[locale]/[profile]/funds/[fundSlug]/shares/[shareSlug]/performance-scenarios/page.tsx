@@ -7,7 +7,7 @@ import { ScenarioArchive } from '@/components/share/scenario-archive';
 import { ShareSubpageFacts, ShareSubpageHeader } from '@/components/share/share-subpage-header';
 import { alternatePaths } from '@/domain/paths';
 import { SCENARIO_INVESTMENT } from '@/domain/scenario-csv';
-import { scenarioMonths } from '@/domain/scenarios';
+import { formatScenarioAmount, scenarioMonths } from '@/domain/scenarios';
 import { shareDataPath, shareSubpagePath } from '@/domain/urls';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getShare } from '@/server/queries/funds';
@@ -47,7 +47,7 @@ export default async function PerformanceScenariosPage({ params }: Props) {
   const { fund, share } = found;
   const months = scenarioMonths(await shareScenarios(share.id));
   const currency = share.currency.code;
-  const investment = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(SCENARIO_INVESTMENT);
+  const investment = formatScenarioAmount(SCENARIO_INVESTMENT, currency, locale);
   const link = 'font-medium text-brand underline underline-offset-2';
 
   return (
