@@ -207,6 +207,7 @@ for (const locale of LOCALES) {
     });
 
     test('documents: one PDF link per existing document, grouped by fund and share class, each answering a PDF', async ({ page, request }) => {
+      test.slow(); // two funds, every PDF fetched and an axe check: over 30 s on a loaded machine with a cold cache
       for (const f of [PATRIMOINE, CREDIT]) {
         await openTab(page, locale, f.slug, 'documents');
         const fundSection = page.getByRole('region', { name: t.FundDocuments.fund });
