@@ -11,7 +11,7 @@
 const MB = 1024 * 1024;
 
 /** Paths whose route reads its body itself, bounded while reading (src/server/http/read-body.ts), outside the proxy. */
-const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents)\/?$/;
+const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents|scenarios)\/?$/;
 
 /**
  * The back-office: signed-in staff post document uploads (20 MB) and import files (16 MB) to its

@@ -40,6 +40,14 @@ export const CSV_MESSAGES = {
   'unknown-isin': 'no share has the ISIN {isin}',
   'unknown-benchmark': 'no benchmark has the code {code}',
   'unknown-fund': 'no fund has the slug {slug}',
+  'not-month': '"{value}" is not a month in the form YYYY-MM',
+  'not-scenario': '"{value}" is not a scenario: expected {scenarios}',
+  'not-holding-period': '"{value}" is not a holding period: a whole number of years from 1 to 50',
+  'not-amount': '"{value}" is not an amount: a number from 0 with a dot as decimal separator',
+  'not-annual-return': '"{value}" is not an annual return: a fraction from -1 with a dot (-0.052 for -5.2 %)',
+  'duplicate-scenario': 'the {scenario} scenario of {isin} for {month} over {years} year(s) already appears on line {previous}',
+  'scenario-incomplete': '{isin} for {month} over {years} year(s) lacks the scenario(s) {missing}: a month gives all four',
+  'no-one-year': '{isin} for {month} has no one-year scenarios (holding_period_years 1)',
 } as const;
 export type CsvErrorCode = keyof typeof CSV_MESSAGES;
 export type CsvErrorParams = Record<string, string | number>;

@@ -38,6 +38,13 @@ describe('isKnownPagePath', () => {
     expect(known('funds/aurore-bonds/shares/no-such-share')).toBe(false);
     expect(known('funds/aurore-equity/shares/aurore-bonds-i')).toBe(false);
     expect(known('funds/aurore-bonds/shares/aurore-bonds-r/more')).toBe(false);
+    // A share's regulatory pages, and nothing under them or under an unknown share.
+    expect(known('funds/aurore-bonds/shares/aurore-bonds-r/past-performance')).toBe(true);
+    expect(known('funds/aurore-bonds/shares/aurore-bonds-r/performance-scenarios')).toBe(true);
+    expect(known('funds/aurore-bonds/shares/aurore-bonds-r/past-performance/x')).toBe(false);
+    expect(known('funds/aurore-bonds/shares/no-such-share/past-performance')).toBe(false);
+    expect(known('funds/aurore-bonds/performances/past-performance')).toBe(false);
+    expect(known('funds/aurore-bonds/shares//past-performance')).toBe(false);
   });
 
   it('knows the articles of each language, the categories and the pages of the lists', () => {

@@ -10,6 +10,7 @@
 import type { FinderCatalog } from './fund-finder';
 import { FUND_TABS } from './fund-tabs';
 import type { Locale } from './locale';
+import { isShareSubpage } from './share-pages';
 import { newsArticlePath, newsDocumentPath, newsPageCount, parsePageNumber } from './news-links';
 
 /** What exists, as loaded from the database (every profile's funds and articles together). */
@@ -53,12 +54,14 @@ const single = new Set<string>(SINGLE_SEGMENT_PAGES);
 const tabs = new Set<string>(FUND_TABS);
 
 function knownFundPath(rest: string[], catalog: RouteCatalog): boolean {
-  const [fund, sub, share, ...extra] = rest;
+  const [fund, sub, share, page, ...extra] = rest;
   if (fund === undefined) return true; // /funds: the fund list
   const shares = catalog.funds.get(fund);
   if (!shares || extra.length > 0) return false;
-  if (sub === undefined) return true;
-  if (sub === 'shares') return share === undefined || shares.has(share);
+  if (sub === undefined) return page === undefined;
+  // /funds/{fund}/shares/{share} and its regulatory pages (src/domain/share-pages.ts)
+  if (sub === 'shares') return share === undefined ? page === undefined : shares.has(share) && (page === undefined || isShareSubpage(page));
+  if (page !== undefined) return false;
   return share === undefined && tabs.has(sub);
 }
 

@@ -47,6 +47,9 @@ export const PATHNAMES = {
   // The fund page's tabs other than the overview (src/domain/fund-tabs.ts); the static `shares` segment wins.
   '/funds/[fundSlug]/[tab]': '/funds/[fundSlug]/[tab]',
   '/funds/[fundSlug]/shares/[shareSlug]': '/funds/[fundSlug]/shares/[shareSlug]',
+  // The share's regulatory pages a KID points to (src/domain/share-pages.ts).
+  '/funds/[fundSlug]/shares/[shareSlug]/past-performance': '/funds/[fundSlug]/shares/[shareSlug]/past-performance',
+  '/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios': '/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios',
 } satisfies Record<string, string | Record<Locale, string>>;
 
 export type AppPathname = keyof typeof PATHNAMES;

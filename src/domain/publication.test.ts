@@ -10,12 +10,14 @@ describe('pages a change makes stale', () => {
     expect(targets.paths).toContain('/fr/RETAIL/funds/aurore-tresorerie');
     expect(targets.paths).toContain('/en/CGP/funds/aurore-tresorerie/performances');
     expect(targets.paths).toContain('/en/INSTIT/funds/aurore-tresorerie/shares/part-c');
+    expect(targets.paths).toContain('/en/INSTIT/funds/aurore-tresorerie/shares/part-c/past-performance');
+    expect(targets.paths).toContain('/fr/CGP/funds/aurore-tresorerie/shares/part-c/performance-scenarios');
     expect(targets.paths).toContain('/fr/INSTIT');
     expect(targets.paths).toContain('/en/RETAIL/funds');
     expect(targets.paths).not.toContain('/fr/RETAIL/funds/aurore-tresorerie/overview');
     expect(targets.paths.some((p) => p.startsWith('/es/'))).toBe(false);
-    // 2 languages × 3 profiles × (home, list, overview, 5 tabs, shares, one share)
-    expect(targets.paths).toHaveLength(2 * 3 * 10);
+    // 2 languages × 3 profiles × (home, list, overview, 5 tabs, shares, one share and its 2 regulatory pages)
+    expect(targets.paths).toHaveLength(2 * 3 * 12);
   });
 
   it('turns a change of the fund menu, or of everything, into every page and the sitemap', () => {

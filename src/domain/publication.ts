@@ -5,6 +5,7 @@
  */
 import { INVESTOR_PROFILES } from './catalog';
 import { FUND_TABS, DEFAULT_FUND_TAB } from './fund-tabs';
+import { SHARE_SUBPAGES } from './share-pages';
 
 /**
  * - `funds`: the pages of these funds (overview, tabs, share pages) and the pages that list funds
@@ -68,7 +69,11 @@ export function pageTargets(scope: ChangeScope, locales: readonly string[], page
         const fundPath = `${base}/funds/${fund.slug}`;
         for (const tab of FUND_TABS) paths.add(tab === DEFAULT_FUND_TAB ? fundPath : `${fundPath}/${tab}`);
         paths.add(`${fundPath}/shares`);
-        for (const share of fund.shares ?? []) paths.add(`${fundPath}/shares/${share}`);
+        for (const share of fund.shares ?? []) {
+          paths.add(`${fundPath}/shares/${share}`);
+          // Its regulatory pages show its calendar years and scenarios.
+          for (const page of SHARE_SUBPAGES) paths.add(`${fundPath}/shares/${share}/${page}`);
+        }
       }
       for (const code of scope.pages ?? []) {
         const pathname = pagePathnames[code];

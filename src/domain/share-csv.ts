@@ -81,7 +81,8 @@ export function performanceCsv(
   ]);
 }
 
-export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv'] as const;
+/** The files of /e/{locale}/data/funds/{fund}/{ISIN}/…: the share page's two, and its regulatory pages' (src/domain/share-pages.ts). */
+export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv', 'past-performance.csv', 'performance-scenarios.csv'] as const;
 export type ShareDownload = (typeof SHARE_DOWNLOADS)[number];
 
 export function isShareDownload(value: string): value is ShareDownload {

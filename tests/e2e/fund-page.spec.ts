@@ -207,6 +207,7 @@ for (const locale of LOCALES) {
     });
 
     test('documents: one PDF link per existing document, grouped by fund and share class, each answering a PDF', async ({ page, request }) => {
+      test.slow(); // two funds, every PDF fetched and an axe check: over 30 s on a loaded machine with a cold cache
       for (const f of [PATRIMOINE, CREDIT]) {
         await openTab(page, locale, f.slug, 'documents');
         const fundSection = page.getByRole('region', { name: t.FundDocuments.fund });
@@ -223,12 +224,18 @@ for (const locale of LOCALES) {
         const shareSection = page.getByRole('region', { name: t.FundDocuments.shares });
         for (const share of retailShares(f)) {
           const card = shareSection.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${escape(share.name)} `) }) });
+          const pdfs = card.locator('a[type="application/pdf"]');
           if (share.documents.includes('KIID')) {
-            await expect(card.getByRole('link')).toHaveAttribute('href', `/e/${locale}/docs/funds/${f.slug}/${share.isinCode}/KIID`);
+            await expect(pdfs).toHaveAttribute('href', `/e/${locale}/docs/funds/${f.slug}/${share.isinCode}/KIID`);
           } else {
-            await expect(card.getByRole('link')).toHaveCount(0);
+            await expect(pdfs).toHaveCount(0);
             await expect(card).toContainText(t.FundDocuments.shareNone);
           }
+          // The two pages its KID refers to: past performance and previous performance scenarios.
+          const sharePath = `/${locale}/funds/${f.slug}/shares/${share.slug}`;
+          await expect(card.getByRole('link')).toHaveCount((share.documents.includes('KIID') ? 1 : 0) + 2);
+          await expect(card.locator(`a[href="${sharePath}/past-performance"]`)).toHaveCount(1);
+          await expect(card.locator(`a[href="${sharePath}/performance-scenarios"]`)).toHaveCount(1);
         }
         for (const hidden of f.shares.filter((s) => !s.visibleTo.includes('RETAIL'))) {
           await expect(page.locator(`a[href*="${hidden.isinCode}"]`)).toHaveCount(0);

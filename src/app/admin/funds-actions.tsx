@@ -11,25 +11,29 @@ import { createHash } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
-import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
+import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
 import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
 import type { CsvError } from '@/domain/import-csv';
-import { parseNavCsv } from '@/domain/nav-csv';
-import { parsePortfolioCsv } from '@/domain/portfolio-csv';
+import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
+import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
+import { parseScenarioCsv, type ScenarioRow } from '@/domain/scenario-csv';
 import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
 import { requireStaffAction } from '@/server/auth/staff';
-import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
+import type { Actor } from '@/server/audit/record';
+import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
+import type { Db } from '@/server/db/client';
 import { deleteDocument, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
 import { sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
-import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
-import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
+import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '@/server/navs/import';
+import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
+import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
 import { ImportPreview } from './import-preview';
 
 function reader(form: FormData): FormReader {
@@ -246,6 +250,37 @@ function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: 
   return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
 }
 
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview;
+type ImportService = {
+  parse: (text: string) => { ok: true; rows: unknown[] } | { ok: false; errors: CsvError[] };
+  preview: (db: Db, rows: unknown[]) => Promise<ImportPreviewData | { ok: false; errors: CsvError[] }>;
+  commit: (db: Db, rows: unknown[], actor: Actor, source: string) => Promise<{ ok: true; written: number } | { ok: false; errors: CsvError[] }>;
+};
+
+/** Each kind's parser and services; the rows a parser returns are the ones its services take. */
+const IMPORTS: Record<ImportKind, ImportService> = {
+  navs: {
+    parse: parseNavCsv,
+    preview: (db, rows) => previewNavImport(db, rows as NavRow[]),
+    commit: (db, rows, actor, source) => commitNavImport(db, rows as NavRow[], actor, { source }),
+  },
+  benchmarks: {
+    parse: parseBenchmarkCsv,
+    preview: (db, rows) => previewBenchmarkImport(db, rows as BenchmarkRow[]),
+    commit: (db, rows, actor, source) => commitBenchmarkImport(db, rows as BenchmarkRow[], actor, { source }),
+  },
+  portfolios: {
+    parse: parsePortfolioCsv,
+    preview: (db, rows) => previewPortfolioImport(db, rows as PortfolioRow[]),
+    commit: (db, rows, actor) => commitPortfolioImport(db, rows as PortfolioRow[], actor),
+  },
+  scenarios: {
+    parse: parseScenarioCsv,
+    preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]),
+    commit: (db, rows, actor, source) => commitScenarioImport(db, rows as ScenarioRow[], actor, { source }),
+  },
+};
+
 /**
  * Preview (nothing written) or commit of a CSV file. The preview answers the SHA-256 of the text
  * it read; "Confirm" posts the same file again with that hash, and a different file is refused: what
@@ -263,16 +298,12 @@ export async function importAction(kind: ImportKind, _state: ImportState, form: 
   const db = await getDb();
   const source = `back-office:${file.name.slice(0, 200)}`;
 
-  const parsed = kind === 'navs' ? parseNavCsv(text) : kind === 'benchmarks' ? parseBenchmarkCsv(text) : parsePortfolioCsv(text);
+  const service = IMPORTS[kind];
+  const parsed = service.parse(text);
   if (!parsed.ok) return { status: 'error', message: t('imports.rejected', { count: parsed.errors.length }), lines: csvMessages(staff.locale, parsed.errors), seq: next() };
 
   if (intent === 'preview') {
-    const preview =
-      kind === 'navs'
-        ? await previewNavImport(db, parsed.rows as Parameters<typeof previewNavImport>[1])
-        : kind === 'benchmarks'
-          ? await previewBenchmarkImport(db, parsed.rows as Parameters<typeof previewBenchmarkImport>[1])
-          : await previewPortfolioImport(db, parsed.rows as Parameters<typeof previewPortfolioImport>[1]);
+    const preview = await service.preview(db, parsed.rows);
     if (!preview.ok) return { status: 'error', message: t('imports.rejected', { count: preview.errors.length }), lines: csvMessages(staff.locale, preview.errors), seq: next() };
     return {
       status: 'ok',
@@ -282,12 +313,7 @@ export async function importAction(kind: ImportKind, _state: ImportState, form: 
       seq: next(),
     };
   }
-  const committed =
-    kind === 'navs'
-      ? await commitNavImport(db, parsed.rows as Parameters<typeof commitNavImport>[1], staff.actor, { source })
-      : kind === 'benchmarks'
-        ? await commitBenchmarkImport(db, parsed.rows as Parameters<typeof commitBenchmarkImport>[1], staff.actor, { source })
-        : await commitPortfolioImport(db, parsed.rows as Parameters<typeof commitPortfolioImport>[1], staff.actor);
+  const committed = await service.commit(db, parsed.rows, staff.actor, source);
   if (!committed.ok) return { status: 'error', message: t('imports.rejected', { count: committed.errors.length }), lines: csvMessages(staff.locale, committed.errors), seq: next() };
   revalidatePath('/admin/funds', 'layout');
   return { status: 'ok', message: t('imports.committed', { written: committed.written }), seq: next() };

@@ -5,13 +5,44 @@ import type { ImportKind } from '@/components/admin/import-form';
 import type { BenchmarkPreview } from '@/server/benchmarks/import';
 import type { NavPreview } from '@/server/navs/import';
 import type { PortfolioPreview } from '@/server/portfolios/import';
+import type { ScenarioPreview } from '@/server/scenarios/import';
 
-type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview; locale: Locale };
+type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview; locale: Locale };
 
 /** What a CSV file would write, drawn on the server for the import screen's preview (nothing is written yet). */
 export function ImportPreview({ kind, preview, locale }: Props) {
   const t = adminTranslator(locale);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  if ('months' in preview) {
+    return (
+      <section aria-label={t('imports.preview')}>
+        <p>{t('imports.rows', { rows: preview.rows })}</p>
+        <table className={tableClass}>
+          <caption className="sr-only">{t('imports.monthsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>ISIN</th>
+              <th scope="col" className={thClass}>{t('imports.month')}</th>
+              <th scope="col" className={thClass}>{t('imports.rowsCol')}</th>
+              <th scope="col" className={thClass}>{t('imports.stored')}</th>
+              <th scope="col" className={thClass}>{t('imports.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.months.map((m) => (
+              <tr key={`${m.isin}|${m.month}`}>
+                <td className={tdClass}>{m.isin}</td>
+                <td className={tdClass}>{m.month}</td>
+                <td className={tdClass}>{m.rows}</td>
+                <td className={tdClass}>{m.stored}</td>
+                <td className={tdClass}>{t(`imports.group.${m.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    );
+  }
   if (kind === 'portfolios' && 'groups' in preview) {
     return (
       <section aria-label={t('imports.preview')}>

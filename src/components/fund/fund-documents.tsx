@@ -1,11 +1,16 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { DocumentOffer } from '@/domain/fund-documents';
+import { shareSubpageUrl } from '@/domain/urls';
 import { DocumentLink } from './document-link';
 
-/** The documents tab: the fund's documents, then those of each share class (its KID), as PDF links (docs/product.md §2). */
+/**
+ * The documents tab: the fund's documents, then those of each share class (its KID), as PDF links (docs/product.md §2),
+ * with the two pages each KID refers to (past performance, previous performance scenarios).
+ */
 export function FundDocuments({ locale, offer }: { locale: Locale; offer: DocumentOffer }) {
   const t = useTranslations('FundDocuments');
+  const p = useTranslations('SharePublications');
   return (
     <div className="space-y-10">
       <p>{t('intro')}</p>
@@ -47,6 +52,19 @@ export function FundDocuments({ locale, offer }: { locale: Locale; offer: Docume
                 ) : (
                   <p className="mt-2 text-sm">{t('shareNone')}</p>
                 )}
+                <p className="mt-3 text-sm">{p('regulatoryIntro')}</p>
+                <ul className="mt-1 space-y-1">
+                  <li>
+                    <a href={shareSubpageUrl(share.url, 'past-performance')} className="font-medium text-brand underline underline-offset-2">
+                      {p('past.title')}
+                    </a>
+                  </li>
+                  <li>
+                    <a href={shareSubpageUrl(share.url, 'performance-scenarios')} className="font-medium text-brand underline underline-offset-2">
+                      {p('scenarios.title')}
+                    </a>
+                  </li>
+                </ul>
               </li>
             ))}
           </ul>

@@ -311,6 +311,34 @@ export const sharePerformances = pgTable('share_performance', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The previous performance scenarios of a share (Delegated Regulation (EU) 2017/653, art. 8 and Annex VIII):
+ * each month the KID producer's four scenarios (stress, unfavourable, moderate, favourable) for one year and for
+ * the recommended holding period, as the amount a 10,000 investment would return and its average annual return
+ * (a fraction: -0.0523 is -5.23 %). Imported monthly, never deleted by an import: the archive is kept.
+ */
+export const performanceScenarios = pgTable(
+  'performance_scenario',
+  {
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    /** The month the scenarios were computed for, YYYY-MM. */
+    month: text('month').notNull(),
+    scenario: text('scenario').notNull(),
+    holdingPeriodYears: smallint('holding_period_years').notNull(),
+    amount: doublePrecision('amount').notNull(),
+    annualReturn: doublePrecision('annual_return').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shareId, t.month, t.scenario, t.holdingPeriodYears] }),
+    check('performance_scenario_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('performance_scenario_kind', sql`${t.scenario} IN ('stress', 'unfavourable', 'moderate', 'favourable')`),
+    check('performance_scenario_period', sql`${t.holdingPeriodYears} BETWEEN 1 AND 50`),
+    check('performance_scenario_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
 // ---------------------------------------------------------------- portfolio
 
 export const holdings = pgTable(
@@ -748,6 +776,6 @@ export const apiToken = pgTable(
     takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents')`)],
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios')`)],
 );
 

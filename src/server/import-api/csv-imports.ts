@@ -2,12 +2,14 @@ import 'server-only';
 import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
 import { IMPORT_LIMITS, type CsvError } from '@/domain/import-csv';
 import { parseNavCsv } from '@/domain/nav-csv';
+import { parseScenarioCsv } from '@/domain/scenario-csv';
 import type { TokenScope } from '@/domain/roles';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
+import { commitScenarioImport } from '@/server/scenarios/import';
 import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
 
 /** A CSV body is refused past the parser's own bound (16 MB, src/domain/import-csv.ts): 413, not 422. */
@@ -64,6 +66,15 @@ export function importNavsRequest(request: Request): Promise<Response> {
     scope: 'navs',
     parse: parseNavCsv,
     commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api' }),
+  }));
+}
+
+/** POST /api/admin/v1/scenarios: a month (or more) of performance scenarios (isin,month,scenario,holding_period_years,amount,annual_return). */
+export function importScenariosRequest(request: Request): Promise<Response> {
+  return answering(request, (r) => importCsv(r, {
+    scope: 'scenarios',
+    parse: parseScenarioCsv,
+    commit: (db, rows, actor) => commitScenarioImport(db, rows, actor, { source: 'import-api' }),
   }));
 }
 

@@ -85,6 +85,21 @@ describe('buildSitemap', () => {
     expect(entry(sitemap, 'https://x.example/fr/funds/actions-europe/shares/new')).not.toHaveProperty('lastModified');
   });
 
+  it('lists each share’s past-performance and performance-scenarios pages with their hreflang alternates', () => {
+    const sitemap = buildSitemap({ fr: localeData('fr'), en: localeData('en') }, BASE);
+    for (const page of ['past-performance', 'performance-scenarios']) {
+      expect(entry(sitemap, `https://x.example/en/funds/actions-europe/shares/i/${page}`)).toMatchObject({
+        alternates: {
+          languages: {
+            fr: `https://x.example/fr/funds/actions-europe/shares/i/${page}`,
+            en: `https://x.example/en/funds/actions-europe/shares/i/${page}`,
+          },
+        },
+      });
+      expect(entry(sitemap, `https://x.example/fr/funds/actions-europe/shares/new/${page}`)).toBeDefined();
+    }
+  });
+
   it('links a fund only to the languages where it is listed, and drops the alternates of a page in one language', () => {
     const sitemap = buildSitemap({ fr: localeData('fr'), en: localeData('en', { funds: [] }) }, BASE);
     expect(entry(sitemap, 'https://x.example/fr/funds/actions-europe')).toEqual({

@@ -4,6 +4,8 @@ import type { Locale } from '@/env';
 import type { IsoDate } from '@/domain/dates';
 import type { NewsRouteType } from '@/domain/model';
 import { localizedPath } from '@/domain/paths';
+import { SHARE_SUBPAGES } from '@/domain/share-pages';
+import { shareSubpagePath } from '@/domain/urls';
 import { FORM_PAGE_PATHNAMES, PAGE_PATHNAMES } from '@/i18n/routing';
 import { absoluteUrl, hreflangLinks, type LocalizedPaths } from './urls';
 
@@ -60,7 +62,8 @@ function collect(pages: Map<string, Page>, key: string, locale: Locale, path: st
 
 /**
  * The sitemap of the site (docs/product.md §2): every content page of the routing table (not /team, not
- * /funds), the career and subscribe form pages, every fund and share page a RETAIL visitor may see, every news article with a page of
+ * /funds), the career and subscribe form pages, every fund and share page a RETAIL visitor may see (with a share's
+ * past-performance and performance-scenarios pages), every news article with a page of
  * its own (route type plain: external links and documents are not our pages) and every news
  * category that has news, in each served language, with hreflang links to the other languages.
  */
@@ -78,6 +81,10 @@ export function buildSitemap(data: Partial<Record<Locale, SitemapLocaleData>>, b
       collect(pages, `fund:${fund.slug}`, locale, fund.url, latest(shareDates));
       for (const share of fund.shares) {
         collect(pages, `share:${fund.slug}/${share.slug}`, locale, share.url, share.lastPrice?.date);
+        // Its regulatory pages, which its KID points to (src/domain/share-pages.ts).
+        for (const page of SHARE_SUBPAGES) {
+          collect(pages, `share:${fund.slug}/${share.slug}/${page}`, locale, shareSubpagePath(locale, fund.slug, share.slug, page));
+        }
       }
     }
     for (const category of d.categories) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
+import { addMonths } from '@/domain/dates';
 import type { NavPoint } from '@/domain/performance';
 import type { Db } from '../client';
 import * as t from '../schema';
@@ -18,11 +19,12 @@ import * as reference from './fixtures/content/reference';
 import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
 import { funds } from './fixtures/funds';
 import { businessDays, simulateIndex, simulateShare } from './nav-model';
+import { DEMO_SCENARIOS_FROM, monthsBetween, simulateScenarios } from './scenario-model';
 
 /** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
 const SEEDED_TABLES = [
   'seed_run', 'content_document', 'document', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
-  'share_performance', 'nav', 'benchmark_value', 'share', 'fund_eligibility', 'fund', 'benchmark',
+  'performance_scenario', 'share_performance', 'nav', 'benchmark_value', 'share', 'fund_eligibility', 'fund', 'benchmark',
   'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
   'key_figure', 'company_info', 'company', 'document_type', 'currency', 'investor_profile', 'country', 'language',
 ];
@@ -66,6 +68,8 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       );
     }
   }
+  // Scenarios up to the last month completed before the demo's last day.
+  const scenarioMonths = monthsBetween(DEMO_SCENARIOS_FROM, addMonths(DEMO_AS_OF, -1).slice(0, 7));
   const pdfs = await buildDocuments();
   const riskFreeRate = env().RISK_FREE_RATE;
 
@@ -177,6 +181,11 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         const series = shareSeries.get(share.isinCode) ?? [];
         navCount += series.length;
         await insertChunked(tx, t.navs, series.map((p) => ({ shareId: shareRow.id, date: p.date, nav: p.nav })));
+        await insertChunked(
+          tx,
+          t.performanceScenarios,
+          simulateScenarios(series, share.inceptionDate, fund.minRecommendedInvestmentDuration, scenarioMonths).map((f) => ({ ...f, shareId: shareRow.id })),
+        );
         performanceRows.push(
           buildPerformanceRow(
             { id: shareRow.id, inceptionDate: share.inceptionDate, inceptionNav: share.inceptionNav },

@@ -8,9 +8,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('imports.title') };
 }
 
-const KINDS = ['navs', 'benchmarks', 'portfolios'] as const;
+const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios'] as const;
 
-/** NAV, benchmark and portfolio CSV files: a preview first (nothing written), then "Confirm". */
+/** NAV, benchmark, portfolio and performance-scenario CSV files: a preview first (nothing written), then "Confirm". */
 export default async function ImportsPage() {
   const staff = await requireStaff('data.import');
   const t = adminTranslator(staff.locale);

@@ -9,6 +9,7 @@ import { ShareDownloads } from '@/components/share/share-downloads';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { alternatePaths, localizedPath } from '@/domain/paths';
+import { shareSubpagePath } from '@/domain/urls';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { shareDocumentOffer } from '@/server/queries/document-offer';
 import { getShare } from '@/server/queries/funds';
@@ -113,7 +114,14 @@ export default async function SharePage({ params }: Props) {
         defaultPeriod={defaultPeriod}
         pastPerformance={disclaimers.pastPerformance}
       />
-      <ShareDocuments documents={documents} locale={locale} />
+      <ShareDocuments
+        documents={documents}
+        locale={locale}
+        regulatory={{
+          pastPerformance: shareSubpagePath(locale, fund.slug, share.slug, 'past-performance'),
+          scenarios: shareSubpagePath(locale, fund.slug, share.slug, 'performance-scenarios'),
+        }}
+      />
       {showPerformance ? <ShareDownloads locale={locale} fundSlug={fund.slug} isin={share.isinCode} /> : null}
       {otherShares.length > 0 ? (
         <nav aria-labelledby="other-shares-heading" className="mb-10 print:hidden">

@@ -1,10 +1,13 @@
 import { parseIsin } from '@/domain/isin';
 import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/share-csv';
+import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/past-performance';
+import { scenariosCsv } from '@/domain/scenarios';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
 import { profileFromRequest, routeLocale } from '@/server/http/request-context';
 import { getFund } from '@/server/queries/funds';
+import { shareScenarios } from '@/server/queries/scenarios';
 import { navHistory } from '@/server/queries/series';
 
 export const dynamic = 'force-dynamic';
@@ -14,8 +17,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 type Params = { locale: string; fundSlug: string; isin: string; file: string };
 
 /**
- * A share's data as CSV (src/domain/share-csv.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv and
- * …/performance.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
+ * A share's data as CSV (src/domain/share-csv.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv,
+ * …/performance.csv, and its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
  * see, or a share younger than a year (no performance may be shown, docs/product.md §4) is a 404.
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
@@ -25,7 +28,16 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || !isShareDownload(file)) return notFound();
   const fund = await getFund(locale, fundSlug, profileFromRequest(request));
   const share = fund?.shares.find((s) => s.isinCode === isin);
-  if (!share || share.lessThanOneYear || !share.lastPrice) return notFound();
+  if (!fund || !share) return notFound();
+  // The regulatory pages' files exist for every share: "not yet enough data" is a header without rows.
+  if (file === 'past-performance.csv') {
+    const years = pastPerformanceYears({ ...share, asOf: share.lastPrice?.date ?? null }, fund.benchmark !== null);
+    return csvResponse(request, pastPerformanceCsv(years), `${isin}-past-performance.csv`);
+  }
+  if (file === 'performance-scenarios.csv') {
+    return csvResponse(request, scenariosCsv(isin, await shareScenarios(share.id)), `${isin}-performance-scenarios.csv`);
+  }
+  if (share.lessThanOneYear || !share.lastPrice) return notFound();
   const asOf = share.lastPrice.date;
   const fileName = downloadFileName(isin, file, asOf);
   if (file === 'nav-history.csv') {
