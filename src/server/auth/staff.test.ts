@@ -31,5 +31,7 @@ describe('back-office checks', () => {
     expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: false })).toBe(true);
     expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: true })).toBe(false);
     expect(on.mustEnrolSecondFactor({ role: 'editor', twoFactorEnabled: false })).toBe(false);
+    // Signed in through the identity provider: its MFA applies, no TOTP enrolment is asked.
+    expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: false, viaSso: true })).toBe(false);
   });
 });
