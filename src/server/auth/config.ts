@@ -63,6 +63,8 @@ export function createAuth(db: Db, secret: string) {
         );
       },
       sendResetPassword: async ({ user, token }) => {
+        // Better Auth answers a reset request even with passwords off: no link leaves then.
+        if (!passwordLoginEnabled()) return;
         const { enqueuePasswordResetMail } = await import('./mail');
         await enqueuePasswordResetMail(db, { email: user.email, token });
         void requestDrain();

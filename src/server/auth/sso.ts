@@ -129,6 +129,11 @@ export async function validateStaffSignOn(db: Db, settings: SsoSettings | null, 
 
 type HookContext = unknown;
 
+function accountToStore(account: Record<string, unknown>): Record<string, unknown> {
+  if (account.password && !passwordLoginEnabled()) throw new APIError('FORBIDDEN', { code: 'passwords_off', message: 'Password sign-in is turned off' });
+  return { ...account, accessToken: null, refreshToken: null, idToken: null };
+}
+
 /** Better Auth's database hooks for single sign-on (every other path passes through unchanged). */
 export function ssoDatabaseHooks(db: Db) {
   return {
@@ -149,14 +154,11 @@ export function ssoDatabaseHooks(db: Db) {
         },
       },
     },
+    // The provider's tokens are of no use to the back-office: none is kept at rest. With passwords
+    // off, no password is written either (Better Auth's reset and change would still do it).
     account: {
-      // The provider's tokens are of no use to the back-office: none is kept at rest.
-      create: {
-        before: async (account: Record<string, unknown>) => ({ data: { ...account, accessToken: null, refreshToken: null, idToken: null } }),
-      },
-      update: {
-        before: async (account: Record<string, unknown>) => ({ data: { ...account, accessToken: null, refreshToken: null, idToken: null } }),
-      },
+      create: { before: async (account: Record<string, unknown>) => ({ data: accountToStore(account) }) },
+      update: { before: async (account: Record<string, unknown>) => ({ data: accountToStore(account) }) },
     },
     session: {
       create: {
