@@ -69,6 +69,7 @@ export async function startTestProvider(options: { port: number; redirectUri: st
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-provider-cookie-key'] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => {
       const who = [...accounts.values()].find((a) => a.sub === sub);
       if (!who) return undefined;
