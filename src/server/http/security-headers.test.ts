@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminContentSecurityPolicy, consentedServices, contentSecurityPolicy, strictTransportSecurity } from './security-headers';
+import { consentedServices, contentSecurityPolicy, strictTransportSecurity } from './security-headers';
 
 const video = encodeURIComponent(JSON.stringify({ v: 1, video: true, at: '2026-11-21' }));
 
@@ -29,12 +29,5 @@ describe('strict transport security', () => {
     expect(strictTransportSecurity({ HSTS_INCLUDE_SUBDOMAINS: true, HSTS_PRELOAD: true })).toBe('max-age=63072000; includeSubDomains; preload');
     // The preload lists refuse a policy without includeSubDomains.
     expect(strictTransportSecurity({ HSTS_INCLUDE_SUBDOMAINS: false, HSTS_PRELOAD: true })).toBe('max-age=63072000; includeSubDomains; preload');
-  });
-});
-
-describe("the back-office's content security policy", () => {
-  it('lets forms reach this site only, plus the identity provider when single sign-on is on', () => {
-    expect(adminContentSecurityPolicy('n', true, true)).toContain("form-action 'self';");
-    expect(adminContentSecurityPolicy('n', true, true, 'https://login.example.com')).toContain("form-action 'self' https://login.example.com;");
   });
 });

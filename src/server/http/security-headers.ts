@@ -83,7 +83,7 @@ export const ADMIN_PATH = /^\/(?:api\/)?admin(?:\/|$)/;
  * cached pages they can carry a per-request nonce: only scripts with it (and what they load) run,
  * no inline script without it, no third-party host at all.
  */
-export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean, signOnOrigin?: string): string {
+export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
@@ -94,28 +94,18 @@ export function adminContentSecurityPolicy(nonce: string, production: boolean, h
     "frame-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    // The single sign-on button's form is redirected to the identity provider (decision 030).
-    `form-action 'self'${signOnOrigin ? ` ${signOnOrigin}` : ''}`,
+    "form-action 'self'",
     "object-src 'none'",
   ];
   if (production && https) directives.push('upgrade-insecure-requests');
   return directives.join('; ');
 }
 
-/** The origin of STAFF_OIDC_ISSUER (env.ts has checked it is a URL), if single sign-on is on. */
-function identityProviderOrigin(): string | undefined {
-  try {
-    return process.env.STAFF_OIDC_ISSUER ? new URL(process.env.STAFF_OIDC_ISSUER).origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function adminSecurityHeaders(request: RequestLike, nonce: string): Record<string, string> {
   const production = process.env.NODE_ENV === 'production';
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const headers: Record<string, string> = {
-    'content-security-policy': adminContentSecurityPolicy(nonce, production, https, identityProviderOrigin()),
+    'content-security-policy': adminContentSecurityPolicy(nonce, production, https),
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex, nofollow',
     'x-content-type-options': 'nosniff',
