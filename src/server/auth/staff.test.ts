@@ -7,7 +7,8 @@ async function load(envVars: Record<string, string> = {}) {
   return import('./staff');
 }
 
-describe('back-office checks', () => {
+// The first test imports the whole auth module graph (Better Auth and its plugins): seconds on a busy machine.
+describe('back-office checks', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.unstubAllEnvs();
   });
