@@ -110,6 +110,11 @@ test('a staff member signs in through the identity provider, gets the mapped rol
   await expect(page.getByRole('button', { name: T.nav.signOut })).toBeVisible();
   const me = await page.request.get('/api/admin/v1/me');
   expect(await me.json()).toMatchObject({ email: 'camille@fundhouse.test', role: 'editor' });
+  // Passwords are off: My account offers no password to change.
+  await page.goto('/admin/me');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.me.title);
+  await expect(page.getByRole('heading', { name: T.me.password })).toHaveCount(0);
+  await expect(page.getByLabel(T.me.current)).toHaveCount(0);
 
   await page.getByRole('button', { name: T.nav.signOut }).click();
   await expect(page).toHaveURL(/\/admin\/login\?done=signedOut$/);
