@@ -68,3 +68,27 @@ describe('LOCALES (docs/product.md §8)', () => {
   });
 
 });
+
+describe('staff single sign-on settings', () => {
+  const sso = { STAFF_OIDC_ISSUER: 'https://login.example.com/tenant/v2.0', STAFF_OIDC_CLIENT_ID: 'client', STAFF_OIDC_CLIENT_SECRET: 'secret' };
+
+  it('takes the issuer, client id and secret together, passwords on by default', () => {
+    const env = parseEnv(sso);
+    expect(env.STAFF_OIDC_ISSUER).toBe(sso.STAFF_OIDC_ISSUER);
+    expect(env.STAFF_PASSWORD_LOGIN).toBe(true);
+    expect(env.STAFF_OIDC_NAME).toBe('SSO');
+    expect(() => parseEnv({ STAFF_OIDC_ISSUER: sso.STAFF_OIDC_ISSUER })).toThrow(/go together/);
+    expect(() => parseEnv({ ...sso, STAFF_OIDC_ISSUER: 'not a url' })).toThrow(/STAFF_OIDC_ISSUER/);
+  });
+
+  it('takes a role claim with a valid map only', () => {
+    expect(parseEnv({ ...sso, STAFF_OIDC_ROLE_CLAIM: 'groups', STAFF_OIDC_ROLE_MAP: 'admins=admin' }).STAFF_OIDC_ROLE_MAP).toBe('admins=admin');
+    expect(() => parseEnv({ ...sso, STAFF_OIDC_ROLE_CLAIM: 'groups' })).toThrow(/go together/);
+    expect(() => parseEnv({ ...sso, STAFF_OIDC_ROLE_CLAIM: 'groups', STAFF_OIDC_ROLE_MAP: 'admins=owner' })).toThrow(/STAFF_OIDC_ROLE_MAP/);
+  });
+
+  it('turns passwords off only with single sign-on configured', () => {
+    expect(parseEnv({ ...sso, STAFF_PASSWORD_LOGIN: 'false' }).STAFF_PASSWORD_LOGIN).toBe(false);
+    expect(() => parseEnv({ STAFF_PASSWORD_LOGIN: 'false' })).toThrow(/STAFF_PASSWORD_LOGIN/);
+  });
+});

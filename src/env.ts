@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/retention';
+import { parseRoleMap } from './domain/sso';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
@@ -105,10 +106,46 @@ const envSchema = z.object({
   RETENTION_DAYS_SUBSCRIBE: retentionDays(DEFAULT_RETENTION_DAYS.subscribe),
   /** Password of `npm run admin:create`; without it the command asks for it. */
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
-}).refine((v) => !v.ADMIN_BOOTSTRAP_EMAIL === !v.ADMIN_BOOTSTRAP_PASSWORD, {
-  message: 'ADMIN_BOOTSTRAP_EMAIL and ADMIN_BOOTSTRAP_PASSWORD go together',
-  path: ['ADMIN_BOOTSTRAP_PASSWORD'],
-});
+  /**
+   * Staff single sign-on through OpenID Connect (decision 030): the issuer (its discovery document is
+   * ISSUER/.well-known/openid-configuration), and this site's client at that provider. All three or none.
+   */
+  STAFF_OIDC_ISSUER: optionalUrl,
+  STAFF_OIDC_CLIENT_ID: optionalString,
+  STAFF_OIDC_CLIENT_SECRET: optionalString,
+  /** The provider's name on the sign-in button ("Sign in with {name}"). */
+  STAFF_OIDC_NAME: optionalString.default('SSO'),
+  /** The ID token claim that carries the staff member's groups or roles (a string or a list), e.g. groups or roles. */
+  STAFF_OIDC_ROLE_CLAIM: optionalString,
+  /** Claim values to roles: "fund-admins=admin,marketing=editor,data-team=data,staff=reader". With the claim, or neither. */
+  STAFF_OIDC_ROLE_MAP: optionalString.pipe(
+    z
+      .string()
+      .superRefine((raw, ctx) => {
+        const parsed = parseRoleMap(raw);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      })
+      .optional(),
+  ),
+  /** false turns password sign-in off (single sign-on only); needs STAFF_OIDC_*. */
+  STAFF_PASSWORD_LOGIN: booleanFlag(true),
+})
+  .refine((v) => !v.ADMIN_BOOTSTRAP_EMAIL === !v.ADMIN_BOOTSTRAP_PASSWORD, {
+    message: 'ADMIN_BOOTSTRAP_EMAIL and ADMIN_BOOTSTRAP_PASSWORD go together',
+    path: ['ADMIN_BOOTSTRAP_PASSWORD'],
+  })
+  .refine((v) => !v.STAFF_OIDC_ISSUER === !v.STAFF_OIDC_CLIENT_ID && !v.STAFF_OIDC_ISSUER === !v.STAFF_OIDC_CLIENT_SECRET, {
+    message: 'STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET go together',
+    path: ['STAFF_OIDC_ISSUER'],
+  })
+  .refine((v) => !v.STAFF_OIDC_ROLE_CLAIM === !v.STAFF_OIDC_ROLE_MAP, {
+    message: 'STAFF_OIDC_ROLE_CLAIM and STAFF_OIDC_ROLE_MAP go together',
+    path: ['STAFF_OIDC_ROLE_MAP'],
+  })
+  .refine((v) => v.STAFF_PASSWORD_LOGIN || !!v.STAFF_OIDC_ISSUER, {
+    message: 'STAFF_PASSWORD_LOGIN=false needs single sign-on (STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID, STAFF_OIDC_CLIENT_SECRET)',
+    path: ['STAFF_PASSWORD_LOGIN'],
+  });
 
 export type Env = z.infer<typeof envSchema> & { locales: Locale[] };
 

@@ -12,6 +12,7 @@ import { forbidden, redirect } from 'next/navigation';
 import { z } from 'zod';
 import { isRole, isTokenScope, type TokenScope } from '@/domain/roles';
 import { clientKey } from '@/domain/login-throttle';
+import { SSO_PROVIDER_ID } from '@/domain/sso';
 import { ADMIN_LOCALE_COOKIE, isAdminLocale } from '@/i18n/admin';
 import { recordAudit } from '@/server/audit/record';
 import * as accounts from '@/server/auth/accounts';
@@ -20,6 +21,7 @@ import { authSecret } from '@/server/auth/secret';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, signInWithPassword } from '@/server/auth/sign-in';
 import { requireStaffAction, sameOrigin } from '@/server/auth/staff';
 import { recordFailedSignIn, throttledFor } from '@/server/auth/throttle';
+import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
 import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken, takeOverApiToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/forms/request-info';
@@ -40,8 +42,14 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 // ------------------------------------------------------------------ signing in and out
 
+/** STAFF_PASSWORD_LOGIN=false: every password step refuses (decision 030). */
+function refuseWithoutPasswords(): void {
+  if (!passwordLoginEnabled()) redirect('/admin/login?error=passwordsOff');
+}
+
 export async function signIn(form: FormData): Promise<void> {
   const h = await checkOrigin();
+  refuseWithoutPasswords();
   const db = await getDb();
   const jar = await cookies();
   const result = await signInWithPassword(db, await getAuth(), await authSecret(db), {
@@ -61,6 +69,18 @@ export async function signIn(form: FormData): Promise<void> {
     maxAge: DEVICE_COOKIE_DAYS * 86_400,
   });
   redirect(result.outcome === 'twoFactor' ? '/admin/login/two-factor' : '/admin');
+}
+
+/** Single sign-on: off to the identity provider (state, PKCE and nonce kept by Better Auth); it comes back to /api/admin/auth/callback/staff-oidc. */
+export async function signInWithSso(): Promise<void> {
+  const h = await checkOrigin();
+  if (!ssoSettings()) redirect('/admin/login');
+  const result = await (await getAuth()).api.signInSocial({
+    body: { provider: SSO_PROVIDER_ID, callbackURL: '/admin', newUserCallbackURL: '/admin', errorCallbackURL: '/admin/login', disableRedirect: true },
+    headers: h,
+  });
+  if (!result.url) redirect('/admin/login?error=ssoFailed');
+  redirect(result.url);
 }
 
 export async function verifySecondFactor(form: FormData): Promise<void> {
@@ -99,6 +119,7 @@ export async function chooseLoginLocale(form: FormData): Promise<void> {
 
 export async function requestPasswordReset(form: FormData): Promise<void> {
   const h = await checkOrigin();
+  refuseWithoutPasswords();
   const email = z.email().safeParse(text(form, 'email').trim().toLowerCase());
   if (!email.success) redirect('/admin/forgot-password?error=email');
   const db = await getDb();
@@ -112,6 +133,7 @@ export async function requestPasswordReset(form: FormData): Promise<void> {
 
 export async function setPassword(form: FormData): Promise<void> {
   await checkOrigin();
+  refuseWithoutPasswords();
   const token = text(form, 'token');
   const password = text(form, 'password');
   const back = `/admin/set-password?token=${encodeURIComponent(token)}`;
@@ -129,6 +151,7 @@ export async function setPassword(form: FormData): Promise<void> {
 
 export async function changeMyPassword(form: FormData): Promise<void> {
   const staff = await requireStaffAction('backoffice.read', { enrolling: true });
+  refuseWithoutPasswords();
   const h = await headers();
   const newPassword = text(form, 'new');
   if (newPassword.length < MIN_PASSWORD_LENGTH) redirect('/admin/me?error=tooShort');

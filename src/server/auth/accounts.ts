@@ -171,7 +171,7 @@ export async function revokeSessions(db: Db, userId: string, actor: Actor, sessi
 export type AccountRow = {
   id: string;
   email: string;
-  role: string;
+  role: string | null;
   locale: string;
   disabledAt: Date | null;
   twoFactorEnabled: boolean;

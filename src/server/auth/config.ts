@@ -11,6 +11,8 @@ import * as schema from '@/server/db/schema';
 import { authSecret } from './secret';
 import { requestDrain } from '@/server/forms/outbox';
 import { MIN_PASSWORD_LENGTH, RESET_SECONDS, SESSION_SECONDS } from './constants';
+import { SSO_PROVIDER_ID } from '@/domain/sso';
+import { passwordLoginEnabled, ssoDatabaseHooks, ssoPlugin, ssoSettings, validateStaffSignOn } from './sso';
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -23,10 +25,13 @@ export function publicOrigin(): string {
  * every sign-in, sign-out, reset and TOTP step goes through the back-office's server actions,
  * which check the request's Origin, throttle failed sign-ins (throttle.ts) and audit, and call
  * auth.api.* there. Sign-up is closed: accounts come from invitations, `admin:create` and
- * the bootstrap admin.
+ * the bootstrap admin. The one exception is single sign-on (sso.ts, decision 030): the provider's
+ * callback, /api/admin/auth/callback/staff-oidc, is served by Better Auth's handler (a route handler
+ * that mounts that path only), and a first sign-on may create an account under our rules.
  */
 export function createAuth(db: Db, secret: string) {
   const https = env().PUBLIC_BASE_URL.startsWith('https:');
+  const sso = ssoSettings();
   return betterAuth({
     appName: 'Back-office',
     baseURL: publicOrigin(),
@@ -44,7 +49,8 @@ export function createAuth(db: Db, secret: string) {
       },
     }),
     emailAndPassword: {
-      enabled: true,
+      // STAFF_PASSWORD_LOGIN=false: Better Auth refuses every password step too, whatever calls it.
+      enabled: passwordLoginEnabled(),
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
@@ -57,6 +63,8 @@ export function createAuth(db: Db, secret: string) {
         );
       },
       sendResetPassword: async ({ user, token }) => {
+        // Better Auth answers a reset request even with passwords off: no link leaves then.
+        if (!passwordLoginEnabled()) return;
         const { enqueuePasswordResetMail } = await import('./mail');
         await enqueuePasswordResetMail(db, { email: user.email, token });
         void requestDrain();
@@ -64,12 +72,23 @@ export function createAuth(db: Db, secret: string) {
     },
     user: {
       additionalFields: {
-        role: { type: 'string', required: false, defaultValue: 'reader', input: false },
+        // No default: an account made by a first single sign-on has no role until an admin gives one.
+        role: { type: 'string', required: false, input: false },
         locale: { type: 'string', required: false, defaultValue: 'fr', input: false },
         disabledAt: { type: 'date', required: false, input: false },
       },
+      validateUserInfo: (data) => validateStaffSignOn(db, sso, data),
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_SECONDS },
+    // Single sign-on finds an invited or existing account by its e-mail: the company's provider is
+    // trusted for its staff's addresses, and our accounts are only ever made by admins.
+    account: { accountLinking: { enabled: true, trustedProviders: [SSO_PROVIDER_ID], requireLocalEmailVerified: false } },
+    databaseHooks: ssoDatabaseHooks(db),
+    onAPIError: { errorURL: `${publicOrigin()}/admin/login` },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_SECONDS,
+      additionalFields: { signInMethod: { type: 'string', required: false, input: false } },
+    },
     verification: { storeIdentifier: 'hashed' },
     // Only reached through auth.api from our server actions; throttling is ours (throttle.ts).
     rateLimit: { enabled: false },
@@ -79,7 +98,7 @@ export function createAuth(db: Db, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
     },
     telemetry: { enabled: false },
-    plugins: [twoFactor({ issuer: 'Fundhouse back-office' }), nextCookies()],
+    plugins: [twoFactor({ issuer: 'Fundhouse back-office' }), ...(sso ? [ssoPlugin(sso)] : []), nextCookies()],
   });
 }
 

@@ -7,7 +7,8 @@ async function load(envVars: Record<string, string> = {}) {
   return import('./staff');
 }
 
-describe('back-office checks', () => {
+// The first test imports the whole auth module graph (Better Auth and its plugins): seconds on a busy machine.
+describe('back-office checks', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.unstubAllEnvs();
   });
@@ -31,5 +32,7 @@ describe('back-office checks', () => {
     expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: false })).toBe(true);
     expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: true })).toBe(false);
     expect(on.mustEnrolSecondFactor({ role: 'editor', twoFactorEnabled: false })).toBe(false);
+    // Signed in through the identity provider: its MFA applies, no TOTP enrolment is asked.
+    expect(on.mustEnrolSecondFactor({ role: 'admin', twoFactorEnabled: false, viaSso: true })).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ export type Staff = {
   role: Role;
   locale: Locale;
   twoFactorEnabled: boolean;
+  /** Signed in through the company's identity provider (its MFA stands for our TOTP, decision 030). */
+  viaSso: boolean;
   sessionId: string;
   actor: Actor & { type: 'account' };
 };
@@ -36,6 +38,7 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
     role: user.role,
     locale: isAdminLocale(user.locale) ? user.locale : 'fr',
     twoFactorEnabled: user.twoFactorEnabled,
+    viaSso: (session.session as { signInMethod?: unknown }).signInMethod === 'sso',
     sessionId: session.session.id,
     actor: { type: 'account', id: user.id, label: user.email },
   };
@@ -50,9 +53,12 @@ export const adminLocale = cache(async (): Promise<Locale> => {
   return requestLocale(undefined, await headers());
 });
 
-/** Admins must enrol a TOTP second factor first when ADMIN_REQUIRE_2FA is on. */
-export function mustEnrolSecondFactor(staff: Pick<Staff, 'role' | 'twoFactorEnabled'>): boolean {
-  return env().ADMIN_REQUIRE_2FA && staff.role === 'admin' && !staff.twoFactorEnabled;
+/**
+ * Admins must enrol a TOTP second factor first when ADMIN_REQUIRE_2FA is on, unless they signed in
+ * through single sign-on: the identity provider's own MFA applies there (decision 030).
+ */
+export function mustEnrolSecondFactor(staff: Pick<Staff, 'role' | 'twoFactorEnabled'> & { viaSso?: boolean }): boolean {
+  return env().ADMIN_REQUIRE_2FA && staff.role === 'admin' && !staff.twoFactorEnabled && !staff.viaSso;
 }
 
 /**

@@ -660,7 +660,8 @@ export const staffUser = pgTable(
     image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    role: text('role').notNull().default('reader'),
+    /** Null: an account made by a first single sign-on, waiting for an admin to give it a role (decision 030). */
+    role: text('role'),
     locale: text('locale').notNull().default('fr'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
@@ -682,6 +683,8 @@ export const staffSession = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => staffUser.id, { onDelete: 'cascade' }),
+    /** 'sso' for a session opened through the identity provider (its MFA stands for ours), else null (password). */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('staff_session_user').on(t.userId)],
 );

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
 import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
+import { passwordLoginEnabled } from '@/server/auth/sso';
 import { chooseLoginLocale, requestPasswordReset } from '../actions';
 import { languageSwitch } from '../public-frame-props';
 
@@ -14,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ForgotPasswordPage({ searchParams }: Props) {
+  if (!passwordLoginEnabled()) redirect('/admin/login?error=passwordsOff');
   const query = await searchParams;
   const locale = await adminLocale();
   const t = adminTranslator(locale);

@@ -6,7 +6,9 @@ import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale, currentStaff } from '@/server/auth/staff';
-import { chooseLoginLocale, signIn } from '../actions';
+import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
+import { ssoErrorFromCode } from '@/domain/sso';
+import { chooseLoginLocale, signIn, signInWithSso } from '../actions';
 import { languageSwitch } from '../public-frame-props';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,36 +22,57 @@ export default async function LoginPage({ searchParams }: Props) {
   const query = await searchParams;
   const locale = await adminLocale();
   const t = adminTranslator(locale);
-  const error = flash(query, 'error', ['wrong', 'throttled'] as const);
+  const error = flash(query, 'error', ['wrong', 'throttled', 'passwordsOff'] as const);
   const done = flash(query, 'done', ['signedOut', 'passwordSet'] as const);
   const minutes = Math.max(1, Number(queryText(query, 'minutes')) || 15);
+  const sso = ssoSettings();
+  const passwords = passwordLoginEnabled();
+  // A single sign-on that came back refused (/admin/login?error=<code>): its own message, never the provider's text.
+  const ssoError = sso && !error ? ssoErrorFromCode(queryText(query, 'error') || undefined) : null;
   return (
     <PublicFrame skipLabel={t('skip')} title={t('nav.label')} language={languageSwitch(t, locale, '/admin/login')} chooseLocale={chooseLoginLocale}>
       <h1 className="mb-6 text-2xl font-semibold">{t('login.title')}</h1>
       {done && <Notice tone="success">{t(`login.${done}`)}</Notice>}
-      {error && <Notice tone="error">{error === 'throttled' ? t('login.throttled', { minutes }) : t('login.wrong')}</Notice>}
-      <form action={signIn} className="space-y-4">
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            {t('login.email')}
-          </label>
-          <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            {t('login.password')}
-          </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
-          {t('login.submit')}
-        </button>
-      </form>
-      <p className="mt-6">
-        <Link href="/admin/forgot-password" className="text-brand underline">
-          {t('login.forgot')}
-        </Link>
-      </p>
+      {error && (
+        <Notice tone="error">
+          {error === 'throttled' ? t('login.throttled', { minutes }) : error === 'passwordsOff' ? t('login.passwordsOff', { provider: sso?.name ?? 'SSO' }) : t('login.wrong')}
+        </Notice>
+      )}
+      {ssoError && <Notice tone="error">{t(`login.${ssoError}`)}</Notice>}
+      {sso && (
+        <form action={signInWithSso} className="mb-6">
+          <button type="submit" className={buttonClass}>
+            {t('login.sso', { provider: sso.name })}
+          </button>
+        </form>
+      )}
+      {passwords && sso && <h2 className="mb-4 text-lg font-semibold">{t('login.or')}</h2>}
+      {passwords && (
+        <>
+          <form action={signIn} className="space-y-4">
+            <div>
+              <label htmlFor="email" className={labelClass}>
+                {t('login.email')}
+              </label>
+              <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="password" className={labelClass}>
+                {t('login.password')}
+              </label>
+              <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+            </div>
+            <button type="submit" className={buttonClass}>
+              {t('login.submit')}
+            </button>
+          </form>
+          <p className="mt-6">
+            <Link href="/admin/forgot-password" className="text-brand underline">
+              {t('login.forgot')}
+            </Link>
+          </p>
+        </>
+      )}
     </PublicFrame>
   );
 }

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
 import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
+import { passwordLoginEnabled } from '@/server/auth/sso';
 import { chooseLoginLocale, setPassword } from '../actions';
 import { languageSwitch } from '../public-frame-props';
 
@@ -16,6 +18,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** Where invitation and reset links lead: the token in the link is used once, before it expires. */
 export default async function SetPasswordPage({ searchParams }: Props) {
+  if (!passwordLoginEnabled()) redirect('/admin/login?error=passwordsOff');
   const query = await searchParams;
   const locale = await adminLocale();
   const t = adminTranslator(locale);

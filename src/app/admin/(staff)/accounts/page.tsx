@@ -49,7 +49,7 @@ export default async function AccountsPage({ searchParams }: Props) {
                   {row.email}
                 </Link>
               </td>
-              <td className={tdClass}>{t(`roles.${row.role as 'admin'}`)}</td>
+              <td className={tdClass}>{row.role ? t(`roles.${row.role as 'admin'}`) : t('accounts.waitingRole')}</td>
               <td className={tdClass}>
                 {row.disabledAt ? t('accounts.disabled') : row.hasPassword ? t('accounts.active') : t('accounts.pending')}
               </td>

@@ -9,6 +9,7 @@ import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
+import { passwordLoginEnabled } from '@/server/auth/sso';
 import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '../../actions';
 import { sessionLabels, sessionViews } from '../../sessions-view';
 
@@ -53,41 +54,46 @@ export default async function MyAccountPage({ searchParams }: Props) {
         </button>
       </form>
 
-      <section aria-labelledby="password-title" className="mt-8 max-w-xl">
-        <h2 id="password-title" className="mb-3 text-xl font-semibold">
-          {t('me.password')}
-        </h2>
-        <form action={changeMyPassword} className="space-y-4">
-          <div>
-            <label htmlFor="current" className={labelClass}>
-              {t('me.current')}
-            </label>
-            <input id="current" name="current" type="password" autoComplete="current-password" required className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="new" className={labelClass}>
-              {t('me.new')}
-            </label>
-            <input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" className={inputClass} />
-            <p id="new-hint" className="mt-1 text-sm text-muted">
-              {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
-            </p>
-          </div>
-          <button type="submit" className={buttonClass}>
-            {t('me.submitPassword')}
-          </button>
-        </form>
-      </section>
+      {/* Passwords off (STAFF_PASSWORD_LOGIN=false): no password to change, and the identity provider's MFA stands for TOTP. */}
+      {passwordLoginEnabled() && (
+        <>
+          <section aria-labelledby="password-title" className="mt-8 max-w-xl">
+            <h2 id="password-title" className="mb-3 text-xl font-semibold">
+              {t('me.password')}
+            </h2>
+            <form action={changeMyPassword} className="space-y-4">
+              <div>
+                <label htmlFor="current" className={labelClass}>
+                  {t('me.current')}
+                </label>
+                <input id="current" name="current" type="password" autoComplete="current-password" required className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="new" className={labelClass}>
+                  {t('me.new')}
+                </label>
+                <input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" className={inputClass} />
+                <p id="new-hint" className="mt-1 text-sm text-muted">
+                  {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
+                </p>
+              </div>
+              <button type="submit" className={buttonClass}>
+                {t('me.submitPassword')}
+              </button>
+            </form>
+          </section>
 
-      <section aria-labelledby="two-factor-title" className="mt-8">
-        <h2 id="two-factor-title" className="mb-3 text-xl font-semibold">
-          {t('enrol.title')}
-        </h2>
-        <p className="mb-2">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
-        <Link href="/admin/me/two-factor" className="text-brand underline">
-          {staff.twoFactorEnabled ? t('enrol.disable') : t('enrol.start')}
-        </Link>
-      </section>
+          <section aria-labelledby="two-factor-title" className="mt-8">
+            <h2 id="two-factor-title" className="mb-3 text-xl font-semibold">
+              {t('enrol.title')}
+            </h2>
+            <p className="mb-2">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
+            <Link href="/admin/me/two-factor" className="text-brand underline">
+              {staff.twoFactorEnabled ? t('enrol.disable') : t('enrol.start')}
+            </Link>
+          </section>
+        </>
+      )}
 
       <SessionsTable userId={staff.id} sessions={sessionViews(staff.locale, sessions, staff.sessionId)} canRevoke revoke={revokeAccountSessions} labels={sessionLabels(t)} />
     </>

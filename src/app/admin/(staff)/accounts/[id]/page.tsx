@@ -43,7 +43,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
       {error && <Notice tone="error">{t(`accounts.${error}`)}</Notice>}
       <dl className="grid max-w-md grid-cols-2 gap-2">
         <dt className="font-medium">{t('accounts.role')}</dt>
-        <dd>{t(`roles.${account.role as 'admin'}`)}</dd>
+        <dd>{account.role ? t(`roles.${account.role as 'admin'}`) : t('accounts.waitingRole')}</dd>
         <dt className="font-medium">{t('accounts.status')}</dt>
         <dd>{account.disabledAt ? t('accounts.disabled') : account.hasPassword ? t('accounts.active') : t('accounts.pending')}</dd>
         <dt className="font-medium">{t('accounts.twoFactor')}</dt>
@@ -57,7 +57,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
               <label htmlFor="role" className={labelClass}>
                 {t('accounts.changeRole')}
               </label>
-              <select id="role" name="role" defaultValue={account.role} className={inputClass}>
+              <select id="role" name="role" defaultValue={account.role ?? 'reader'} className={inputClass}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
                     {t(`roles.${role}`)}

@@ -1,0 +1,75 @@
+/**
+ * Staff single sign-on rules (decision 030), pure: how STAFF_OIDC_ROLE_MAP reads, which role an ID
+ * token's claim gives, and which sign-in screen message a refused sign-on shows.
+ */
+import { ROLES, isRole, type Role } from './roles';
+
+/** The provider's id in Better Auth: its callback is /api/admin/auth/callback/staff-oidc. */
+export const SSO_PROVIDER_ID = 'staff-oidc';
+
+/** At most this many claim values are read (a token listing thousands of groups costs nothing more). */
+export const MAX_CLAIM_VALUES = 500;
+const MAX_MAP_ENTRIES = 100;
+
+export type RoleMap = ReadonlyMap<string, Role>;
+
+/** "fund-admins=admin, marketing=editor" → claim value → role. Values are compared exactly (case kept). */
+export function parseRoleMap(raw: string): { ok: true; map: RoleMap } | { ok: false; error: string } {
+  const map = new Map<string, Role>();
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return { ok: false, error: 'names no claim value: use value=role pairs, e.g. "fund-admins=admin,marketing=editor"' };
+  if (entries.length > MAX_MAP_ENTRIES) return { ok: false, error: `names more than ${MAX_MAP_ENTRIES} claim values` };
+  for (const entry of entries) {
+    const at = entry.lastIndexOf('=');
+    const value = at > 0 ? entry.slice(0, at).trim() : '';
+    const role = at > 0 ? entry.slice(at + 1).trim() : '';
+    if (!value || !isRole(role)) return { ok: false, error: `"${entry}" is not value=role with a role among ${ROLES.join(', ')}` };
+    if (map.has(value) && map.get(value) !== role) return { ok: false, error: `"${value}" is given two roles` };
+    map.set(value, role);
+  }
+  return { ok: true, map };
+}
+
+/**
+ * The role a claim gives: the claim may be one string or a list of strings (groups); when several
+ * values are mapped the strongest role wins (admin, editor, data, reader, in that order). Null when
+ * no value is mapped: the sign-on is refused.
+ */
+export function roleFromClaim(claim: unknown, map: RoleMap): Role | null {
+  const values = (Array.isArray(claim) ? claim.slice(0, MAX_CLAIM_VALUES) : [claim]).filter((v): v is string => typeof v === 'string');
+  let best: Role | null = null;
+  for (const value of values) {
+    const role = map.get(value);
+    if (role && (best === null || ROLES.indexOf(role) < ROLES.indexOf(best))) best = role;
+  }
+  return best;
+}
+
+/** Why a sign-on was refused, as the sign-in screen says it. */
+export const SSO_ERRORS = ['ssoNoRole', 'ssoWaiting', 'ssoDisabled', 'ssoInvalid', 'ssoFailed'] as const;
+export type SsoError = (typeof SSO_ERRORS)[number];
+
+/** Our own refusal codes (from the sign-on checks), and what Better Auth's callback says of a token it could not trust. */
+const CODES: Record<string, SsoError> = {
+  sso_no_role: 'ssoNoRole',
+  sso_waiting: 'ssoWaiting',
+  sso_disabled: 'ssoDisabled',
+  // The ID token failed verification (signature, issuer, audience, expiry, nonce), or the code exchange failed.
+  unable_to_get_user_info: 'ssoInvalid',
+  invalid_code: 'ssoInvalid',
+  issuer_mismatch: 'ssoInvalid',
+  nonce_binding_missing: 'ssoInvalid',
+  state_mismatch: 'ssoInvalid',
+  state_not_found: 'ssoInvalid',
+  state_invalid: 'ssoInvalid',
+  please_restart_the_process: 'ssoInvalid',
+};
+
+/** The message of an `error` code the callback redirected with; any other code is a general failure. */
+export function ssoErrorFromCode(code: string | undefined): SsoError | null {
+  if (!code) return null;
+  return CODES[code] ?? 'ssoFailed';
+}
