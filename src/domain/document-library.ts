@@ -1,5 +1,5 @@
 import type { DocumentTypeCode } from './catalog';
-import { isIsoDate, type IsoDate } from './dates';
+import { daysInMonth, isIsoDate, type IsoDate } from './dates';
 import { documentOffer } from './fund-documents';
 import { MAX_SEARCH_LENGTH, normalizeSearchText, type SearchParamsInput } from './fund-finder';
 import { parseIsin } from './isin';
@@ -199,7 +199,8 @@ export function dateBounds(query: LibraryQuery): { from: IsoDate | null; to: Iso
   let to = query.to;
   if (query.month) {
     const start = `${query.month}-01`;
-    const end = `${query.month}-31`; // compared as strings: every day of the month is <= "-31"
+    // A real calendar day: the bounds also go to SQL, where "2026-06-31" is an error.
+    const end = `${query.month}-${String(daysInMonth(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)))).padStart(2, '0')}`;
     from = from && from > start ? from : start;
     to = to && to < end ? to : end;
   }
