@@ -15,6 +15,20 @@ import { fundDocumentPath, shareDocumentPath } from './urls';
  * are ignored, never an error; only a page past the last one is a 404.
  */
 
+/** The query-string fields of the library (the form's names and the page). */
+export const LIBRARY_FIELDS = ['q', 'fund', 'share', 'type', 'language', 'month', 'from', 'to', 'archive', 'page'] as const;
+/** The internal segment of the cached, unfiltered first page (/{locale}/{profile}/documents/all). */
+export const LIBRARY_ALL_SEGMENT = 'all';
+
+/**
+ * Whether a request's query string asks for the unfiltered first page, which is cached per language
+ * and profile: no library field with a value (an empty form submitted without JavaScript sends them
+ * all empty; other parameters, such as utm_source, are ignored by the page as well).
+ */
+export function isUnfilteredLibrary(search: URLSearchParams): boolean {
+  return LIBRARY_FIELDS.every((name) => search.getAll(name).every((value) => value.trim() === '' || (name === 'page' && value.trim() === '1')));
+}
+
 /** Rows per page. */
 export const LIBRARY_PAGE_SIZE = 20;
 /** The highest page number read from a URL (a longer number is ignored). */
