@@ -81,6 +81,11 @@ test.describe('the document library without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Ningún documento');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     expect((await page.request.get(`${PATH}?page=999`)).status()).toBe(404);
+    // The unfiltered first page comes from the cache once rendered; a filtered view is rendered per request.
+    await expect.poll(async () => (await page.request.get(PATH)).headers()['x-nextjs-cache']).toBe('HIT');
+    const filtered = await page.request.get(`${PATH}?type=KIID`);
+    expect(filtered.status()).toBe(200);
+    expect(filtered.headers()['x-nextjs-cache']).toBeUndefined();
     expect((await page.request.get(`${PATH}?from=2026-02-30&month=9999-99&language=xx&q=${'a'.repeat(3000)}`)).status()).toBe(200);
   });
 });
