@@ -20,6 +20,7 @@ import { invalidateCatalog } from '../../src/server/queries/catalog';
 import { fundDocumentOffer, shareDocumentOffer } from '../../src/server/queries/document-offer';
 import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '../../src/server/queries/document-library';
 import { findShareDocument } from '../../src/server/queries/documents';
+import { equivalentPath } from '../../src/server/http/switch-locale';
 import { listFunds } from '../../src/server/queries/funds';
 import { samplePdf } from '../support/sample-documents';
 
@@ -197,6 +198,13 @@ describe('the document library offers exactly what the fund and share pages offe
       expect(query.q.length).toBeLessThanOrEqual(80);
       expect(query.share).toBeNull();
     }
+  });
+});
+
+describe('the library in the routing tables', () => {
+  it('keeps its filters through the language switch', async () => {
+    expect(await equivalentPath('/fr/documents?type=KIID&language=es', 'es', env().locales)).toBe('/es/documentos?type=KIID&language=es');
+    expect(await equivalentPath('/es/documentos', 'en', env().locales)).toBe('/en/documents');
   });
 });
 
