@@ -61,6 +61,8 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: optionalString,
   RECAPTCHA_VERIFY_URL: optionalUrl.default('https://www.google.com/recaptcha/api/siteverify'),
   DOCUMENT_CHECK: booleanFlag(true),
+  /** How many years a superseded KID or prospectus stays downloadable from the document library's archive (docs/decisions/032). */
+  DOCUMENT_ARCHIVE_YEARS: z.coerce.number().int().min(1).max(50).default(10),
   SEED_DEMO: booleanFlag(true),
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */

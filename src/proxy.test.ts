@@ -119,6 +119,25 @@ describe('proxy', () => {
       publishRouteCatalog(undefined);
     }
   });
+
+  it("serves the document library's unfiltered first page from cache, every other view per request (docs/decisions/032)", async () => {
+    const proxy = await loadProxy();
+    const { publishRouteCatalog } = await import('./server/http/known-routes');
+    const rewritten = (path: string, cookie = '') => new URL(proxy(request(path, cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
+    publishRouteCatalog({ funds: new Map(), news: new Map(), newsCounts: new Map(), newsCategories: new Set() });
+    try {
+      expect(rewritten('/fr/documents')).toBe('/fr/RETAIL/documents/all');
+      expect(rewritten('/es/documentos', 'investor_profile=CGP')).toBe('/es/CGP/documents/all');
+      // The empty form submitted without JavaScript, page 1 and unknown parameters are the unfiltered page too.
+      expect(rewritten('/en/documents?q=&fund=&share=&type=&language=&month=&from=&to=&page=1&utm_source=x')).toBe('/en/RETAIL/documents/all');
+      for (const query of ['q=aurore', 'fund=x', 'type=KIID', 'language=es', 'month=2026-11', 'from=2026-01-01', 'archive=1', 'page=2']) {
+        expect(rewritten(`/en/documents?${query}`), query).toBe('/en/RETAIL/documents');
+      }
+      expect(rewritten('/fr/documents/all')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+    } finally {
+      publishRouteCatalog(undefined);
+    }
+  });
 });
 
 describe('proxy: the back-office', () => {

@@ -4,6 +4,7 @@ import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
 import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
+import { isUnfilteredLibrary, LIBRARY_ALL_SEGMENT } from './domain/document-library';
 import { finderSegmentOf } from './domain/fund-finder';
 import { isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
 import type { Locale } from './domain/locale';
@@ -61,6 +62,8 @@ function segmentsOf(rest: string[]): string[] {
  * one the cache holds; a text search or combined filters stay with the page rendered per request.
  */
 function internalPath(locale: string, profile: string, segments: string[], search: URLSearchParams, catalog: RouteCatalog | undefined): string | null {
+  // The document library's unfiltered first page is cached too (docs/decisions/032); its other views are rendered per request.
+  if (segments.length === 1 && segments[0] === 'documents') return isUnfilteredLibrary(search) ? `/${locale}/${profile}/documents/${LIBRARY_ALL_SEGMENT}` : null;
   if (segments.length !== 1 || segments[0] !== 'fund-range' || !catalog?.finder) return null;
   const segment = finderSegmentOf(search, catalog.finder);
   return segment ? `/${locale}/${profile}/fund-range/${segment}` : null;

@@ -6,7 +6,7 @@ import { fundDocumentPath, shareDocumentPath } from './urls';
 /** Documents published per share class (a PRIIPs KID describes one share class); the others belong to the fund. */
 export const SHARE_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['KIID'];
 /** Attached to news items only, never offered on a fund page. */
-const NEWS_ONLY: readonly DocumentTypeCode[] = ['NEWS_DOCUMENT'];
+export const NEWS_ONLY: readonly DocumentTypeCode[] = ['NEWS_DOCUMENT'];
 /** The documents the ESG section of the overview points to. */
 export const ESG_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['ESG_MONTHLY_REPORT', 'SFDR_PRECONTRACTUAL', 'SFDR_PERIODIC'];
 

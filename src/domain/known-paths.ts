@@ -37,6 +37,7 @@ export const SINGLE_SEGMENT_PAGES = [
   'about-us',
   'careers',
   'contact',
+  'documents',
   'error-test',
   'esg',
   'expertise',

@@ -38,6 +38,8 @@ export const PATHNAMES = {
   // docs/product.md §1: the career and subscribe forms; their paths are ours (docs/product.md §2 does not list them).
   '/careers': { fr: '/carrieres', en: '/careers', es: '/empleo' },
   '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
+  // The document library (docs/decisions/032): its filters are the query string, its archive view ?archive=1.
+  '/documents': { fr: '/documents', en: '/documents', es: '/documentos' },
   // The newsletter's unsubscribe link (?token=…): no-index, never cached, out of the sitemap.
   '/unsubscribe': { fr: '/desabonnement', en: '/unsubscribe', es: '/baja' },
   // docs/product.md §2: the team path exists in the configuration; its screen is not part of the product.

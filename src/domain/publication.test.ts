@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PAGES, FUND_RANGE_PAGES, decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes, NEWS_PAGES, pageTargets, SITEMAP_TAG } from './publication';
+import { ALL_PAGES, DOCUMENT_LIBRARY_PAGES, FUND_RANGE_PAGES, decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes, NEWS_PAGES, pageTargets, SITEMAP_TAG } from './publication';
 
 describe('pages a change makes stale', () => {
   it('lists a fund’s pages, tabs and changed share pages for every language and profile, with the home and fund list', () => {
     const targets = pageTargets({ funds: [{ slug: 'aurore-tresorerie', shares: ['part-c'] }] }, ['fr', 'en']);
-    // The fund range's cached filters, every one of them.
-    expect(targets.patterns).toEqual([FUND_RANGE_PAGES]);
+    // The fund range's cached filters, every one of them, and the document library's cached first page.
+    expect(targets.patterns).toEqual([FUND_RANGE_PAGES, DOCUMENT_LIBRARY_PAGES]);
     expect(targets.tags).toEqual([]);
     expect(targets.paths).toContain('/fr/RETAIL/funds/aurore-tresorerie');
     expect(targets.paths).toContain('/en/CGP/funds/aurore-tresorerie/performances');

@@ -43,6 +43,9 @@ export const NEWS_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/news', 
 /** The fund range's cached filters (docs/decisions/021): one page per filter, language and profile. */
 export const FUND_RANGE_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/fund-range/[filters]', type: 'page' };
 
+/** The document library's cached unfiltered first page (docs/decisions/032): one per language and profile. */
+export const DOCUMENT_LIBRARY_PAGES: PatternTarget = { pattern: '/[locale]/[profile]/documents/[view]', type: 'page' };
+
 /**
  * Where each content page is routed (the keys of src/i18n/routing.ts PAGE_PATHNAMES): internal
  * paths are the routing keys, the same in every language.
@@ -83,6 +86,8 @@ export function pageTargets(scope: ChangeScope, locales: readonly string[], page
   }
   // The fund range lists every fund with its figures, under its content page's texts.
   if ((scope.funds && scope.funds.length > 0) || scope.pages?.includes('fund-range')) patterns.push(FUND_RANGE_PAGES);
+  // The document library lists every fund's and share's documents (a document change publishes its fund).
+  if (scope.funds && scope.funds.length > 0) patterns.push(DOCUMENT_LIBRARY_PAGES);
   if (scope.news) {
     patterns.push(NEWS_PAGES);
     tags.push(SITEMAP_TAG);

@@ -39,4 +39,6 @@ export const PAGE_PATHNAMES = {
 export const FORM_PAGE_PATHNAMES = {
   careers: '/careers',
   subscribe: '/subscribe',
+  // The document library: texts from messages too, no page in the database.
+  documents: '/documents',
 } as const satisfies Record<string, AppPathname>;

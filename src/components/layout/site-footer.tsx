@@ -58,6 +58,7 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
                 main.aboutUs,
                 main.expertise,
                 data.fundRange,
+                { href: localizedPath('/documents', data.locale), label: t('documentLibrary') },
                 main.esg,
                 main.news,
                 { href: `${main.contact.href}#newsletter`, label: t('newsletter') },

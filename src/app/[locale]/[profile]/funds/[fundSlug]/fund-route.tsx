@@ -13,15 +13,16 @@ import { FundPortfolio } from '@/components/fund/fund-portfolio';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { headlineShare } from '@/domain/headline-performance';
 import { growthSeriesByPeriod } from '@/server/queries/series';
-import { isDocumentTypeCode, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
-import { documentOffer, esgDocuments } from '@/domain/fund-documents';
+import type { InvestorProfile } from '@/domain/catalog';
+import { esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
 import type { FundView } from '@/domain/model';
 import { alternatePaths, localizedPath } from '@/domain/paths';
 import { getFund } from '@/server/queries/funds';
 import { listNews, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';
-import { getCompany, getDisclaimers, listDocumentTypes } from '@/server/queries/site';
+import { fundDocumentOffer } from '@/server/queries/document-offer';
+import { getCompany, getDisclaimers } from '@/server/queries/site';
 import { fundJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata } from '@/server/seo/metadata';
@@ -50,13 +51,8 @@ export async function fundTabMetadata({ locale, profile, fundSlug, tab }: FundRo
   });
 }
 
-async function documentTypes(locale: Locale): Promise<{ code: DocumentTypeCode; title: string }[]> {
-  return (await listDocumentTypes(locale)).flatMap((d) => (isDocumentTypeCode(d.code) ? [{ code: d.code, title: d.title }] : []));
-}
-
-async function offerFor(locale: Locale, fund: FundView) {
-  return documentOffer({ locale, fund, shares: fund.shares, types: await documentTypes(locale), checkDocuments: env().DOCUMENT_CHECK });
-}
+/** The same offer the share pages and the document library make (src/server/queries/document-offer.ts). */
+const offerFor = (locale: Locale, fund: FundView) => fundDocumentOffer(locale, fund);
 
 /** The content of one tab, with only the data that tab needs. */
 async function TabContent({ locale, profile, fund, tab }: { locale: Locale; profile: InvestorProfile; fund: FundView; tab: FundTab }) {

@@ -2,6 +2,8 @@ import { isDocumentTypeCode } from '@/domain/catalog';
 import { parseIsin } from '@/domain/isin';
 import { documentResponse, notFound } from '@/server/http/document-response';
 import { profileFromRequest, routeLocale } from '@/server/http/request-context';
+import { parseVersionId } from '@/domain/document-library';
+import { findArchivedDocument } from '@/server/queries/document-library';
 import { findFundDocument, findShareDocument } from '@/server/queries/documents';
 
 export const dynamic = 'force-dynamic';
@@ -12,12 +14,16 @@ type Params = { locale: string; fundSlug: string; rest: string[] };
 
 /**
  * docs/product.md §2: /e/{locale}/docs/funds/{fundSlug}/{documentTypeCode} and
- * /e/{locale}/docs/funds/{fundSlug}/{isinCode}/{documentTypeCode}. Anything else, or a document
+ * /e/{locale}/docs/funds/{fundSlug}/{isinCode}/{documentTypeCode}, and an archived version (a superseded KID
+ * or prospectus, docs/decisions/032) at either address followed by /v/{id}. Anything else, or a document
  * the visitor's profile may not see, is a 404.
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
-  const { locale: rawLocale, fundSlug, rest } = await params;
+  const { locale: rawLocale, fundSlug, rest: path } = await params;
   const locale = routeLocale(rawLocale);
+  const versioned = path.length >= 3 && path.at(-2) === 'v';
+  if (versioned) return archived(request, locale, fundSlug, path);
+  const rest = path;
   const typeCode = rest.at(-1) ?? '';
   if (!locale || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
   const profile = profileFromRequest(request);
@@ -28,6 +34,17 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const isin = parseIsin(rest[0]);
   if (!isin || isin !== rest[0]) return notFound();
   const doc = await findShareDocument(locale, fundSlug, isin, typeCode, profile);
+  return doc ? documentResponse(request, doc) : notFound();
+}
+
+async function archived(request: Request, locale: ReturnType<typeof routeLocale>, fundSlug: string, path: string[]): Promise<Response> {
+  const id = parseVersionId(path.at(-1));
+  const rest = path.slice(0, -2);
+  const typeCode = rest.at(-1) ?? '';
+  if (!locale || id === null || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
+  const isin = rest.length === 2 ? parseIsin(rest[0]) : null;
+  if (rest.length === 2 && (!isin || isin !== rest[0])) return notFound();
+  const doc = await findArchivedDocument(locale, fundSlug, isin, typeCode, id, profileFromRequest(request));
   return doc ? documentResponse(request, doc) : notFound();
 }
 

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { DocumentLibrary } from '@/components/documents/document-library';
+import { env, type Locale } from '@/env';
+import type { InvestorProfile } from '@/domain/catalog';
+import { libraryPageCount, parseLibraryQuery } from '@/domain/document-library';
+import type { SearchParamsInput } from '@/domain/fund-finder';
+import { alternatePaths, localizedPath } from '@/domain/paths';
+import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server/queries/document-library';
+import { getCompany } from '@/server/queries/site';
+import { buildPageMetadata } from '@/server/seo/metadata';
+
+/** Every filtered list has the unfiltered library as canonical URL. */
+export async function documentLibraryMetadata(locale: Locale): Promise<Metadata> {
+  const [t, company] = await Promise.all([getTranslations({ locale, namespace: 'DocumentLibrary' }), getCompany(locale)]);
+  return buildPageMetadata({
+    locale,
+    title: t('title'),
+    description: t('description'),
+    pathname: localizedPath('/documents', locale),
+    alternates: alternatePaths('/documents', env().locales),
+    siteName: company?.title ?? null,
+    type: 'website',
+  });
+}
+
+/**
+ * The document library for the query a request asked for (docs/decisions/032). Rendered by the cached
+ * page of the unfiltered first page (documents/[view]) and by the page rendered per request for the others.
+ */
+export async function DocumentLibraryView({ locale, profile, search }: { locale: Locale; profile: InvestorProfile; search: SearchParamsInput }) {
+  const [facets, t] = await Promise.all([libraryFacets(locale, profile), getTranslations('DocumentLibrary')]);
+  const query = parseLibraryQuery(search, facets);
+  const { rows, total } = await (query.archive ? archivedLibraryPage : currentLibraryPage)(profile, query, facets);
+  const pageCount = libraryPageCount(total);
+  // A page past the last one does not exist (page numbers are read up to LIBRARY_MAX_PAGE).
+  if (query.page > pageCount) notFound();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+      <h1 className="mb-6 text-3xl font-bold text-brand md:text-4xl">{t('title')}</h1>
+      <DocumentLibrary
+        locale={locale}
+        action={localizedPath('/documents', locale)}
+        facets={facets}
+        query={query}
+        rows={rows}
+        total={total}
+        pageCount={pageCount}
+        archiveYears={env().DOCUMENT_ARCHIVE_YEARS}
+      />
+    </div>
+  );
+}
