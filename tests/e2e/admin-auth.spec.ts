@@ -27,6 +27,18 @@ test.describe('back-office sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('signs in and out with plain form posts (the page sends its Origin)', async ({ page }) => {
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/admin\/login\?done=signedOut$/);
+    });
+  });
+
   test('a wrong password is refused with a translated message', async ({ page }) => {
     await signIn(page, ADMIN.email, 'not-the-password');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong e-mail or password.');

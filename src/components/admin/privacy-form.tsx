@@ -58,8 +58,8 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   /**
-   * The export is fetched, then saved: a form posted as a navigation carries `Origin: null` under
-   * the back-office's no-referrer policy, which the same-origin check refuses; a fetch carries the page's origin.
+   * The export is fetched, then saved, so the screen can say when it failed instead of leaving the
+   * visitor on a raw error page.
    */
   async function download(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -109,7 +109,10 @@ export function adminSecurityHeaders(request: RequestLike, nonce: string): Recor
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex, nofollow',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: a form posted without JavaScript must carry the page's Origin
+    // (under no-referrer Chromium sends `Origin: null`, which the server actions refuse), while no
+    // back-office address (a set-password link's token) ever leaves for another site.
+    'referrer-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
