@@ -24,13 +24,15 @@ const TYPE = /\stype\s*=\s*"([^"]*)"/i;
 /** Types the browser runs; data blocks (application/ld+json) are not scripts for the CSP. */
 const EXECUTABLE = new Set(['', 'text/javascript', 'application/javascript', 'module']);
 
-/** The nonce the page was rendered with: the first nonce of a script in `<head>`, or null. */
+/**
+ * The nonce the page was rendered with: that of the first script of `<head>` (Next's chunks, written
+ * right after the charset, viewport and stylesheets, before anything from content), or null.
+ */
 export function renderNonceOf(html) {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return null;
-  const head = html.slice(0, headEnd);
-  const first = /<script\b[^>]*\snonce="([^"]+)"/i.exec(head);
-  return first?.[1] ?? null;
+  const first = /<script\b([^>]*)>/i.exec(html.slice(0, headEnd));
+  return (first && NONCE.exec(first[1] ?? '')?.[1]) || null;
 }
 
 /** `'sha256-…'` of a script's text as the browser hashes it (the parser turns CR LF into LF). */

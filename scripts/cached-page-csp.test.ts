@@ -51,6 +51,10 @@ describe('inlineScriptSources: the hashes of the framework scripts of a cached p
     expect(renderNonceOf(unstamped)).toBeNull();
     expect(inlineScriptSources(unstamped)).toBe('');
     expect(inlineScriptSources('<script nonce="a">x()</script>')).toBe('');
+    // A head whose first script has no nonce (content would have come first): nothing is trusted.
+    const foreignFirst = page('<p>x</p>').replace('<head>', '<head><script>alert(1)</script><script nonce="evil">alert(2)</script>');
+    expect(renderNonceOf(foreignFirst)).toBeNull();
+    expect(inlineScriptSources(foreignFirst)).toBe('');
   });
 
   it('leaves data blocks (JSON-LD) out: the CSP does not apply to them', () => {
