@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import compressible from 'compressible';
+import { isHtml, withScriptSources } from './cached-page-csp.mjs';
 
 /** Below this, compression saves less than its headers cost. */
 const MIN_BYTES = 1024;
@@ -145,8 +146,12 @@ function etagOf(body) {
 /**
  * Returns `(req, res) => void`, to call once per request before handing it to Next. What it keeps
  * takes at most 64 MB unless another cache is given.
+ *
+ * `inlineScripts(html)`, when given, names the CSP sources an HTML body's own inline scripts need
+ * (scripts/cached-page-csp.mjs): computed once per distinct body like its validator, and added to
+ * the script-src of the Content-Security-Policy the handler set, for every answer of that body.
  */
-export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024) } = {}) {
+export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024), inlineScripts = undefined } = {}) {
   const onTheFly = compression();
 
   return function encode(req, res) {
@@ -175,6 +180,14 @@ export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024)
       const textEncoding = typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8';
       const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
       const { key, entry, body } = entryFor(cache, chunk, textEncoding);
+      const policy = res.getHeader('Content-Security-Policy');
+      if (inlineScripts && policy && isHtml(res.getHeader('Content-Type'))) {
+        if (entry.scriptSources === undefined) {
+          entry.scriptSources = inlineScripts(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+          cache.grow(key, entry.scriptSources.length * 2);
+        }
+        res.setHeader('Content-Security-Policy', withScriptSources(String(policy), entry.scriptSources));
+      }
       // A validator the handler chose (a CSV download's) stays; a page gets the body's.
       const etag = String(res.getHeader('ETag') ?? entry.etag);
       res.setHeader('ETag', etag);

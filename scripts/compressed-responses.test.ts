@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptSources, scriptHash } from './cached-page-csp.mjs';
 import { ByteBoundedCache, isShareable, matchesIfNoneMatch, negotiateEncoding, responseEncoder } from './compressed-responses.mjs';
 
 describe('negotiateEncoding', () => {
@@ -181,5 +182,48 @@ describe('responseEncoder on a real HTTP server', () => {
     const small = await get('/missing', { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body.toString()).toBe('missing');
+  });
+});
+
+describe('responseEncoder: the CSP of a cached page names its own inline scripts (docs/decisions/028)', () => {
+  let server: Server;
+  let base: string;
+  let inspected = 0;
+  const SCRIPT = 'self.__next_f.push([1,"x"])';
+  const STAMPED = `<!DOCTYPE html><html><head><script src="/a.js" async="" nonce="old"></script></head><body>${'<p>NAV 104,03 €</p>'.repeat(100)}<script nonce="old">${SCRIPT}</script><script>alert(1)</script></body></html>`;
+
+  beforeAll(async () => {
+    const encode = responseEncoder({
+      cache: new ByteBoundedCache(1024 * 1024),
+      inlineScripts: (html) => {
+        inspected += 1;
+        return inlineScriptSources(html);
+      },
+    });
+    server = createServer((req, res) => {
+      encode(req, res);
+      res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'self' 'nonce-${req.url === '/other' ? 'b' : 'a'}'; object-src 'none'`);
+      res.setHeader('Cache-Control', 's-maxage=300');
+      res.setHeader('Content-Type', req.url === '/rsc' ? 'text/x-component' : 'text/html; charset=utf-8');
+      res.end(STAMPED);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('adds the hashes once per distinct body, keeps each answer its own nonce, and never hashes the unstamped script', async () => {
+    const first = await fetch(`${base}/page`);
+    const policy = first.headers.get('content-security-policy') ?? '';
+    expect(policy).toBe(`default-src 'self'; script-src 'self' 'nonce-a' ${scriptHash(SCRIPT)}; object-src 'none'`);
+    expect(policy).not.toContain(scriptHash('alert(1)'));
+    const other = await fetch(`${base}/other`, { headers: { 'if-none-match': first.headers.get('etag') ?? '' } });
+    expect(other.status).toBe(304);
+    expect(other.headers.get('content-security-policy')).toBe(`default-src 'self'; script-src 'self' 'nonce-b' ${scriptHash(SCRIPT)}; object-src 'none'`);
+    expect(inspected).toBe(1);
+  });
+
+  it('leaves the policy of what is not HTML alone', async () => {
+    expect((await fetch(`${base}/rsc`)).headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'nonce-a'; object-src 'none'");
   });
 });

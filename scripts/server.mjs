@@ -3,7 +3,8 @@
  * - Next (16.4) answers 500 to a path that is not valid percent-encoding before the proxy can see it
  *   (vercel/next.js#94278). A bad URL must be a 404, never a 500;
  * - Next compresses and hashes every cached page again on every request; here each distinct body is
- *   hashed natively and compressed once (scripts/compressed-responses.mjs);
+ *   hashed natively and compressed once (scripts/compressed-responses.mjs), and the hashes of its
+ *   inline scripts are added to its CSP, found once too (scripts/cached-page-csp.mjs);
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
@@ -17,6 +18,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
+import { inlineScriptSources } from './cached-page-csp.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { isShareable, responseEncoder } from './compressed-responses.mjs';
 import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
@@ -141,7 +143,7 @@ function encodedByRoute(req, res) {
 }
 
 await app.prepare();
-const encode = responseEncoder();
+const encode = responseEncoder({ inlineScripts: inlineScriptSources });
 /**
  * Whether a cookie header is a live staff session: asked of the app (src/instrumentation.ts
  * registers it once Next is prepared), which checks the signature and the database. Without it, no.

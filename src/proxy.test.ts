@@ -54,10 +54,18 @@ describe('proxy', () => {
     }
   });
 
-  it('sets the security headers', async () => {
-    const response = (await loadProxy())(request('/fr'));
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  it('sets the security headers, with a new nonce for every page and no unsafe script source', async () => {
+    const proxy = await loadProxy();
+    const response = proxy(request('/fr'));
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'sha256-/);
+    // (eval stays allowed outside production builds only: security-headers.test.ts)
+    expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain("'unsafe-inline'");
+    expect(response.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const nonceOf = (p: string | null) => /'nonce-([^']+)'/.exec(p ?? '')?.[1];
+    expect(nonceOf(proxy(request('/fr')).headers.get('content-security-policy'))).not.toBe(nonceOf(policy));
   });
 
   it('sends an unknown fund, share, article or category to one 404 path per language and profile, once the catalog is loaded', async () => {
@@ -160,7 +168,7 @@ describe('proxy: the back-office', () => {
     const proxy = await loadProxy();
     const response = proxy(request('/fr/administration'));
     expect(response.headers.get('x-robots-tag')).toBeNull();
-    expect(response.headers.get('content-security-policy')).not.toMatch(/nonce-/);
+    expect(response.headers.get('content-security-policy')).not.toMatch(/'strict-dynamic'/);
   });
 });
 

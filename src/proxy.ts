@@ -9,7 +9,7 @@ import { finderSegmentOf } from './domain/fund-finder';
 import { isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
 import type { Locale } from './domain/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
-import { ADMIN_PATH, adminSecurityHeaders, securityHeaders } from './server/http/security-headers';
+import { ADMIN_PATH, adminSecurityHeaders, newNonce, securityHeaders } from './server/http/security-headers';
 
 // LOCALES may narrow the languages: negotiation only ever picks a served one.
 const intl = createMiddleware({ ...routing, locales: env().locales });
@@ -105,7 +105,7 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
  * it), no-store and noindex.
  */
 function admin(request: NextRequest): NextResponse {
-  const nonce = btoa(crypto.randomUUID());
+  const nonce = newNonce();
   const headers = adminSecurityHeaders(request, nonce);
   const forwarded = new Headers(request.headers);
   forwarded.set('content-security-policy', headers['content-security-policy'] ?? '');
@@ -127,6 +127,9 @@ export default function proxy(request: NextRequest) {
       : NOT_A_PAGE.test(pathname)
         ? NextResponse.next()
         : withProfile(intl(request), request);
+  // A fresh nonce for every answer. Next copies the proxy's response headers onto the request it
+  // renders, so a page rendered now stamps its scripts with this nonce; a cached page gets the
+  // hashes of its own inline scripts added by scripts/server.mjs (docs/decisions/028).
   for (const [name, value] of Object.entries(securityHeaders(request))) response.headers.set(name, value);
   return response;
 }

@@ -4,7 +4,7 @@
  * three languages are { fr, en?, es? }: French is required, a missing translation stays missing
  * (never filled with another language). Errors are codes per field path, translated where shown.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { INVESTOR_PROFILES } from './catalog';
 import { isIsoDate } from './dates';
 import { luhnCheckDigitValid, parseIsin } from './isin';

@@ -3,7 +3,7 @@
  * shared by the browser and the server). Each field reports at most one issue, the first rule it
  * breaks (validateField); the issue's message is the error code, translated where it is shown.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import type { FieldDef, FormDef } from './fields';
 import type { UploadValue } from './upload';
 import { validateField, type ErrorCode, type FieldError, type FieldValue } from './validate';

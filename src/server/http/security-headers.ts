@@ -1,13 +1,39 @@
 /**
- * Security headers of every response (docs/product.md "Security"). Pages are cached per language and
- * profile, so the CSP cannot carry a per-request nonce (a nonce forces every page to render on
- * every request: see docs/decisions/002-csp-without-nonces.md); scripts are limited to this origin
- * and the third-party hosts of the services the visitor consented to.
+ * Security headers of every response (docs/product.md "Security"). The public site's CSP is strict
+ * (docs/decisions/028-strict-csp-on-cached-pages.md): no 'unsafe-inline', no 'unsafe-eval' in
+ * production. Every page request gets a fresh nonce, which Next stamps on the scripts of a page
+ * rendered for it (it reads the nonce from this header); a page served from Next's cache carries an
+ * older nonce instead, and scripts/server.mjs adds the hashes of its own inline scripts to the CSP
+ * (scripts/cached-page-csp.mjs). Script files come from this origin and the third-party hosts of
+ * the services the visitor consented to. Violations are reported to CSP_REPORT_PATH.
  */
+import { createHash } from 'node:crypto';
 import { CONSENT_COOKIE, parseConsent } from '@/domain/consent';
+import { PREVIEW_SCRIPT } from '@/domain/disclaimer-preview';
 import { env, type Env } from '@/env';
 
 export { CONSENT_COOKIE };
+
+/** Where browsers send the reports of what the CSP blocked (src/app/api/csp-report/route.ts). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+/** The endpoint's name in the Reporting-Endpoints header, for the CSP's report-to. */
+const REPORT_GROUP = 'csp';
+
+/** A fresh nonce, unpredictable, for one response. */
+export function newNonce(): string {
+  return btoa(crypto.randomUUID());
+}
+
+/**
+ * The disclaimer preview's inline script (src/components/compliance/disclaimer-preview.tsx) is the
+ * site's own, the same on every page: allowed by its hash, since Next stamps the nonce only on the
+ * scripts it writes itself.
+ */
+const PREVIEW_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PREVIEW_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** The reporting directives and header shared by the public and back-office policies. */
+const REPORT_DIRECTIVES = [`report-uri ${CSP_REPORT_PATH}`, `report-to ${REPORT_GROUP}`];
+const REPORTING_ENDPOINTS = `${REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
 /** Third-party hosts per optional service (docs/product.md §4: video off by default, captcha on). */
 const SERVICE_HOSTS = {
@@ -34,12 +60,22 @@ export function strictTransportSecurity(config: Pick<Env, 'HSTS_INCLUDE_SUBDOMAI
   return ['max-age=63072000', ...(subdomains ? ['includeSubDomains'] : []), ...(config.HSTS_PRELOAD ? ['preload'] : [])].join('; ');
 }
 
-export function contentSecurityPolicy(services: Service[], production: boolean): string {
+type PolicyOptions = {
+  /** This response's nonce. */
+  nonce: string;
+  /** Production build: development (`next dev`) also needs 'unsafe-eval' for React's debugging. */
+  production: boolean;
+  /** Served over HTTPS (directly or behind a TLS-terminating proxy): upgrade-insecure-requests. */
+  https: boolean;
+};
+
+export function contentSecurityPolicy(services: Service[], { nonce, production, https }: PolicyOptions): string {
   const hosts = (kind: 'script' | 'frame' | 'connect') => services.flatMap((s) => SERVICE_HOSTS[s][kind]).join(' ');
   const directives = [
     "default-src 'self'",
-    // Next inlines its flight data in <script> tags: without per-request nonces they need 'unsafe-inline'.
-    `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"} ${hosts('script')}`.trim(),
+    // No 'strict-dynamic': script files are allowed by host ('self' and consented services), inline
+    // scripts by this nonce (pages rendered now) or by their hashes (cached pages, added on the way out).
+    `script-src 'self' 'nonce-${nonce}' ${PREVIEW_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"} ${hosts('script')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -50,21 +86,28 @@ export function contentSecurityPolicy(services: Service[], production: boolean):
     "form-action 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
+    ...REPORT_DIRECTIVES,
   ];
-  if (production) directives.push('upgrade-insecure-requests');
+  if (production && https) directives.push('upgrade-insecure-requests');
   return directives.join('; ');
 }
 
 type RequestLike = { cookies: { get(name: string): { value: string } | undefined }; nextUrl: URL; headers: Headers };
 
-export function securityHeaders(request: RequestLike): Record<string, string> {
+/**
+ * The public site's headers. The proxy sets them on its response, and Next copies a proxy's response
+ * headers onto the request it renders: that is how the page's render reads the nonce.
+ */
+export function securityHeaders(request: RequestLike, nonce: string = newNonce()): Record<string, string> {
   const production = process.env.NODE_ENV === 'production';
   const config = env();
   const captcha = Boolean(config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SECRET);
   // Behind a TLS-terminating load balancer the request reaches us over http: trust its header.
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const services = consentedServices(request.cookies.get(CONSENT_COOKIE)?.value, captcha);
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(consentedServices(request.cookies.get(CONSENT_COOKIE)?.value, captcha), production && https),
+    'content-security-policy': contentSecurityPolicy(services, { nonce, production, https }),
+    'reporting-endpoints': REPORTING_ENDPOINTS,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
@@ -86,7 +129,7 @@ export const ADMIN_PATH = /^\/(?:api\/)?admin(?:\/|$)/;
 export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${PREVIEW_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -96,6 +139,7 @@ export function adminContentSecurityPolicy(nonce: string, production: boolean, h
     "base-uri 'none'",
     "form-action 'self'",
     "object-src 'none'",
+    ...REPORT_DIRECTIVES,
   ];
   if (production && https) directives.push('upgrade-insecure-requests');
   return directives.join('; ');
@@ -106,6 +150,7 @@ export function adminSecurityHeaders(request: RequestLike, nonce: string): Recor
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
   const headers: Record<string, string> = {
     'content-security-policy': adminContentSecurityPolicy(nonce, production, https),
+    'reporting-endpoints': REPORTING_ENDPOINTS,
     'cache-control': 'no-store',
     'x-robots-tag': 'noindex, nofollow',
     'x-content-type-options': 'nosniff',
