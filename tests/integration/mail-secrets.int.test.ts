@@ -30,7 +30,7 @@ const { createStaffAccount, inviteStaff, storedIdentifier } = await import('../.
 const { drainOutbox, smtpOptions } = await import('../../src/server/forms/outbox');
 const { sealLink, openLink } = await import('../../src/server/forms/sealed-link');
 const { handleFormPost } = await import('../../src/server/forms/handle-post');
-const { unsubscribe } = await import('../../src/server/privacy/unsubscribe');
+const { unsubscribeTokenIsValid } = await import('../../src/server/privacy/unsubscribe');
 const { eraseAddress, exportAddress, summarizeAddress } = await import('../../src/server/privacy/requests');
 const { listOutbox } = await import('../../src/server/queries/inbox');
 const { LINK_MARKER } = await import('../../src/domain/outbox-mail');
@@ -161,7 +161,7 @@ describe('no usable secret at rest (the attacker has an editor account, or a cop
     expectNoToken(await everyTable(), token, 'invitation used');
   });
 
-  it("a newsletter sign-up's unsubscribe link is in no table, pending, delivered or used, nor in the subscriber's export; it works once", async () => {
+  it("a newsletter sign-up's unsubscribe link is in no table, pending or delivered, nor in the subscriber's export; the delivered link is live", async () => {
     const db = await getDb();
     const email = 'reader.of.news@example.com';
     const data = new FormData();
@@ -180,12 +180,11 @@ describe('no usable secret at rest (the attacker has an editor account, or a cop
     const confirmation = exported.mails.find((m) => m.to === email);
     expect(confirmation?.text).toContain(LINK_MARKER);
     expect(confirmation?.text).not.toContain(link);
-    // Only the hash stays, and the link works once.
+    // Only the hash stays, and the delivered link is live (its use is tests/integration/newsletter.int.test.ts's: on
+    // PostgreSQL the files share one audit log, which that file counts).
     const [submission] = await db.select().from(t.formSubmissions).where(eq(t.formSubmissions.id, id));
     expect(submission?.unsubscribeTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
-    expect(await unsubscribe(db, token)).toBe('done');
-    expect(await unsubscribe(db, token)).toBe('invalid');
-    expectNoToken(await everyTable(), token, 'unsubscribe link used');
+    expect(await unsubscribeTokenIsValid(db, token)).toBe(true);
   });
 
   it('a mail queued before links were kept apart loses its link once the worker has sent it', async () => {
