@@ -1,5 +1,5 @@
 /**
- * Migration mail_kind_and_sealed_link (0012) on a database that already has mails (docs/decisions/026): the kinds are backfilled,
+ * Migration mail_kind_and_sealed_link (0013) on a database that already has mails (docs/decisions/026): the kinds are backfilled,
  * and the token links of account and newsletter mails already sent are taken out; an unsent one keeps
  * its link until the worker sends it. Run on a PGlite of its own, migrated up to the one before by hand.
  */
