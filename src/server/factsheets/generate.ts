@@ -151,45 +151,48 @@ export async function factsheetContent(db: Db, shareId: number, month: YearMonth
   return { content, navDate: last.date, isin: share.isinCode };
 }
 
-/** Builds and stores one share's factsheets of `month` in every language. Same month again: nothing changes. */
-export async function generateShareFactsheets(db: Db, shareId: number, month: YearMonth, actor: Actor = SYSTEM): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+type Built = { shareId: number; locale: Locale; bytes: Uint8Array; content: FactsheetContent; navDate: string; isin: string };
+
+/** Draws one share's factsheets of `month` in every language (nothing stored yet). */
+async function buildShare(db: Db, shareId: number, month: YearMonth): Promise<Built[]> {
+  const built: Built[] = [];
   for (const locale of SUPPORTED_LOCALES) {
-    const built = await factsheetContent(db, shareId, month, locale);
-    if (!built) continue;
-    const bytes = await renderFactsheet(built.content);
+    const one = await factsheetContent(db, shareId, month, locale);
+    if (one) built.push({ shareId, locale, bytes: await renderFactsheet(one.content), ...one });
+  }
+  return built;
+}
+
+/**
+ * Stores drawn factsheets. Everything is drawn before the first is stored: each store publishes a change,
+ * which reloads the catalog the drawing reads.
+ */
+async function store(db: Db, built: Built[], month: YearMonth, actor: Actor): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const b of built) {
     const stored = await uploadDocument(
       db,
-      {
-        owner: { shareId },
-        typeCode: FACTSHEET_TYPE,
-        locale,
-        publishedAt: built.navDate,
-        title: built.content.title,
-        fileName: factsheetFileName(built.isin, locale, month),
-        bytes,
-      },
+      { owner: { shareId: b.shareId }, typeCode: FACTSHEET_TYPE, locale: b.locale, publishedAt: b.navDate, title: b.content.title, fileName: factsheetFileName(b.isin, b.locale, month), bytes: b.bytes },
       actor,
     );
-    if (!stored.ok) throw new Error(`factsheet ${built.isin}/${locale}/${month}: ${stored.error}`);
-    outcomes.push({ locale, changed: stored.changed, id: stored.id });
+    if (!stored.ok) throw new Error(`factsheet ${b.isin}/${b.locale}/${month}: ${stored.error}`);
+    outcomes.push({ locale: b.locale, changed: stored.changed, id: stored.id });
   }
   return outcomes;
+}
+
+/** Builds and stores one share's factsheets of `month` in every language. Same month again: nothing changes. */
+export async function generateShareFactsheets(db: Db, shareId: number, month: YearMonth, actor: Actor = SYSTEM): Promise<Outcome[]> {
+  return store(db, await buildShare(db, shareId, month), month, actor);
 }
 
 /** Every active share class's factsheets of `month`. */
 export async function generateFactsheets(db: Db, month: YearMonth, actor: Actor = SYSTEM): Promise<{ shares: number; documents: number; changed: number }> {
   const rows = await db.select({ id: shares.id }).from(shares).where(eq(shares.active, true)).orderBy(asc(shares.id));
-  let documents = 0;
-  let changed = 0;
-  let count = 0;
-  for (const { id } of rows) {
-    const outcomes = await generateShareFactsheets(db, id, month, actor);
-    if (outcomes.length > 0) count += 1;
-    documents += outcomes.length;
-    changed += outcomes.filter((o) => o.changed).length;
-  }
-  return { shares: count, documents, changed };
+  const built: Built[] = [];
+  for (const { id } of rows) built.push(...(await buildShare(db, id, month)));
+  const outcomes = await store(db, built, month, actor);
+  return { shares: new Set(built.map((b) => b.shareId)).size, documents: outcomes.length, changed: outcomes.filter((o) => o.changed).length };
 }
 
 /** At most this many shares' factsheets, and this long, after one NAV import; the rest waits for `npm run factsheets`. */

@@ -18,7 +18,7 @@ export async function ensureSeeded(db: Db): Promise<void> {
   const factsheetsStarted = Date.now();
   const [{ completedMonth }, { DEMO_AS_OF }, { generateFactsheets }] = await Promise.all([
     import('@/domain/factsheet'),
-    import('./nav-model'),
+    import('./fixtures/constants'),
     import('@/server/factsheets/generate'),
   ]);
   const factsheets = await generateFactsheets(db, completedMonth(DEMO_AS_OF), { type: 'system', label: 'seed' });
