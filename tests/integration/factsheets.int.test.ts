@@ -1,13 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { completedMonth, monthEnd } from '../../src/domain/factsheet';
+import { completedMonth, lastWeekday, monthEnd, monthOf } from '../../src/domain/factsheet';
 import { formatNav } from '../../src/domain/performance-format';
 import { getDb } from '../../src/server/db';
 import { DEMO_AS_OF } from '../../src/server/db/seed/fixtures/constants';
 import * as t from '../../src/server/db/schema';
 import { generateFactsheets } from '../../src/server/factsheets/generate';
+import { commitNavImport } from '../../src/server/navs/import';
 
 const month = completedMonth(DEMO_AS_OF);
 
@@ -57,5 +58,25 @@ describe('monthly factsheets', () => {
     expect(again.changed).toBe(0);
     const after = await db.select({ id: t.documents.id }).from(t.documents).where(eq(t.documents.documentTypeCode, 'FACTSHEET'));
     expect(after).toHaveLength(stored.length);
+  });
+
+  it('a NAV import that brings a month’s last NAV makes that month’s factsheets, superseding the previous month’s', { timeout: 600_000 }, async () => {
+    const db = await getDb();
+    const [share] = await db.select().from(t.shares).where(eq(t.shares.active, true)).limit(1);
+    const [latest] = await db.select().from(t.navs).where(eq(t.navs.shareId, share!.id)).orderBy(desc(t.navs.date)).limit(1);
+    const date = lastWeekday(monthOf(latest!.date));
+    expect(date > latest!.date).toBe(true);
+    const result = await commitNavImport(db, [{ line: 2, isin: share!.isinCode, date, nav: latest!.nav * 1.01 }], { type: 'system', label: 'test' });
+    expect(result.ok).toBe(true);
+    const current = await db
+      .select()
+      .from(t.documents)
+      .where(and(eq(t.documents.shareId, share!.id), eq(t.documents.documentTypeCode, 'FACTSHEET'), isNull(t.documents.supersededAt)));
+    expect(current.map((d) => d.locale).sort()).toEqual(['en', 'es', 'fr']);
+    for (const doc of current) {
+      expect(doc.publishedAt).toBe(date);
+      expect(doc.replacesId).not.toBeNull();
+      expect(await text(doc.data)).toContain(norm(formatNav(latest!.nav * 1.01, share!.currencyCode, doc.locale as 'fr')));
+    }
   });
 });

@@ -41,6 +41,7 @@ export type FactsheetContent = {
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
+const FOOTER = 60;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.38, 0.4, 0.45);
 const BRAND = rgb(0.05, 0.27, 0.5);
@@ -241,17 +242,30 @@ export async function renderFactsheet(content: FactsheetContent): Promise<Uint8A
   pen.y = startY;
   sectionTitle(pen, content.objectiveTitle, mainX, mainWidth);
   paragraph(pen, content.objective, mainX, mainWidth, 7.5, { maxLines: 7 });
-  for (const spec of content.tables) table(pen, spec, mainX, mainWidth);
-  if (content.growth) growthChart(pen, content.growth, mainX, mainWidth, 110);
-  calendarBars(pen, content.calendar, mainX, mainWidth, 70);
+  // What does not fit above the footer moves to the second page.
+  const room = (needed: number, x: number) => {
+    if (pen.y - needed >= FOOTER) return x;
+    if (pages.length === 1) newPage();
+    pen.page = pages[pages.length - 1] as PDFPage;
+    pen.y = A4.height - MARGIN;
+    return MARGIN;
+  };
+  for (const spec of content.tables) table(pen, spec, room(30 + spec.rows.length * 13, mainX), mainWidth);
+  if (content.growth) growthChart(pen, content.growth, room(160, mainX), mainWidth, 110);
+  calendarBars(pen, content.calendar, room(130, mainX), mainWidth, 70);
 
-  // Page 2: portfolio, warnings.
-  pen.page = newPage();
-  pen.y = A4.height - MARGIN;
+  // Page 2 (or what remains of it): portfolio, warnings.
+  if (pages.length === 1) {
+    pen.page = newPage();
+    pen.y = A4.height - MARGIN;
+  } else {
+    pen.y -= 8;
+  }
   const half = (width - 18) / 2;
+  const portfolioTop = pen.y;
   if (content.holdings) list(pen, content.holdings.title, content.holdings.rows, MARGIN, half);
   const leftEnd = pen.y;
-  pen.y = A4.height - MARGIN;
+  pen.y = portfolioTop;
   for (const breakdown of content.breakdowns) list(pen, breakdown.title, breakdown.rows, MARGIN + half + 18, half);
   pen.y = Math.min(pen.y, leftEnd) - 6;
   sectionTitle(pen, content.warningsTitle, MARGIN, width);
