@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
-import { createTranslator } from 'next-intl';
+// use-intl/core: createTranslator without React, so the `npm run factsheets` script (react-server condition) loads it too.
+import { createTranslator } from 'use-intl/core';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { completedMonth, factsheetFileName, importTouchesMonth, monthEnd, type YearMonth } from '@/domain/factsheet';
 import { formatCompactMoney, formatDate, formatDateAs } from '@/domain/format';
