@@ -20,11 +20,13 @@ if ((at >= 0 && (!given || !isYearMonth(given))) || args.some((a, i) => a !== '-
 
 const db = await getDb();
 try {
-  let month = given;
-  if (!month) {
-    const [latest] = await db.select({ date: max(navs.date) }).from(navs);
-    if (!latest?.date) throw new Error('no NAV in the database');
-    month = completedMonth(latest.date);
+  const [latest] = await db.select({ date: max(navs.date) }).from(navs);
+  if (!latest?.date) throw new Error('no NAV in the database');
+  const complete = completedMonth(latest.date);
+  const month = given ?? complete;
+  if (month > complete) {
+    console.error(`${month} is not complete yet: its last NAV is not in (latest complete month: ${complete}).`);
+    process.exit(2);
   }
   const started = Date.now();
   const result = await generateFactsheets(db, month, { type: 'system', label: 'npm run factsheets' });
