@@ -43,6 +43,7 @@ export const DOCUMENT_TYPES = [
   'SFDR_PRECONTRACTUAL',
   'SFDR_PERIODIC',
   'NEWS_DOCUMENT',
+  'FACTSHEET',
 ] as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPES)[number];
 

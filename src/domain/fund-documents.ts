@@ -3,8 +3,8 @@ import type { DocumentTypeCode } from './catalog';
 import type { DocumentRef } from './model';
 import { fundDocumentPath, shareDocumentPath } from './urls';
 
-/** Documents published per share class (a PRIIPs KID describes one share class); the others belong to the fund. */
-export const SHARE_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['KIID'];
+/** Documents published per share class (a PRIIPs KID and the monthly factsheet describe one share class); the others belong to the fund. */
+export const SHARE_DOCUMENT_TYPES: readonly DocumentTypeCode[] = ['KIID', 'FACTSHEET'];
 /** Attached to news items only, never offered on a fund page. */
 export const NEWS_ONLY: readonly DocumentTypeCode[] = ['NEWS_DOCUMENT'];
 /** The documents the ESG section of the overview points to. */

@@ -10,8 +10,12 @@ import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { funds, navs, shares } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
+import { factsheetsAfterImport } from '@/server/factsheets/generate';
+import { areaLogger } from '@/server/log/logger';
 import { publishChange } from '@/server/publish/publish';
 import { recomputeShares } from './recompute';
+
+const log = areaLogger('navs');
 
 type ShareRef = { id: number; isin: string; slug: string; fundSlug: string };
 
@@ -107,7 +111,7 @@ export async function commitNavImport(
   db: Db,
   rows: NavRow[],
   actor: Actor,
-  options: { riskFreeRate?: number; source?: string } = {},
+  options: { riskFreeRate?: number; source?: string; factsheets?: boolean } = {},
 ): Promise<NavCommit | NavImportFailure> {
   const riskFreeRate = options.riskFreeRate ?? env().RISK_FREE_RATE;
   const outcome = await db.transaction(async (tx) => {
@@ -147,6 +151,12 @@ export async function commitNavImport(
   if (outcome.ok === false) return outcome;
   const { touched, ...result } = outcome;
   if (touched.length > 0) await publishChange(db, sharesScope(touched));
+  // After the commit: the factsheets of a month whose last NAV this import brought (bounded; never fails the import).
+  if (touched.length > 0 && options.factsheets !== false) {
+    const ids = new Map(touched.map((s) => [s.isin, s.id]));
+    const written = rows.filter((r) => ids.has(r.isin)).map((r) => ({ shareId: ids.get(r.isin) as number, date: r.date }));
+    await factsheetsAfterImport(db, written).catch((error: unknown) => log.error({ err: error }, 'factsheets after import failed'));
+  }
   return result;
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/env';
-import { CHARACTERISTICS, SFDR_SECTIONS, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
+import { CHARACTERISTICS, INVESTOR_PROFILES, SFDR_SECTIONS, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
 import { formatCompactMoney, formatDate } from '@/domain/format';
 import { pick, pickOrNull } from '@/domain/localize';
 import { isSafeLink } from '@/domain/link-target';
@@ -10,6 +10,7 @@ import { formatNav, formatPerformance, formatRatio } from '@/domain/performance-
 import { inceptionYear } from '@/domain/share-age';
 import { fundDocumentPath, fundPath, shareDocumentPath, sharePath } from '@/domain/urls';
 import { getDb } from '@/server/db';
+import type { Db } from '@/server/db/client';
 import type { FundCharacteristics, Localized } from '@/server/db/schema';
 import { rawCatalog, visibleTo, type DocumentMeta, type RawCatalog } from './catalog';
 
@@ -58,16 +59,16 @@ function characteristicList(values: FundCharacteristics, scope: 'fund' | 'share'
   }));
 }
 
-function toShare(
-  share: RawCatalog['shares'][number],
-  fundSlug: string,
-  catalog: RawCatalog,
+/**
+ * Every figure of docs/methodology.md as the share page shows it ("-" for none, "+ " before a gain):
+ * from the stored performance row, or from one computed for an earlier date (the monthly factsheet).
+ */
+export function fetchedDataOf(
+  perf: { asOf: string | null; figures: Partial<Record<PerformanceCode, number | null>>; benchmarkFigures: Partial<Record<PerformanceCode, number | null>> | null } | null,
   locale: Locale,
-): ShareView {
-  const perf = catalog.performances.get(share.id);
-  const last = catalog.lastPrices.get(share.id) ?? null;
+): FetchedData[] {
   const asOf = perf?.asOf ?? null;
-  const fetchedData: FetchedData[] = PERFORMANCE_CODES.map((code) => {
+  return PERFORMANCE_CODES.map((code) => {
     const value = perf?.figures[code] ?? null;
     const benchmarkValue = perf?.benchmarkFigures?.[code] ?? null;
     return {
@@ -80,6 +81,17 @@ function toShare(
       benchmarkDisplayValue: display(code, benchmarkValue, locale),
     };
   });
+}
+
+function toShare(
+  share: RawCatalog['shares'][number],
+  fundSlug: string,
+  catalog: RawCatalog,
+  locale: Locale,
+): ShareView {
+  const perf = catalog.performances.get(share.id);
+  const last = catalog.lastPrices.get(share.id) ?? null;
+  const fetchedData = fetchedDataOf(perf ?? null, locale);
   return {
     id: share.id,
     fundSlug,
@@ -265,4 +277,21 @@ export async function getShareByIsin(
   const share = catalog.shares.find((s) => s.isinCode === isin);
   const fund = share ? catalog.funds.find((f) => f.id === share.fundId) : undefined;
   return fund && share ? getShare(locale, fund.slug, share.slug, profile) : null;
+}
+
+/**
+ * One share class and its fund as the share page builds them, whatever the investor profile that may see it
+ * (the first one that does), read through `db` (the seed and the scripts pass theirs). Null for an
+ * unknown or inactive share class.
+ */
+export async function shareForDocuments(db: Db, shareId: number, locale: Locale): Promise<{ fund: FundView; share: ShareView } | null> {
+  const catalog = await rawCatalog(db);
+  const raw = catalog.shares.find((s) => s.id === shareId);
+  if (!raw) return null;
+  for (const profile of INVESTOR_PROFILES) {
+    const fund = fundViews(catalog, locale, profile, false).find((f) => f.id === raw.fundId);
+    const share = fund?.shares.find((s) => s.id === shareId);
+    if (fund && share) return { fund, share };
+  }
+  return null;
 }

@@ -6,6 +6,7 @@ import { formatDate } from '@/domain/format';
 import { pick } from '@/domain/localize';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
+import type { Executor } from '@/server/db/types';
 
 export type PortfolioView = {
   date: string;
@@ -15,8 +16,8 @@ export type PortfolioView = {
 };
 
 /** The latest published portfolio of a fund: top holdings and breakdowns, with their date. */
-export async function getPortfolio(fundId: number, locale: Locale): Promise<PortfolioView | null> {
-  const db = await getDb();
+export async function getPortfolio(fundId: number, locale: Locale, given?: Executor): Promise<PortfolioView | null> {
+  const db = given ?? (await getDb());
   const [latest] = await db
     .select({ asOf: t.holdings.asOf })
     .from(t.holdings)

@@ -4,9 +4,10 @@ import type { IsoDate } from '@/domain/dates';
 import { CHART_PERIODS, growthFromHistory, periodStart, type ChartPeriod, type Growth, type NavPoint } from '@/domain/performance';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
+import type { Executor } from '@/server/db/types';
 
-export async function navHistory(shareId: number, from?: IsoDate | null): Promise<NavPoint[]> {
-  const db = await getDb();
+export async function navHistory(shareId: number, from?: IsoDate | null, given?: Executor): Promise<NavPoint[]> {
+  const db = given ?? (await getDb());
   return db
     .select({ date: t.navs.date, nav: t.navs.nav })
     .from(t.navs)
@@ -14,8 +15,8 @@ export async function navHistory(shareId: number, from?: IsoDate | null): Promis
     .orderBy(asc(t.navs.date));
 }
 
-export async function benchmarkHistory(code: string, from?: IsoDate | null): Promise<NavPoint[]> {
-  const db = await getDb();
+export async function benchmarkHistory(code: string, from?: IsoDate | null, given?: Executor): Promise<NavPoint[]> {
+  const db = given ?? (await getDb());
   return db
     .select({ date: t.benchmarkValues.date, nav: t.benchmarkValues.value })
     .from(t.benchmarkValues)

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Executor } from '@/server/db/types';
 import { asc, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import type { Locale } from '@/env';
@@ -77,8 +78,8 @@ export const getDisclaimers = cache(async (locale: Locale): Promise<Disclaimers>
   return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
 });
 
-export async function getCompany(locale: Locale): Promise<CompanyView | null> {
-  const db = await getDb();
+export async function getCompany(locale: Locale, given?: Executor): Promise<CompanyView | null> {
+  const db = given ?? (await getDb());
   const [[row], infos, figures] = await Promise.all([
     db.select().from(t.company).limit(1),
     db.select().from(t.companyInfos).orderBy(asc(t.companyInfos.position)),

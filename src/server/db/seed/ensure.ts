@@ -14,4 +14,13 @@ export async function ensureSeeded(db: Db): Promise<void> {
   const started = Date.now();
   const report = await seedDemo(db);
   areaLogger('db').info({ ms: Date.now() - started, report }, 'demo fund house seeded');
+  // The demo's factsheets of its latest complete month (docs/decisions/033), as `npm run factsheets` makes them.
+  const factsheetsStarted = Date.now();
+  const [{ completedMonth }, { DEMO_AS_OF }, { generateFactsheets }] = await Promise.all([
+    import('@/domain/factsheet'),
+    import('./fixtures/constants'),
+    import('@/server/factsheets/generate'),
+  ]);
+  const factsheets = await generateFactsheets(db, completedMonth(DEMO_AS_OF), { type: 'system', label: 'seed' });
+  areaLogger('db').info({ ms: Date.now() - factsheetsStarted, factsheets }, 'demo factsheets generated');
 }
