@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { POST } from '../../src/app/api/vitals/route';
 import { CLIENT_HEADER } from '../../src/server/forms/request-info';
+import { runWithRequestId } from '../../src/server/log/request-context';
 
 const SECRET_QUERY = 'email=jean.dupont%40example.com&token=s3cr3t';
 
@@ -43,11 +44,12 @@ async function capturedLogs(fn: () => Promise<void>): Promise<{ lines: Record<st
 }
 
 describe('POST /api/vitals', () => {
-  it('logs each metric of a valid beacon under its route pattern, without query, address or browser', async () => {
+  it('logs each metric of a valid beacon under its route pattern, without query, address, browser or request id', async () => {
     let status = 0;
     // A path with a query and a hash (a modified client): only the route pattern is kept.
     const logged = await capturedLogs(async () => {
-      status = (await POST(beacon(JSON.stringify({ ...report, path: `${report.path}?${SECRET_QUERY}#s3cr3t` }), {}, '203.0.113.99'))).status;
+      const request = beacon(JSON.stringify({ ...report, path: `${report.path}?${SECRET_QUERY}#s3cr3t` }), {}, '203.0.113.99');
+      status = (await runWithRequestId('req-7f3a9c21', () => POST(request))).status;
     });
     expect(status).toBe(204);
     const vitals = logged.lines.filter((l) => l.area === 'vitals');
@@ -56,7 +58,7 @@ describe('POST /api/vitals', () => {
       ['CLS', 0.02, 'good', '/fr/funds/*/*', 'navigate'],
       ['INP', 350, 'needs-improvement', '/fr/funds/*/*', 'navigate'],
     ]);
-    for (const leak of ['jean.dupont', 's3cr3t', 'token', '203.0.113.99', 'Mozilla', 'fonds-actions-europe', 'part-a', 'localhost']) {
+    for (const leak of ['jean.dupont', 's3cr3t', 'token', '203.0.113.99', 'Mozilla', 'fonds-actions-europe', 'part-a', 'localhost', 'req-7f3a9c21']) {
       expect(logged.raw).not.toContain(leak);
     }
   });

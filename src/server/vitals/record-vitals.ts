@@ -4,6 +4,7 @@ import { env } from '@/env';
 import { clientAddress, isCrossSitePost } from '@/server/forms/request-info';
 import { readBody } from '@/server/http/read-body';
 import { areaLogger } from '@/server/log/logger';
+import { outsideRequest } from '@/server/log/request-context';
 
 const log = areaLogger('vitals');
 
@@ -15,7 +16,7 @@ const empty = (status: number) => new Response(null, { status, headers: { 'cache
 /**
  * POST /api/vitals (docs/decisions/034): a browser's Core Web Vitals, one log line per metric with
  * its value, rating, route pattern and navigation type. Nothing else of the request is kept: no
- * address (used in memory for the rate limit only), no query string, no user agent. 204 when
+ * address (used in memory for the rate limit only), no query string, no user agent, no request id. 204 when
  * logged, 403 from another site, 400 when unreadable, 413 over 2 KB, 429 over the rate limit; never a 500.
  */
 export async function recordVitals(request: Request): Promise<Response> {
@@ -34,8 +35,9 @@ export async function recordVitals(request: Request): Promise<Response> {
     const parsed = vitalsPayloadSchema.safeParse(json);
     if (!parsed.success) return empty(400);
     const route = routePattern(parsed.data.path);
+    // Without the request id: a vitals line cannot be joined to the request's other lines.
     for (const metric of parsed.data.metrics) {
-      log.info({ metric: metric.name, value: metric.value, rating: metric.rating, route, navigationType: parsed.data.navigationType }, 'web vital');
+      outsideRequest(() => log.info({ metric: metric.name, value: metric.value, rating: metric.rating, route, navigationType: parsed.data.navigationType }, 'web vital'));
     }
     return empty(204);
   } catch (error) {
