@@ -4,9 +4,10 @@
  * of the layout query (per investor profile) and of each kind of page (the fund range plain and
  * filtered included) against a prerendered page and a static file of the same server, the bytes
  * each answer took on the wire, the first-load JS (gzip) of each page, and Lighthouse (mobile)
- * scores (median of BENCH_LIGHTHOUSE_RUNS=3 runs, on a first and on a returning visit, for the home
- * page, the fund range, a fund page and a share page). Figures are printed and written to
- * bench-results/latest.json; nothing here passes or fails.
+ * scores (median of BENCH_LIGHTHOUSE_RUNS=5 runs, on a first and on a returning visit, for the home
+ * page, the fund range, a fund page and a share page) beside those of a bare Next.js page built in
+ * the same run (scripts/bench-bare.ts), measured interleaved with ours. Figures are printed and
+ * written to bench-results/latest.json; nothing here passes or fails.
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
  * busy machine weighs on all targets alike: the table gives the median of the rounds, each ratio
