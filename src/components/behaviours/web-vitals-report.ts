@@ -22,7 +22,7 @@ export function startReporting(path: string): void {
       if (!navigator.sendBeacon?.(VITALS_ENDPOINT, body)) void fetch(VITALS_ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => undefined);
     }
   };
-  addEventListener('visibilitychange', () => {
+  document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
