@@ -4,9 +4,10 @@
  * of the layout query (per investor profile) and of each kind of page (the fund range plain and
  * filtered included) against a prerendered page and a static file of the same server, the bytes
  * each answer took on the wire, the first-load JS (gzip) of each page, and Lighthouse (mobile)
- * scores (median of BENCH_LIGHTHOUSE_RUNS=3 runs, on a first and on a returning visit, for the home
- * page, the fund range, a fund page and a share page). Figures are printed and written to
- * bench-results/latest.json; nothing here passes or fails.
+ * scores (median of BENCH_LIGHTHOUSE_RUNS=5 runs, on a first and on a returning visit, for the home
+ * page, the fund range, a fund page and a share page) beside those of a bare Next.js page built in
+ * the same run (scripts/bench-bare.ts), measured interleaved with ours. Figures are printed and
+ * written to bench-results/latest.json; nothing here passes or fails.
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
  * busy machine weighs on all targets alike: the table gives the median of the rounds, each ratio
@@ -21,13 +22,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
+import { buildBareApp, startBareApp, type BareApp } from './bench-bare';
+import { lighthouseRun, type LighthouseRun, type VisitKind } from './bench-lighthouse';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const PROFILES = ['RETAIL', 'INSTIT', 'CGP'] as const;
 /** The pages Lighthouse measures, each on a first and on a returning visit. */
@@ -130,47 +132,27 @@ async function load(target: Target, duration: number): Promise<autocannon.Result
   });
 }
 
-type VisitKind = 'first visit' | 'returning visit';
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
+/** BENCH_LIGHTHOUSE_PAGES="home page,share page" measures only those (quick runs). */
+const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? PORT + 1);
+
+type LighthouseComparison = { ours: LighthouseRun[]; bare: LighthouseRun[] };
+
+/** The median of a category (or `tbt`) over runs. */
+const medianOf = (runs: LighthouseRun[], key: string) => median(runs.map((r) => r[key] ?? 0));
 
 /**
- * One Lighthouse (mobile, its default config) run in a fresh Chromium profile. A first visit starts
- * with empty storage, so the disclaimer popup shows. A returning visit has accepted it and made a
- * cookie choice (the cookies the site writes then) and has seen the page once: storage and HTTP
- * cache are kept for the measured load.
+ * LIGHTHOUSE_RUNS runs of our page and of the bare page, interleaved (bare, ours, bare, ours…) so
+ * that whatever else the machine does in these minutes weighs on both alike.
  */
-async function lighthouseRun(url: string, kind: VisitKind): Promise<Record<string, number>> {
-  const { default: lighthouse } = await import('lighthouse');
-  const puppeteer = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    if (kind === 'returning visit') {
-      const consent = encodeURIComponent(JSON.stringify({ v: 1, video: false, at: new Date().toISOString().slice(0, 10) }));
-      await browser.setCookie(
-        { name: 'cookie_consent', value: consent, domain: '127.0.0.1', path: '/' },
-        { name: 'disclaimer_validated', value: 'true', domain: '127.0.0.1', path: '/' },
-      );
-      await page.goto(url, { waitUntil: 'networkidle0' });
-    }
-    const result = await lighthouse(url, { output: 'json', logLevel: 'error', disableStorageReset: kind === 'returning visit' }, undefined, page);
-    const categories = result?.lhr.categories ?? {};
-    return Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
-  } finally {
-    await browser.close();
+async function lighthouseCompared(url: string, bareUrl: string, kind: VisitKind): Promise<LighthouseComparison> {
+  const result: LighthouseComparison = { ours: [], bare: [] };
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    result.bare.push(await lighthouseRun(bareUrl, kind));
+    result.ours.push(await lighthouseRun(url, kind));
   }
-}
-
-/** The median of LIGHTHOUSE_RUNS runs, per category, with the performance score of each run. */
-async function lighthouseScores(url: string, kind: VisitKind): Promise<Record<string, number | number[]>> {
-  const runs: Record<string, number>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, kind));
-  const categories = Object.keys(runs[0] ?? {});
-  return { ...Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r[c] ?? 0))])), performanceRuns: runs.map((r) => r.performance ?? 0) };
+  return result;
 }
 
 async function main() {
@@ -178,8 +160,12 @@ async function main() {
     const build = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  // The floor, built before our server starts so that the two builds do not share the cores.
+  const bareDir = process.env.BENCH_LIGHTHOUSE === '0' ? null : buildBareApp();
   const server = startServer();
+  let bare: BareApp | null = null;
   try {
+    if (bareDir) bare = await startBareApp(bareDir, BARE_PORT);
     await waitForHealth(300_000);
     const probe = (await (
       await fetch(`${BASE}/graphql`, {
@@ -260,12 +246,13 @@ async function main() {
         firstLoadJsGzipKb: target.page ? await firstLoadJs(target.path) : null,
       });
     }
-    const lighthouse: Record<string, Record<string, number | number[]>> = {};
-    if (process.env.BENCH_LIGHTHOUSE !== '0') {
-      for (const target of targets.filter((t) => LIGHTHOUSE_PAGES.includes(t.name))) {
+    const lighthouse: Record<string, LighthouseComparison> = {};
+    if (bare) {
+      for (const target of targets.filter((t) => LIGHTHOUSE_PAGES.includes(t.name) && (!LIGHTHOUSE_ONLY || LIGHTHOUSE_ONLY.includes(t.name)))) {
         for (const kind of ['first visit', 'returning visit'] as const) {
-          lighthouse[`${target.name}, ${kind}`] = await lighthouseScores(BASE + target.path, kind);
-          process.stderr.write(`[bench] Lighthouse ${target.name}, ${kind}: ${JSON.stringify(lighthouse[`${target.name}, ${kind}`])}\n`);
+          const compared = await lighthouseCompared(BASE + target.path, bare.url, kind);
+          lighthouse[`${target.name}, ${kind}`] = compared;
+          process.stderr.write(`[bench] Lighthouse ${target.name}, ${kind}: ours ${JSON.stringify(compared.ours)}, bare ${JSON.stringify(compared.bare)}\n`);
         }
       }
     }
@@ -278,16 +265,23 @@ async function main() {
       );
     }
     if (Object.keys(lighthouse).length) {
-      console.log(`\n| Lighthouse (mobile), median of ${LIGHTHOUSE_RUNS} | performance | each run | accessibility | best-practices | seo |`);
-      console.log('|---|---|---|---|---|---|');
-      for (const [name, s] of Object.entries(lighthouse)) {
-        console.log(`| ${name} | ${s.performance} | ${String(s.performanceRuns)} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} |`);
+      console.log(`\nLighthouse (mobile, simulated throttling), median of ${LIGHTHOUSE_RUNS} runs each, interleaved with a bare Next.js page (same next, react, react-dom)`);
+      console.log('| page, visit | performance | bare | Δ points | each run (ours / bare) | TBT ms | bare TBT ms | TBT × bare | accessibility | best-practices | seo |');
+      console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+      for (const [name, { ours, bare: floor }] of Object.entries(lighthouse)) {
+        const [perf, barePerf, tbt, bareTbt] = [medianOf(ours, 'performance'), medianOf(floor, 'performance'), medianOf(ours, 'tbt'), medianOf(floor, 'tbt')];
+        const runs = `${ours.map((r) => r.performance).join(',')} / ${floor.map((r) => r.performance).join(',')}`;
+        const tbtRatio = bareTbt > 0 ? String(Math.round((tbt / bareTbt) * 10) / 10) : '';
+        console.log(
+          `| ${name} | ${perf} | ${barePerf} | ${perf - barePerf} | ${runs} | ${tbt} | ${bareTbt} | ${tbtRatio} | ${medianOf(ours, 'accessibility')} | ${medianOf(ours, 'best-practices')} | ${medianOf(ours, 'seo')} |`,
+        );
       }
     }
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows, lighthouse }, null, 2));
   } finally {
     server.kill('SIGTERM');
+    bare?.stop();
   }
 }
 

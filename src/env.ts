@@ -85,6 +85,8 @@ const envSchema = z.object({
   HSTS_PRELOAD: booleanFlag(false),
   /** false lets nodemailer send over plain smtp:// without STARTTLS (a local test server); never in production. */
   SMTP_REQUIRE_TLS: booleanFlag(true),
+  /** Share of visits that report Core Web Vitals to /api/vitals (docs/decisions/034): 0 turns it off and loads no code. */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),

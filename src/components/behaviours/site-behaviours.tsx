@@ -3,6 +3,7 @@ import { NewsGlide } from '@/components/news/news-glide';
 import { ChunkReloadGuard } from './chunk-reload-guard';
 import { OnlineStatus } from './online-status';
 import { RouteWatcher } from './route-watcher';
+import { WebVitals } from './web-vitals';
 
 /**
  * The site's client-side navigation behaviours (docs/product.md §2, §4, §8), rendered once in <body>; the loading
@@ -10,7 +11,7 @@ import { RouteWatcher } from './route-watcher';
  * A server component: each behaviour is its own small client component, none reads
  * `window` while rendering.
  */
-export function SiteBehaviours({ newsBasePaths }: { newsBasePaths: string[] }) {
+export function SiteBehaviours({ newsBasePaths, vitalsSampleRate }: { newsBasePaths: string[]; vitalsSampleRate: number }) {
   return (
     <>
       {/* useSearchParams suspends on prerendered pages: keep that to this empty boundary. */}
@@ -20,6 +21,8 @@ export function SiteBehaviours({ newsBasePaths }: { newsBasePaths: string[] }) {
       <NewsGlide newsBasePaths={newsBasePaths} />
       <ChunkReloadGuard />
       <OnlineStatus />
+      {/* Real-user Core Web Vitals (docs/decisions/034): nothing at all when the rate is 0. */}
+      {vitalsSampleRate > 0 ? <WebVitals sampleRate={vitalsSampleRate} /> : null}
     </>
   );
 }

@@ -23,3 +23,8 @@ export function currentRequestId(): string | undefined {
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run({ requestId }, fn);
 }
+
+/** Runs `fn` as if no request were served: its log lines carry no request id (the vitals, docs/decisions/034). */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

@@ -55,7 +55,7 @@ export default async function SiteLayout({ children, params }: { children: React
       <SiteShell data={data} status={<LoadingBar />}>
         {children}
       </SiteShell>
-      <SiteBehaviours newsBasePaths={newsBasePaths} />
+      <SiteBehaviours newsBasePaths={newsBasePaths} vitalsSampleRate={env().VITALS_SAMPLE_RATE} />
     </ComplianceProvider>
   );
 }
