@@ -154,6 +154,17 @@ function etagOf(body) {
 export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024), inlineScripts = undefined } = {}) {
   const onTheFly = compression();
 
+  /** Adds to the answer's CSP the hashes of the body's own inline scripts, found once per body. */
+  function allowOwnScripts(res, { key, entry }, chunk) {
+    const policy = res.getHeader('Content-Security-Policy');
+    if (!inlineScripts || !policy || !isHtml(res.getHeader('Content-Type'))) return;
+    if (entry.scriptSources === undefined) {
+      entry.scriptSources = inlineScripts(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      cache.grow(key, entry.scriptSources.length * 2);
+    }
+    res.setHeader('Content-Security-Policy', withScriptSources(String(policy), entry.scriptSources));
+  }
+
   return function encode(req, res) {
     onTheFly(req, res, () => {});
     const streamedEnd = res.end;
@@ -165,29 +176,27 @@ export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024)
       return streamedWrite.apply(this, args);
     };
     res.end = function end(chunk, encodingOrCallback, callback) {
+      const wholeBody = !streaming && !res.headersSent && (typeof chunk === 'string' || Buffer.isBuffer(chunk));
       const whole =
-        !streaming &&
-        !res.headersSent &&
+        wholeBody &&
         (req.method === 'GET' || req.method === 'HEAD') &&
         res.statusCode === 200 &&
-        (typeof chunk === 'string' || Buffer.isBuffer(chunk)) &&
         chunk.length >= MIN_BYTES &&
         !res.getHeader('Content-Encoding') &&
         isShareable(res.getHeader('Cache-Control')) &&
         compressible(String(res.getHeader('Content-Type') ?? '')) === true;
-      if (!whole) return streamedEnd.call(this, chunk, encodingOrCallback, callback);
-
       const textEncoding = typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8';
-      const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
-      const { key, entry, body } = entryFor(cache, chunk, textEncoding);
-      const policy = res.getHeader('Content-Security-Policy');
-      if (inlineScripts && policy && isHtml(res.getHeader('Content-Type'))) {
-        if (entry.scriptSources === undefined) {
-          entry.scriptSources = inlineScripts(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-          cache.grow(key, entry.scriptSources.length * 2);
-        }
-        res.setHeader('Content-Security-Policy', withScriptSources(String(policy), entry.scriptSources));
+      if (!whole) {
+        // A whole HTML body of another status (a not-found page Next serves from its cache, rendered
+        // for an earlier request's nonce) needs its own scripts' hashes just as much.
+        if (wholeBody && chunk.length > 0 && !res.getHeader('Content-Encoding')) allowOwnScripts(res, entryFor(cache, chunk, textEncoding), chunk);
+        return streamedEnd.call(this, chunk, encodingOrCallback, callback);
       }
+
+      const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+      const found = entryFor(cache, chunk, textEncoding);
+      const { key, entry, body } = found;
+      allowOwnScripts(res, found, chunk);
       // A validator the handler chose (a CSV download's) stays; a page gets the body's.
       const etag = String(res.getHeader('ETag') ?? entry.etag);
       res.setHeader('ETag', etag);

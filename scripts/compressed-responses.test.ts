@@ -203,9 +203,11 @@ describe('responseEncoder: the CSP of a cached page names its own inline scripts
     server = createServer((req, res) => {
       encode(req, res);
       res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'self' 'nonce-${req.url === '/other' ? 'b' : 'a'}'; object-src 'none'`);
-      res.setHeader('Cache-Control', 's-maxage=300');
+      res.setHeader('Cache-Control', req.url === '/missing' ? 'private, no-cache, no-store, max-age=0, must-revalidate' : 's-maxage=300');
       res.setHeader('Content-Type', req.url === '/rsc' ? 'text/x-component' : 'text/html; charset=utf-8');
-      res.end(STAMPED);
+      // A not-found page Next serves from its cache: another status, not shareable, same stamped body.
+      if (req.url === '/missing') res.statusCode = 404;
+      res.end(req.url === '/missing' ? STAMPED.replace('NAV', 'Not found') : STAMPED);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -221,6 +223,14 @@ describe('responseEncoder: the CSP of a cached page names its own inline scripts
     expect(other.status).toBe(304);
     expect(other.headers.get('content-security-policy')).toBe(`default-src 'self'; script-src 'self' 'nonce-b' ${scriptHash(SCRIPT)}; object-src 'none'`);
     expect(inspected).toBe(1);
+  });
+
+  it('names the own scripts of a whole HTML body of another status too (a cached not-found page), never the unstamped one', async () => {
+    const missing = await fetch(`${base}/missing`);
+    expect(missing.status).toBe(404);
+    const policy = missing.headers.get('content-security-policy') ?? '';
+    expect(policy).toBe(`default-src 'self'; script-src 'self' 'nonce-a' ${scriptHash(SCRIPT)}; object-src 'none'`);
+    expect(policy).not.toContain(scriptHash('alert(1)'));
   });
 
   it('leaves the policy of what is not HTML alone', async () => {
