@@ -284,7 +284,7 @@ describe('POST /api/admin/v1/documents', () => {
 
     const after = await counts();
     expect([after.documents, after.audit]).toEqual([before.documents + 2, before.audit + 2]);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'document'), eq(t.auditLog.entityId, String(body.id))));
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'document'), eq(t.auditLog.entityId, String(body.id)), eq(t.auditLog.actorType, 'token')));
     expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: 'Document feed', after: { data: { bytes: kid.byteLength } } });
 
     const again = await postDocuments(multipart(feed.token, { isin: other.isinCode, type: 'KIID', language: 'es', date: day1 }, { bytes: kid, name: 'kid-es.pdf' }));

