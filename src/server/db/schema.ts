@@ -269,6 +269,34 @@ export const shares = pgTable(
   ],
 );
 
+/**
+ * The registration matrix (cross-border distribution, docs/decisions/035): a share class may be
+ * marketed in a country to an investor profile from `registered_on`, until `withdrawn_on` when it is
+ * de-registered. No row for (share, country, profile) means not registered: nothing is shown there.
+ */
+export const shareRegistrations = pgTable(
+  'share_registration',
+  {
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code, { onDelete: 'cascade' }),
+    investorProfile: text('investor_profile')
+      .notNull()
+      .references(() => investorProfiles.code, { onDelete: 'cascade' }),
+    registeredOn: date('registered_on').notNull(),
+    /** Set when the share was de-registered; registered again means a new `registered_on` and this cleared. */
+    withdrawnOn: date('withdrawn_on'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shareId, t.countryCode, t.investorProfile] }),
+    index('share_registration_country').on(t.countryCode, t.investorProfile),
+    check('share_registration_dates', sql`${t.withdrawnOn} IS NULL OR ${t.withdrawnOn} >= ${t.registeredOn}`),
+  ],
+);
+
 export const navs = pgTable(
   'nav',
   {
@@ -478,6 +506,8 @@ export const documents = pgTable(
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     /** The version this one replaced, so a document's history can be walked back. */
     replacesId: integer('replaces_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
+    /** Countries whose residents are offered this document (a country supplement); empty: every country. */
+    countries: text('countries').array().notNull().default(sql`ARRAY[]::text[]`),
   },
   (t) => [
     index('document_fund').on(t.fundId, t.documentTypeCode),
