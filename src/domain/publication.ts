@@ -14,6 +14,8 @@ import { SHARE_SUBPAGES } from './share-pages';
  *   visibility, a fund or share added or archived): every page, and the sitemap.
  * - `news`, `pages`: the news pages, the home page (its latest news) and the sitemap; the content
  *   pages of these codes (back-office part 2). A news item about funds names them in `funds` too (their news tab).
+ * - `registrations`: the registration matrix changed for these audiences (country × investor
+ *   profile): what those visitors may see changed on every page they reach (the fund menu is on all).
  * - `all`: everything (a reseed, or a listener that may have missed notifications).
  */
 export type ChangeScope = {
@@ -21,8 +23,12 @@ export type ChangeScope = {
   menu?: boolean;
   news?: boolean;
   pages?: string[];
+  registrations?: Audience[];
   all?: boolean;
 };
+
+/** Who a cached page is rendered for: a country of residence and an investor profile. */
+export type Audience = { country: string; profile: string };
 
 /** The tag of Next's data cache that the sitemap is kept under (src/server/seo/sitemap.ts). */
 export const SITEMAP_TAG = 'sitemap';
@@ -54,7 +60,7 @@ export type PagePathnames = Readonly<Record<string, string>>;
 
 /** The cached pages a change makes stale, for the served languages. */
 export function pageTargets(scope: ChangeScope, locales: readonly string[], pagePathnames: PagePathnames = {}): PageTargets {
-  if (scope.all || scope.menu) return { paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] };
+  if (scope.all || scope.menu || (scope.registrations && scope.registrations.length > 0)) return { paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] };
   const paths = new Set<string>();
   const patterns: PatternTarget[] = [];
   const tags: string[] = [];
@@ -126,6 +132,14 @@ export function decodeChange(payload: string | undefined): ChangeMessage | null 
   if (s.menu === true) out.menu = true;
   if (s.news === true) out.news = true;
   if (isStringArray(s.pages)) out.pages = s.pages;
+  if (Array.isArray(s.registrations)) {
+    out.registrations = [];
+    for (const audience of s.registrations as unknown[]) {
+      const a = audience as { country?: unknown; profile?: unknown };
+      if (!a || typeof a.country !== 'string' || typeof a.profile !== 'string') return null;
+      out.registrations.push({ country: a.country, profile: a.profile });
+    }
+  }
   if (Array.isArray(s.funds)) {
     out.funds = [];
     for (const fund of s.funds as unknown[]) {
@@ -151,6 +165,9 @@ export function mergeScopes(a: ChangeScope, b: ChangeScope): ChangeScope {
   if (a.news || b.news) merged.news = true;
   const pages = [...new Set([...(a.pages ?? []), ...(b.pages ?? [])])];
   if (pages.length > 0) merged.pages = pages;
+  const audiences = new Map<string, Audience>();
+  for (const audience of [...(a.registrations ?? []), ...(b.registrations ?? [])]) audiences.set(`${audience.country}|${audience.profile}`, audience);
+  if (audiences.size > 0) merged.registrations = [...audiences.values()];
   if (funds.size > 0) merged.funds = [...funds].map(([slug, shares]) => ({ slug, shares: [...shares] }));
   return merged;
 }
