@@ -9,7 +9,16 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 /**
  * The namespaces client components read (useTranslations in 'use client' code: layout menus, page
- * behaviours, consent, videos, forms, the error screen). Only these travel to the browser with every
- * page; server components read the rest on the server.
+ * behaviours, consent, videos, forms, the error screen). Only these travel to the browser; server
+ * components read the rest on the server.
  */
 export const CLIENT_NAMESPACES = ['Layout', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;
+
+/**
+ * What every public page sends (src/app/[locale]/layout.tsx): the namespaces of the client
+ * components on every page. The others come where they are used (docs/decisions/039): `Forms` with
+ * the pages that show a form (components/forms/visitor-form-slot.tsx), `Consent` and the disclaimer's
+ * texts with the dialogs' code (components/compliance/compliance-messages.ts). The back-office's
+ * previews of public pages keep CLIENT_NAMESPACES.
+ */
+export const SHELL_NAMESPACES = ['Layout', 'Behaviours', 'Content', 'ServerError'] as const satisfies readonly (typeof CLIENT_NAMESPACES)[number][];

@@ -4,7 +4,7 @@ import { getMessages, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
-import { CLIENT_NAMESPACES } from '@/i18n/messages';
+import { SHELL_NAMESPACES } from '@/i18n/messages';
 import { routing } from '@/i18n/routing';
 import '../globals.css';
 
@@ -22,7 +22,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();
   setRequestLocale(locale);
   const messages = await getMessages();
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const clientMessages = Object.fromEntries(SHELL_NAMESPACES.map((ns) => [ns, messages[ns]]));
   return (
     // The disclaimer preview's script may mark <html> before hydration (components/compliance/disclaimer-preview.tsx).
     // data-scroll-behavior: Next jumps, rather than glides, to a new page (globals.css glides to anchors).

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useConsent } from '@/components/consent/use-consent';
 import { lazyModule } from '@/components/layout/lazy-module';
@@ -10,14 +10,17 @@ import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { disclaimerRecorded, saveConsent, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
+import { complianceTexts } from './compliance-messages';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 import { useHydrated } from '@/components/hooks/use-hydrated';
 import { useStoredProfile } from './use-stored-profile';
 
-const disclaimerModule = lazyModule(() => import('./disclaimer-dialog'));
-const consentDialogModule = lazyModule(() => import('./consent-dialog'));
-const noticeModule = lazyModule(() => import('./consent-notice'));
+/** Each dialog's code and, beside it, the texts it shows (compliance-messages.ts): none of them is in the page. */
+const withTexts = <T,>(importer: () => Promise<T>) => lazyModule(async () => ({ ...(await importer()), texts: await complianceTexts.load() }));
+const disclaimerModule = withTexts(() => import('./disclaimer-dialog'));
+const consentDialogModule = withTexts(() => import('./consent-dialog'));
+const noticeModule = withTexts(() => import('./consent-notice'));
 
 /**
  * The disclaimer gate (docs/product.md §4): open unless validation is recorded in the browser (the
@@ -64,7 +67,7 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
     [locale, reloadAt],
   );
 
-  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, confirm, switchLocale, selectProfile };
+  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, texts: dialog?.texts, confirm, switchLocale, selectProfile };
 }
 
 /**
@@ -95,6 +98,7 @@ function useConsentChoice(disclaimerOpen: boolean) {
 
   const Notice = notice?.ConsentNotice;
   return {
+    texts: notice?.texts ?? settings?.texts,
     consent,
     Notice: Notice && hydrated && !consent.recorded && !disclaimerOpen ? Notice : undefined,
     Settings: settings?.ConsentDialog,
@@ -117,8 +121,8 @@ export function ComplianceProvider({
   serverProfile,
   languages,
   homes,
-  disclaimerLabels,
   disclaimerContent,
+  cookieSettingsLabel,
   children,
 }: {
   locale: Locale;
@@ -126,12 +130,12 @@ export function ComplianceProvider({
   languages: ComplianceLanguage[];
   /** The home page of each served language, where every choice reloads. */
   homes: Partial<Record<Locale, string>>;
-  disclaimerLabels: Partial<Record<Locale, DisclaimerLabels>>;
   /** The disclaimer texts of the page's language (the popup fetches the others). */
   disclaimerContent: DisclaimerContent | null;
+  /** The floating cookie button's name (the consent's other texts come with its dialogs). */
+  cookieSettingsLabel: string;
   children: ReactNode;
 }) {
-  const t = useTranslations('Consent');
   const stored = useStoredProfile(serverProfile);
   const disclaimer = useDisclaimerGate(locale, homes);
   const choice = useConsentChoice(disclaimer.open);
@@ -140,10 +144,21 @@ export function ComplianceProvider({
   const actions = useMemo<ComplianceActions>(() => ({ selectProfile, openCookieSettings: openSettings }), [selectProfile, openSettings]);
   const { Notice, Settings } = choice;
   const Disclaimer = disclaimer.Dialog;
+  const disclaimerLabels = useMemo(
+    () => (disclaimer.texts ? Object.fromEntries(languages.map((l) => [l.locale, disclaimer.texts![l.locale].Disclaimer])) : {}) as Partial<Record<Locale, DisclaimerLabels>>,
+    [disclaimer.texts, languages],
+  );
+  /** The consent dialogs read their texts with useTranslations('Consent'), from this provider only. */
+  const consentTexts = (node: ReactNode) =>
+    choice.texts ? (
+      <NextIntlClientProvider locale={locale} messages={{ Consent: choice.texts[locale].Consent }}>
+        {node}
+      </NextIntlClientProvider>
+    ) : null;
 
   return (
     <ComplianceContext.Provider value={actions}>
-      {Notice ? <Notice onAcceptAll={() => choice.record({ video: true })} onRefuseAll={() => choice.record({ video: false })} onCustomize={openSettings} /> : null}
+      {Notice ? consentTexts(<Notice onAcceptAll={() => choice.record({ video: true })} onRefuseAll={() => choice.record({ video: false })} onCustomize={openSettings} />) : null}
       {children}
       <button
         type="button"
@@ -156,9 +171,9 @@ export function ComplianceProvider({
         className="fixed bottom-4 left-4 z-[70] hidden size-12 items-center justify-center rounded-full border border-slate-300 bg-white text-brand shadow-lg hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:inline-flex"
       >
         <CookieIcon />
-        <span className="sr-only">{t('floatingButton')}</span>
+        <span className="sr-only">{cookieSettingsLabel}</span>
       </button>
-      {Settings ? <Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} /> : null}
+      {Settings ? consentTexts(<Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} />) : null}
       {Disclaimer && disclaimer.open ? (
         <Disclaimer
           languages={languages}

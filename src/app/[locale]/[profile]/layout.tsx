@@ -1,4 +1,4 @@
-import { getMessages } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/behaviours/loading-bar';
 import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
@@ -27,30 +27,30 @@ export function generateStaticParams(): SiteParams[] {
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
   const { locale, profile } = await siteParams(params);
   const locales = env().locales;
-  const [data, labels, disclaimers, profiles] = await Promise.all([
+  const [data, messages, disclaimers, profiles, t] = await Promise.all([
     getLayoutData(locale, profile),
-    // The disclaimer popup switches language on the spot (docs/product.md §4): it gets its own texts in every language.
-    Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
+    // The painted popup's texts; the dialog brings those of every language with its code (compliance-messages.ts).
+    getMessages({ locale }) as Promise<{ Disclaimer?: DisclaimerLabels }>,
     getDisclaimers(locale),
     listInvestorProfiles(locale),
+    getTranslations({ locale, namespace: 'Consent' }),
   ]);
   // The page language's disclaimer, as the /graphql disclaimer query gives it, for the popup to open complete.
   const disclaimerContent: DisclaimerContent | null = disclaimers.main
     ? { title: disclaimers.title, main: sanitizeRichText(disclaimers.main), profiles }
     : null;
   const newsBasePaths = locales.map((l) => localizedPath('/news', l));
-  const disclaimerLabels = Object.fromEntries(labels) as Partial<Record<typeof locale, DisclaimerLabels>>;
   return (
     <ComplianceProvider
       locale={locale}
       serverProfile={profile}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
-      disclaimerLabels={disclaimerLabels}
       disclaimerContent={disclaimerContent}
+      cookieSettingsLabel={t('floatingButton')}
     >
-      {disclaimerLabels[locale] ? (
-        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
+      {messages.Disclaimer ? (
+        <DisclaimerPreview labels={messages.Disclaimer} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
       ) : null}
       <SiteShell data={data} status={<LoadingBar />}>
         {children}

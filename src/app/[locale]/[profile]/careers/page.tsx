@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { FormSection } from '@/components/forms/form-section';
-import { LazyVisitorForm } from '@/components/forms/lazy-forms';
+import { VisitorFormSlot } from '@/components/forms/visitor-form-slot';
 import { captchaConfig } from '@/server/forms/captcha';
 import { formPageMetadata } from '@/server/forms/page-metadata';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
@@ -22,7 +22,7 @@ export default async function CareersPage({ params }: Props) {
       <h1 className="mb-6 text-3xl font-bold text-brand md:text-4xl">{t('title')}</h1>
       <p className="text-lg">{t('intro')}</p>
       <FormSection id="application" title={t('formTitle')}>
-        <LazyVisitorForm kind="career" captcha={captchaConfig()} />
+        <VisitorFormSlot kind="career" captcha={captchaConfig()} />
       </FormSection>
     </article>
   );

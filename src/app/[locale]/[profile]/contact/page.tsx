@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { ContentPage } from '@/components/content/content-page';
 import { ContactMap } from '@/components/forms/contact-map';
 import { FormSection } from '@/components/forms/form-section';
-import { LazyVisitorForm } from '@/components/forms/lazy-forms';
+import { VisitorFormSlot } from '@/components/forms/visitor-form-slot';
 import { captchaConfig } from '@/server/forms/captcha';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getCompany, getPage } from '@/server/queries/site';
@@ -57,10 +57,10 @@ export default async function ContactPage({ params }: Props) {
       }
     >
       <FormSection id="contact-form" title={t('formTitle')} intro={t('formIntro')}>
-        <LazyVisitorForm kind="contact" captcha={captcha} />
+        <VisitorFormSlot kind="contact" captcha={captcha} />
       </FormSection>
       <FormSection id="newsletter" title={t('newsletterTitle')} intro={t('newsletterIntro')}>
-        <LazyVisitorForm kind="newsletter" captcha={captcha} />
+        <VisitorFormSlot kind="newsletter" captcha={captcha} />
       </FormSection>
       <ContactMap address={{ company: company.title, street: info('ADDRESS') ?? '', zipCode: info('ZIP_CODE') ?? '', city: info('CITY') ?? '' }} />
     </ContentPage>

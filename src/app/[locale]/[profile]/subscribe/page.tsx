@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { FormSection } from '@/components/forms/form-section';
 import type { PageOptions } from '@/components/forms/form-field';
-import { LazyVisitorForm } from '@/components/forms/lazy-forms';
+import { VisitorFormSlot } from '@/components/forms/visitor-form-slot';
 import { captchaConfig } from '@/server/forms/captcha';
 import { formPageMetadata } from '@/server/forms/page-metadata';
 import { subscribableShares } from '@/server/forms/subscribe-options';
@@ -33,7 +33,7 @@ export default async function SubscribePage({ params }: Props) {
       <p className="text-lg">{t('intro')}</p>
       <p className="mt-4 rounded border-l-4 border-accent bg-amber-50 p-4">{t('warning')}</p>
       <FormSection id="subscription" title={t('formTitle')}>
-        {groups.length > 0 ? <LazyVisitorForm kind="subscribe" captcha={captchaConfig()} options={options} /> : <p>{t('noShares')}</p>}
+        {groups.length > 0 ? <VisitorFormSlot kind="subscribe" captcha={captchaConfig()} options={options} /> : <p>{t('noShares')}</p>}
       </FormSection>
     </article>
   );
