@@ -220,7 +220,7 @@ test.describe('disclaimer popup', () => {
     // Trapped: tabbing on cycles back into the popup, never onto the page behind it.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog[open], [role="dialog"]'))).toBe(true);
     }
     await dialog.getByRole('button', { name: t.confirm }).focus();
     // Already on /es since the language was chosen: confirming loads that home page again, validated.

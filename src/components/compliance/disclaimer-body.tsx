@@ -12,6 +12,8 @@ const choice =
 export const DISCLAIMER_OVERLAY_CLASS = 'fixed inset-0 z-[90] bg-slate-950/70';
 export const DISCLAIMER_PANEL_CLASS =
   'fixed top-1/2 left-1/2 z-[91] flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-[842px] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-5 shadow-2xl outline-none sm:p-8';
+/** The same panel as the browser's modal <dialog> (disclaimer-dialog.tsx): its own box and margins undone, the overlay as its backdrop. */
+export const DISCLAIMER_DIALOG_CLASS = `disclaimer-dialog ${DISCLAIMER_PANEL_CLASS} right-auto bottom-auto m-0 border-0 text-ink backdrop:bg-slate-950/70`;
 export const DISCLAIMER_TITLE_CLASS = 'mb-2 text-xl font-bold text-brand sm:text-2xl';
 
 /** A controlled input in the dialog; in the server-rendered preview, which has no handlers, a fixed one. */

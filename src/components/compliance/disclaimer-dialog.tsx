@@ -1,11 +1,10 @@
 'use client';
 
-import { Dialog } from 'radix-ui';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';
-import { DISCLAIMER_OVERLAY_CLASS, DISCLAIMER_PANEL_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerStatus } from './disclaimer-body';
+import { DISCLAIMER_DIALOG_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerStatus } from './disclaimer-body';
 import { toDisclaimerContent, type PopupResponse } from './disclaimer-content';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import { graphqlRequest } from './graphql-request';
@@ -14,9 +13,14 @@ import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './
 /**
  * The disclaimer popup (docs/product.md §1, §4): language, investor profile, the general conditions of the
  * chosen language, a checkbox that enables the confirm button. It cannot be dismissed: Escape and
- * clicks outside do nothing, and Radix traps the focus inside. Loaded only for visitors who have not
+ * clicks outside do nothing, and the focus stays inside. Loaded only for visitors who have not
  * validated the disclaimer yet; it opens with the page language's texts (from the layout) and takes
  * the place of the preview the page painted (disclaimer-preview.tsx).
+ *
+ * The browser's own modal `<dialog>` (showModal): the page behind is inert, the dialog in the top
+ * layer, its backdrop drawn by CSS. Radix's Dialog did the same in script (focus scope, outside
+ * dismissal, scroll lock, aria-hidden on every other element), ≈ 12 KB gzip of code to fetch,
+ * evaluate and run on every first visit (docs/decisions/039).
  */
 export function DisclaimerDialog({
   languages,
@@ -44,10 +48,18 @@ export function DisclaimerDialog({
   const [status, setStatus] = useState<DisclaimerStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const ids = { intro: useId(), text: useId(), hint: useId() };
-  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const panel = useRef<HTMLDialogElement>(null);
 
-  // Before the browser paints the dialog, the painted preview goes: never both, never neither.
-  useLayoutEffect(hideDisclaimerPreview, []);
+  // Before the browser paints the dialog, the painted preview goes: never both, never neither. The
+  // focus starts on the language in use, as a keyboard reaches a radio group: the page opened again
+  // after a language chosen here finds it on that language.
+  useLayoutEffect(() => {
+    const dialog = panel.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    hideDisclaimerPreview();
+    dialog?.querySelector<HTMLInputElement>('input[name="disclaimer-language"]:checked')?.focus();
+  }, []);
 
   // docs/product.md §7: the disclaimer query, for each available language, so a language switch is immediate.
   useEffect(() => {
@@ -77,53 +89,68 @@ export function DisclaimerDialog({
   };
 
   return (
-    <Dialog.Root open modal>
-      <Dialog.Portal>
-        <Dialog.Overlay className={DISCLAIMER_OVERLAY_CLASS} />
-        <Dialog.Content
-          ref={panel}
-          lang={locale}
-          aria-describedby={ids.intro}
-          // The focus starts on the language in use, as a keyboard reaches a radio group: the page
-          // opened again after a language chosen here finds it on that language.
-          onOpenAutoFocus={(e) => {
-            const chosen = panel.current?.querySelector<HTMLInputElement>('input[name="disclaimer-language"]:checked');
-            if (!chosen) return;
-            e.preventDefault();
-            chosen.focus();
-          }}
-          onEscapeKeyDown={(e) => e.preventDefault()}
-          onPointerDownOutside={(e) => e.preventDefault()}
-          onInteractOutside={(e) => e.preventDefault()}
-          className={DISCLAIMER_PANEL_CLASS}
-        >
-          <DisclaimerBody
-            labels={t}
-            languages={languages}
-            locale={locale}
-            profile={profile}
-            content={current}
-            status={status}
-            accepted={accepted}
-            ids={ids}
-            title={<Dialog.Title className={DISCLAIMER_TITLE_CLASS}>{current?.title || t.dialogLabel}</Dialog.Title>}
-            on={{
-              locale: (chosen: Locale) => {
-                // The popup's texts change at once; the page follows in that language.
-                setLocale(chosen);
-                if (chosen !== locale) onLocale(chosen);
-              },
-              profile: setProfile,
-              accepted: setAccepted,
-              retry: () => {
-                setStatus('loading');
-                setAttempt((n) => n + 1);
-              },
-              submit,
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog
+      ref={panel}
+      lang={locale}
+      aria-labelledby={titleId}
+      aria-describedby={ids.intro}
+      // Never dismissed: no Escape (closedby, and the cancel event where closedby is unknown); should
+      // the browser close it all the same, it opens again.
+      {...{ closedby: 'none' }}
+      onCancel={(e) => e.preventDefault()}
+      onClose={(e) => e.currentTarget.isConnected && e.currentTarget.showModal()}
+      onKeyDown={trapTab}
+      className={DISCLAIMER_DIALOG_CLASS}
+    >
+      <DisclaimerBody
+        labels={t}
+        languages={languages}
+        locale={locale}
+        profile={profile}
+        content={current}
+        status={status}
+        accepted={accepted}
+        ids={ids}
+        title={
+          <h2 id={titleId} className={DISCLAIMER_TITLE_CLASS}>
+            {current?.title || t.dialogLabel}
+          </h2>
+        }
+        on={{
+          locale: (chosen: Locale) => {
+            // The popup's texts change at once; the page follows in that language.
+            setLocale(chosen);
+            if (chosen !== locale) onLocale(chosen);
+          },
+          profile: setProfile,
+          accepted: setAccepted,
+          retry: () => {
+            setStatus('loading');
+            setAttempt((n) => n + 1);
+          },
+          submit,
+        }}
+      />
+    </dialog>
   );
+}
+
+const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [tabindex="0"]';
+
+/** Tab past the last control comes back to the first (and Shift+Tab the other way), never to the browser's bar. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  // A radio group is one stop: its checked radio.
+  const stops = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
+  );
+  const [first, last] = [stops[0], stops[stops.length - 1]];
+  if (!first || !last) return;
+  if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  }
 }
