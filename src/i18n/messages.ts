@@ -9,16 +9,12 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
 /**
  * The namespaces client components read (useTranslations in 'use client' code: layout menus, page
- * behaviours, consent, videos, forms, the error screen). Only these travel to the browser; server
- * components read the rest on the server.
+ * behaviours, consent, videos, forms, the error screen). The back-office's previews of public pages
+ * send them all. The public pages send none with every page (docs/decisions/039): the shell's menus,
+ * behaviours and error screen get their texts as props or a context from the layout; `Forms` comes
+ * with the pages that show a form (components/forms/visitor-form-slot.tsx), `Content` with a video
+ * (components/content/content-video.tsx), `Consent` and the disclaimer's texts with the dialogs'
+ * code (components/compliance/compliance-messages.ts).
  */
 export const CLIENT_NAMESPACES = ['Layout', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;
 
-/**
- * What every public page sends (src/app/[locale]/layout.tsx): the namespaces of the client
- * components on every page. The others come where they are used (docs/decisions/039): `Forms` with
- * the pages that show a form (components/forms/visitor-form-slot.tsx), `Consent` and the disclaimer's
- * texts with the dialogs' code (components/compliance/compliance-messages.ts). The back-office's
- * previews of public pages keep CLIENT_NAMESPACES.
- */
-export const SHELL_NAMESPACES = ['Layout', 'Behaviours', 'Content', 'ServerError'] as const satisfies readonly (typeof CLIENT_NAMESPACES)[number][];

@@ -1,10 +1,9 @@
 import type { Metadata, Viewport } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, setRequestLocale } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
-import { SHELL_NAMESPACES } from '@/i18n/messages';
 import { routing } from '@/i18n/routing';
 import '../globals.css';
 
@@ -21,14 +20,14 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();
   setRequestLocale(locale);
-  const messages = await getMessages();
-  const clientMessages = Object.fromEntries(SHELL_NAMESPACES.map((ns) => [ns, messages[ns]]));
   return (
     // The disclaimer preview's script may mark <html> before hydration (components/compliance/disclaimer-preview.tsx).
     // data-scroll-behavior: Next jumps, rather than glides, to a new page (globals.css glides to anchors).
     <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
-        <NextIntlClientProvider messages={clientMessages}>{children}</NextIntlClientProvider>
+        {/* No NextIntlClientProvider here: client components get their texts as props, or from a provider
+            of their own where they are (forms, videos, the consent dialogs): docs/decisions/039. */}
+        {children}
       </body>
     </html>
   );

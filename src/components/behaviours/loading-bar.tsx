@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
 import { loadingBar } from './loading-bar-store';
 import { onNavigationIntent } from './navigation-intent';
@@ -51,8 +50,7 @@ function useNavigationProgress() {
 }
 
 /** docs/product.md §2, §4: the page-loading indicator, a 3 px bar across the top of the window. */
-export function LoadingBar() {
-  const t = useTranslations('Behaviours');
+export function LoadingBar({ labels }: { labels: { loading: string; loadingFailed: string } }) {
   const { status, visible, progress } = useSyncExternalStore(loadingBar.subscribe, loadingBar.getSnapshot, loadingBar.getServerSnapshot);
   useNavigationProgress();
   if (!visible) return null;
@@ -60,11 +58,11 @@ export function LoadingBar() {
   return (
     <div
       role="progressbar"
-      aria-label={t('loading')}
+      aria-label={labels.loading}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress)}
-      aria-valuetext={failed ? t('loadingFailed') : undefined}
+      aria-valuetext={failed ? labels.loadingFailed : undefined}
       className="pointer-events-none fixed inset-x-0 top-0 z-[1000] h-[3px]"
     >
       <div

@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useSyncExternalStore } from 'react';
 import { createOnlineStatus } from './online-status-store';
 
@@ -20,10 +19,9 @@ const onlineStatus = createOnlineStatus({
  * A polite banner at the bottom while offline, then "back online" for a few seconds.
  * The live region is always rendered so screen readers announce its changes.
  */
-export function OnlineStatus() {
-  const t = useTranslations('Behaviours');
+export function OnlineStatus({ labels }: { labels: { offline: string; online: string } }) {
   const status = useSyncExternalStore(onlineStatus.subscribe, onlineStatus.getSnapshot, onlineStatus.getServerSnapshot);
-  const message = status === 'offline' ? t('offline') : status === 'back-online' ? t('online') : null;
+  const message = status === 'offline' ? labels.offline : status === 'back-online' ? labels.online : null;
   return (
     <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-[900] flex justify-center px-4">
       {message && (

@@ -11,7 +11,15 @@ import { WebVitals } from './web-vitals';
  * A server component: each behaviour is its own small client component, none reads
  * `window` while rendering.
  */
-export function SiteBehaviours({ newsBasePaths, vitalsSampleRate }: { newsBasePaths: string[]; vitalsSampleRate: number }) {
+export function SiteBehaviours({
+  newsBasePaths,
+  vitalsSampleRate,
+  onlineLabels,
+}: {
+  newsBasePaths: string[];
+  vitalsSampleRate: number;
+  onlineLabels: { offline: string; online: string };
+}) {
   return (
     <>
       {/* useSearchParams suspends on prerendered pages: keep that to this empty boundary. */}
@@ -20,7 +28,7 @@ export function SiteBehaviours({ newsBasePaths, vitalsSampleRate }: { newsBasePa
       </Suspense>
       <NewsGlide newsBasePaths={newsBasePaths} />
       <ChunkReloadGuard />
-      <OnlineStatus />
+      <OnlineStatus labels={onlineLabels} />
       {/* Real-user Core Web Vitals (docs/decisions/034): nothing at all when the rate is 0. */}
       {vitalsSampleRate > 0 ? <WebVitals sampleRate={vitalsSampleRate} /> : null}
     </>

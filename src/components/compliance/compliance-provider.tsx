@@ -1,6 +1,5 @@
 'use client';
 
-import { NextIntlClientProvider } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useConsent } from '@/components/consent/use-consent';
 import { lazyModule } from '@/components/layout/lazy-module';
@@ -16,8 +15,15 @@ import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './
 import { useHydrated } from '@/components/hooks/use-hydrated';
 import { useStoredProfile } from './use-stored-profile';
 
-/** Each dialog's code and, beside it, the texts it shows (compliance-messages.ts): none of them is in the page. */
-const withTexts = <T,>(importer: () => Promise<T>) => lazyModule(async () => ({ ...(await importer()), texts: await complianceTexts.load() }));
+/**
+ * Each dialog's code and, beside it, the texts it shows (compliance-messages.ts) and next-intl's
+ * client provider for the consent's useTranslations: none of them is in the page's first load.
+ */
+const withTexts = <T,>(importer: () => Promise<T>) =>
+  lazyModule(async () => {
+    const [module, texts, intl] = await Promise.all([importer(), complianceTexts.load(), import('next-intl')]);
+    return { ...module, texts, IntlProvider: intl.NextIntlClientProvider };
+  });
 const disclaimerModule = withTexts(() => import('./disclaimer-dialog'));
 const consentDialogModule = withTexts(() => import('./consent-dialog'));
 const noticeModule = withTexts(() => import('./consent-notice'));
@@ -99,6 +105,7 @@ function useConsentChoice(disclaimerOpen: boolean) {
   const Notice = notice?.ConsentNotice;
   return {
     texts: notice?.texts ?? settings?.texts,
+    IntlProvider: notice?.IntlProvider ?? settings?.IntlProvider,
     consent,
     Notice: Notice && hydrated && !consent.recorded && !disclaimerOpen ? Notice : undefined,
     Settings: settings?.ConsentDialog,
@@ -150,10 +157,10 @@ export function ComplianceProvider({
   );
   /** The consent dialogs read their texts with useTranslations('Consent'), from this provider only. */
   const consentTexts = (node: ReactNode) =>
-    choice.texts ? (
-      <NextIntlClientProvider locale={locale} messages={{ Consent: choice.texts[locale].Consent }}>
+    choice.texts && choice.IntlProvider ? (
+      <choice.IntlProvider locale={locale} messages={{ Consent: choice.texts[locale].Consent }}>
         {node}
-      </NextIntlClientProvider>
+      </choice.IntlProvider>
     ) : null;
 
   return (

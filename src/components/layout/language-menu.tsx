@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { LayoutData } from '@/domain/layout';
 import { WithCurrentUrl } from './current-url';
@@ -13,15 +12,17 @@ export function LanguageMenu({
   languages,
   current,
   home,
+  label,
   triggerClassName,
 }: {
   languages: LayoutData['languages'];
   current: Locale;
   /** The current language's home: where the switch starts from until the page's own URL is known. */
   home: string;
+  /** "Language", translated by the server component that renders the menu. */
+  label: string;
   triggerClassName: string;
 }) {
-  const t = useTranslations('Layout');
   const currentLabel = languages.find((l) => l.locale === current)?.label ?? current.toUpperCase();
   return (
     <WithCurrentUrl fallback={home}>
@@ -33,7 +34,7 @@ export function LanguageMenu({
           trigger={
             <>
               <GlobeIcon />
-              <span className="sr-only">{t('language')} </span>
+              <span className="sr-only">{label} </span>
               <span>{currentLabel}</span>
               <ChevronDownIcon className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
             </>

@@ -1,9 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import type { MouseEvent, RefObject } from 'react';
 import { CloseIcon } from './icons';
+import { labelsOf, type MobileMenuLabels } from './menu-labels';
 import { MobileMenuSections } from './mobile-menu-sections';
 import { focusRing } from './styles';
 import type { LayoutData } from '@/domain/layout';
@@ -19,14 +19,16 @@ export function MobileMenuDialog({
   onOpenChange,
   contentId,
   returnFocusTo,
+  labels,
 }: {
   data: LayoutData;
+  labels: MobileMenuLabels;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   contentId: string;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const t = useTranslations('Layout');
+  const t = labelsOf(labels);
   const closeOnLink = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest('a[href]')) onOpenChange(false);
   };
@@ -51,7 +53,7 @@ export function MobileMenuDialog({
               <CloseIcon className="size-6" />
             </Dialog.Close>
           </div>
-          <MobileMenuSections data={data} onProfileChosen={() => onOpenChange(false)} />
+          <MobileMenuSections data={data} labels={labels} onProfileChosen={() => onOpenChange(false)} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,9 +1,9 @@
-import { useTranslations } from 'next-intl';
 import { Collapsible } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useComplianceActions } from '@/components/compliance/compliance-context';
 import { WithCurrentUrl } from './current-url';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { labelsOf, type MobileMenuLabels } from './menu-labels';
 import { languageItems } from './menu-items';
 import { isCurrentPath } from './nav-match';
 import { NavLink } from './nav-link';
@@ -17,10 +17,10 @@ const subRow = `flex min-h-11 w-full flex-col justify-center py-2 pr-5 pl-9 text
 const choice = `flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-slate-50 aria-[current=true]:font-semibold aria-[current=true]:text-brand ${focus}`;
 
 /** The contents of the mobile menu: main links with the collapsible fund list, profile, group and language. */
-export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData; onProfileChosen: () => void }) {
+export function MobileMenuSections({ data, labels, onProfileChosen }: { data: LayoutData; labels: MobileMenuLabels; onProfileChosen: () => void }) {
   const { profile, funds } = data;
   const { selectProfile } = useComplianceActions();
-  const t = useTranslations('Layout');
+  const t = labelsOf(labels);
   const { aboutUs, expertise, esg, news, contact } = data.main;
   const link = (l: { href: string; label: string }) => (
     <li key={l.href}>

@@ -1,11 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NAVBAR_BREAKPOINT_PX } from './constants';
 import { MenuIcon } from './icons';
 import { lazyModule } from './lazy-module';
+import type { MobileMenuLabels } from './menu-labels';
 import { focusRing } from './styles';
 import type { LayoutData } from '@/domain/layout';
 import { useLazyModule } from './use-lazy-module';
@@ -23,8 +23,7 @@ const dialogModule = lazyModule(() => import('./mobile-menu-dialog'));
  * page scroll (through Dialog.Overlay) and gives the focus back to the button. It also closes on
  * every route change, when a link inside is followed, and when the window grows to the desktop layout.
  */
-export function MobileMenu({ data }: { data: LayoutData }) {
-  const t = useTranslations('Layout');
+export function MobileMenu({ data, labels }: { data: LayoutData; labels: MobileMenuLabels }) {
   const [open, setOpen] = useState(false);
   const [dialog, loadDialog] = useLazyModule(
     dialogModule,
@@ -54,7 +53,7 @@ export function MobileMenu({ data }: { data: LayoutData }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t('menu.open')}
+        aria-label={labels['menu.open']}
         aria-haspopup="dialog"
         aria-expanded={shown}
         aria-controls={shown ? contentId : undefined}
@@ -70,7 +69,7 @@ export function MobileMenu({ data }: { data: LayoutData }) {
       >
         <MenuIcon className="size-6" />
       </button>
-      {Dialog ? <Dialog data={data} open={shown} onOpenChange={setOpen} contentId={contentId} returnFocusTo={buttonRef} /> : null}
+      {Dialog ? <Dialog data={data} labels={labels} open={shown} onOpenChange={setOpen} contentId={contentId} returnFocusTo={buttonRef} /> : null}
     </>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import type { InvestorProfile } from '@/domain/catalog';
 import { useComplianceActions } from '@/components/compliance/compliance-context';
 import { Dropdown } from './dropdown';
@@ -12,8 +11,18 @@ import type { LayoutData } from '@/domain/layout';
  * choice goes to the compliance layer, which stores it and reloads (docs/product.md §4). Choosing the
  * current profile changes nothing.
  */
-export function ProfileMenu({ profiles, current, triggerClassName }: { profiles: LayoutData['profiles']; current: InvestorProfile; triggerClassName: string }) {
-  const t = useTranslations('Layout');
+export function ProfileMenu({
+  profiles,
+  current,
+  label,
+  triggerClassName,
+}: {
+  profiles: LayoutData['profiles'];
+  current: InvestorProfile;
+  /** "Investor profile", translated by the server component that renders the menu. */
+  label: string;
+  triggerClassName: string;
+}) {
   const { selectProfile } = useComplianceActions();
   const currentTitle = profiles.find((p) => p.code === current)?.title ?? current;
   return (
@@ -24,7 +33,7 @@ export function ProfileMenu({ profiles, current, triggerClassName }: { profiles:
       trigger={
         <>
           <UserIcon />
-          <span className="text-white/85">{t('investorProfile')}</span>
+          <span className="text-white/85">{label}</span>
           <span className="font-semibold">{currentTitle}</span>
           <ChevronDownIcon className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
         </>

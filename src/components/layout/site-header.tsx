@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
+import { MOBILE_MENU_KEYS } from './menu-labels';
 import { MobileMenu } from './mobile-menu';
 import { container } from './styles';
 import { TopBar } from './top-bar';
@@ -20,7 +21,7 @@ export async function SiteHeader({ data, status }: { data: LayoutData; status?: 
       <div className={`${container} flex h-16 items-center justify-between gap-4 lg:h-20`}>
         <Logo href={data.home.href} title={data.company.title} label={t('homeLink', { company: data.company.title })} />
         <MainNav data={data} />
-        <MobileMenu data={data} />
+        <MobileMenu data={data} labels={Object.fromEntries(MOBILE_MENU_KEYS.map((k) => [k, t(k)])) as Record<(typeof MOBILE_MENU_KEYS)[number], string>} />
       </div>
     </header>
   );

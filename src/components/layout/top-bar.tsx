@@ -37,8 +37,8 @@ export async function TopBar({ data }: { data: LayoutData }) {
               }
             />
           ) : null}
-          {data.profiles.length > 0 ? <ProfileMenu profiles={data.profiles} current={data.profile} triggerClassName={barItem} /> : null}
-          {data.languages.length > 1 ? <LanguageMenu languages={data.languages} current={data.locale} home={data.home.href} triggerClassName={barItem} /> : null}
+          {data.profiles.length > 0 ? <ProfileMenu profiles={data.profiles} current={data.profile} label={t('investorProfile')} triggerClassName={barItem} /> : null}
+          {data.languages.length > 1 ? <LanguageMenu languages={data.languages} current={data.locale} home={data.home.href} label={t('language')} triggerClassName={barItem} /> : null}
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/behaviours/loading-bar';
+import { ServerErrorTextsProvider } from '@/components/behaviours/server-error-texts';
 import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
 import { ComplianceProvider } from '@/components/compliance/compliance-provider';
 import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
@@ -35,6 +36,7 @@ export default async function SiteLayout({ children, params }: { children: React
     listInvestorProfiles(locale),
     getTranslations({ locale, namespace: 'Consent' }),
   ]);
+  const [behaviours, serverError] = await Promise.all([getTranslations({ locale, namespace: 'Behaviours' }), getTranslations({ locale, namespace: 'ServerError' })]);
   // The page language's disclaimer, as the /graphql disclaimer query gives it, for the popup to open complete.
   const disclaimerContent: DisclaimerContent | null = disclaimers.main
     ? { title: disclaimers.title, main: sanitizeRichText(disclaimers.main), profiles }
@@ -52,10 +54,18 @@ export default async function SiteLayout({ children, params }: { children: React
       {messages.Disclaimer ? (
         <DisclaimerPreview labels={messages.Disclaimer} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
       ) : null}
-      <SiteShell data={data} status={<LoadingBar />}>
-        {children}
+      <SiteShell data={data} status={<LoadingBar labels={{ loading: behaviours('loading'), loadingFailed: behaviours('loadingFailed') }} />}>
+        <ServerErrorTextsProvider
+          texts={{ title: serverError('title'), message: serverError('message'), reference: serverError.raw('reference') as string, backHome: serverError('backHome') }}
+        >
+          {children}
+        </ServerErrorTextsProvider>
       </SiteShell>
-      <SiteBehaviours newsBasePaths={newsBasePaths} vitalsSampleRate={env().VITALS_SAMPLE_RATE} />
+      <SiteBehaviours
+        newsBasePaths={newsBasePaths}
+        vitalsSampleRate={env().VITALS_SAMPLE_RATE}
+        onlineLabels={{ offline: behaviours('offline'), online: behaviours('online') }}
+      />
     </ComplianceProvider>
   );
 }
