@@ -1,4 +1,5 @@
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
+import { localizedPath } from '@/domain/paths';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
@@ -63,7 +64,7 @@ export async function EsgPage({ page, locale }: { page: PageView; locale: Locale
           </Section>
         ) : null}
         <p>
-          <Link href="/responsible-investment" locale={locale} className="font-semibold text-brand underline">
+          <Link href={localizedPath('/responsible-investment', locale)} className="font-semibold text-brand underline">
             {t('toSri')}
           </Link>
         </p>

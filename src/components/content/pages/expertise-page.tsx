@@ -1,4 +1,5 @@
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
+import { localizedPath } from '@/domain/paths';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
@@ -60,10 +61,10 @@ export async function ExpertisePage({ page, locale }: { page: PageView; locale: 
           </Section>
         ) : null}
         <p className="flex flex-wrap gap-4">
-          <Link href="/fund-range" locale={locale} className="rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+          <Link href={localizedPath('/fund-range', locale)} className="rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
             {t('seeFunds')}
           </Link>
-          <Link href="/contact" locale={locale} className="rounded border border-brand px-5 py-3 font-semibold text-brand hover:bg-slate-50">
+          <Link href={localizedPath('/contact', locale)} className="rounded border border-brand px-5 py-3 font-semibold text-brand hover:bg-slate-50">
             {t('talkToUs')}
           </Link>
         </p>

@@ -1,4 +1,5 @@
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
+import { localizedPath } from '@/domain/paths';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
@@ -56,7 +57,7 @@ export async function SriPage({ page, locale }: { page: PageView; locale: Locale
           ))}
         </div>
         <p>
-          <Link href="/esg" locale={locale} className="font-semibold text-brand underline">
+          <Link href={localizedPath('/esg', locale)} className="font-semibold text-brand underline">
             {t('toEsg')}
           </Link>
         </p>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import Link from 'next/link';
+import { localizedPath } from '@/domain/paths';
 import { getDb } from '@/server/db';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { unsubscribeTokenIsValid } from '@/server/privacy/unsubscribe';
@@ -51,7 +52,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
         </form>
       )}
       <p className="mt-10">
-        <Link href="/" className="text-brand underline">
+        <Link href={localizedPath('/', locale)} className="text-brand underline">
           {t('home')}
         </Link>
       </p>
