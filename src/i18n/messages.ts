@@ -12,7 +12,7 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
  * behaviours, consent, videos, forms, the error screen). The back-office's previews of public pages
  * send them all. The public pages send none with every page (docs/decisions/039): the shell's menus,
  * behaviours and error screen get their texts as props or a context from the layout; `Forms` comes
- * with the pages that show a form (components/forms/visitor-form-slot.tsx), `Content` with a video
+ * with the pages that show a form (components/forms/visitor-form-slot.tsx), a video its texts as props
  * (components/content/content-video.tsx), `Consent` and the disclaimer's texts with the dialogs'
  * code (components/compliance/compliance-messages.ts).
  */

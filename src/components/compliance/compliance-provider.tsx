@@ -24,7 +24,11 @@ const withTexts = <T,>(importer: () => Promise<T>) =>
     const [module, texts, intl] = await Promise.all([importer(), complianceTexts.load(), import('next-intl')]);
     return { ...module, texts, IntlProvider: intl.NextIntlClientProvider };
   });
-const disclaimerModule = withTexts(() => import('./disclaimer-dialog'));
+/** The disclaimer takes its labels as props: no next-intl with it. */
+const disclaimerModule = lazyModule(async () => {
+  const [module, texts] = await Promise.all([import('./disclaimer-dialog'), complianceTexts.load()]);
+  return { ...module, texts };
+});
 const consentDialogModule = withTexts(() => import('./consent-dialog'));
 const noticeModule = withTexts(() => import('./consent-notice'));
 

@@ -1,20 +1,28 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
-import { videoEmbed } from '@/domain/video-embed';
+import { getTranslations } from 'next-intl/server';
+import { videoEmbed, type VideoEmbed } from '@/domain/video-embed';
 import { ConsentVideo } from './consent-video';
+
+const PROVIDER_NAMES: Record<VideoEmbed['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
 
 /**
  * A 'video' text of a server page. Only YouTube and Vimeo addresses become players (the CSP
- * allows no other host); anything else is left out rather than linked blindly.
+ * allows no other host); anything else is left out rather than linked blindly. Its texts are
+ * translated here and passed down, so the player's client component needs no next-intl.
  */
 export async function ContentVideo({ url, title }: { url: string; title: string }) {
   const embed = videoEmbed(url);
   if (!embed) return null;
-  // Its texts (messages Content) go to the browser with the video only (docs/decisions/039).
-  const messages = await getMessages();
+  const t = await getTranslations('Content');
+  const provider = PROVIDER_NAMES[embed.provider];
   return (
-    <NextIntlClientProvider messages={{ Content: messages.Content }}>
-      <ConsentVideo embed={embed} title={title} />
-    </NextIntlClientProvider>
+    <ConsentVideo
+      embed={embed}
+      texts={{
+        player: t('videoPlayer', { title, provider }),
+        blockedTitle: t('videoBlockedTitle', { provider }),
+        blockedText: t('videoBlockedText', { provider }),
+        openSettings: t('videoOpenSettings'),
+      }}
+    />
   );
 }
