@@ -7,6 +7,7 @@ import type { TokenScope } from '@/domain/roles';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
+import { afterAnswer } from '@/server/http/after-answer';
 import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
 import { commitScenarioImport } from '@/server/scenarios/import';
@@ -65,7 +66,8 @@ export function importNavsRequest(request: Request): Promise<Response> {
   return answering(request, (r) => importCsv(r, {
     scope: 'navs',
     parse: parseNavCsv,
-    commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api' }),
+        // A feed's answer does not wait for the month's factsheets (up to two minutes of PDFs).
+    commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api', later: afterAnswer }),
   }));
 }
 
