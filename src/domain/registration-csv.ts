@@ -29,7 +29,7 @@ export type RegistrationRow = {
 };
 export type RegistrationCsvResult = { ok: true; rows: RegistrationRow[] } | { ok: false; errors: CsvError[] };
 
-const COUNTRY = /^[A-Z]{2}$/;
+const COUNTRY = /^[A-Z]{2,3}$/;
 const PROFILE = /^[A-Z][A-Z0-9_]{0,31}$/;
 
 export function isRegistrationStatus(value: string): value is RegistrationStatus {
