@@ -25,7 +25,7 @@ const returningVisitor = {
 };
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
-const CHANGES_PUBLIC_DATA = [/admin-funds\.spec\.ts$/, /import-api\.spec\.ts$/, /admin-inbox\.spec\.ts$/, /admin-privacy\.spec\.ts$/, /admin-pages\.spec\.ts$/, /admin-news\.spec\.ts$/];
+const CHANGES_PUBLIC_DATA = [/admin-funds\.spec\.ts$/, /admin-registrations\.spec\.ts$/, /import-api\.spec\.ts$/, /admin-inbox\.spec\.ts$/, /admin-privacy\.spec\.ts$/, /admin-pages\.spec\.ts$/, /admin-news\.spec\.ts$/];
 
 /**
  * Browser tests run in Debian's Chromium (scripts/e2e.sh installs it): Playwright never downloads

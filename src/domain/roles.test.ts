@@ -19,6 +19,14 @@ describe('roles', () => {
     expect(can('data', 'content.write')).toBe(false);
   });
 
+  it('lets editors and admins, not the data role, change the registration matrix', () => {
+    expect(can('editor', 'registrations.write')).toBe(true);
+    expect(can('admin', 'registrations.write')).toBe(true);
+    expect(can('data', 'registrations.write')).toBe(false);
+    expect(can('reader', 'registrations.write')).toBe(false);
+    expect(isTokenScope('registrations')).toBe(true);
+  });
+
   it('lets a reader see and change nothing', () => {
     const sees = ['backoffice.read', 'submissions.read'];
     for (const permission of sees) expect(can('reader', permission as 'backoffice.read')).toBe(true);

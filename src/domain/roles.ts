@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'funds.write',
   /** Upload, replace, unpublish and delete documents. */
   'documents.write',
+  /** The registration matrix: which share class may be marketed in which country, to which profile (grid and CSV import). */
+  'registrations.write',
   /** NAV, benchmark and portfolio imports; a NAV corrected by hand. */
   'data.import',
   /** News, pages, texts, the company (back-office part 2). */
@@ -27,7 +29,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['backoffice.read', 'funds.write', 'documents.write', 'data.import', 'content.write', 'submissions.read', 'submissions.handle'],
+  editor: ['backoffice.read', 'funds.write', 'registrations.write', 'documents.write', 'data.import', 'content.write', 'submissions.read', 'submissions.handle'],
   data: ['backoffice.read', 'documents.write', 'data.import'],
   reader: ['backoffice.read', 'submissions.read'],
 };
@@ -42,7 +44,7 @@ export function can(role: unknown, permission: Permission): boolean {
 }
 
 /** Scopes an import-API token may carry, each tied to the permission it exercises. */
-export const TOKEN_SCOPES = ['navs', 'benchmarks', 'documents', 'scenarios'] as const;
+export const TOKEN_SCOPES = ['navs', 'benchmarks', 'documents', 'scenarios', 'registrations'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export function isTokenScope(value: unknown): value is TokenScope {

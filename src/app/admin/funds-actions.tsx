@@ -17,6 +17,7 @@ import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } fro
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
+import { parseRegistrationCsv, type RegistrationRow } from '@/domain/registration-csv';
 import { parseScenarioCsv, type ScenarioRow } from '@/domain/scenario-csv';
 import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
@@ -27,12 +28,13 @@ import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import { deleteDocument, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { deleteDocument, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
 import { sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
 import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '@/server/navs/import';
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
+import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
 import { ImportPreview } from './import-preview';
 
@@ -183,6 +185,7 @@ const DOCUMENT_FIELD: Record<string, string> = {
   'bad-locale': 'locale',
   'bad-date': 'publishedAt',
   'bad-title': 'title',
+  'unknown-country': 'countries',
 };
 
 export async function uploadDocumentAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
@@ -219,6 +222,7 @@ export async function uploadDocumentAction(fundId: number, _state: FormState, fo
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
       published: f.get('published') === 'on',
+      countries: f.getAll('countries'),
     },
     staff.actor,
   );
@@ -233,6 +237,16 @@ export async function setDocumentPublishedAction(documentId: number, published: 
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
   return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'));
+}
+
+export async function setDocumentCountriesAction(documentId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('documents.write');
+  const wanted = reader(form).getAll('countries');
+  const result = await setDocumentCountries(await getDb(), documentId, wanted, staff.actor);
+  const t = adminTranslator(staff.locale);
+  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)(`document.${result.error}`), seq: next() };
+  if (!result.changed) return done(t('data.unchanged'));
+  return done(wanted.length === 0 ? t('documents.countriesAll') : t('documents.countriesSaved', { countries: wanted.join(', ') }));
 }
 
 export async function deleteDocumentAction(documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
@@ -250,7 +264,7 @@ function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: 
   return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
 }
 
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview;
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview;
 type ImportService = {
   parse: (text: string) => { ok: true; rows: unknown[] } | { ok: false; errors: CsvError[] };
   preview: (db: Db, rows: unknown[]) => Promise<ImportPreviewData | { ok: false; errors: CsvError[] }>;
@@ -279,7 +293,15 @@ const IMPORTS: Record<ImportKind, ImportService> = {
     preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]),
     commit: (db, rows, actor, source) => commitScenarioImport(db, rows as ScenarioRow[], actor, { source }),
   },
+  registrations: {
+    parse: parseRegistrationCsv,
+    preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]),
+    commit: (db, rows, actor, source) => commitRegistrationImport(db, rows as RegistrationRow[], actor, { source }),
+  },
 };
+
+/** The registration matrix is changed by those who may change it, not by the data role's imports. */
+const IMPORT_PERMISSION = (kind: ImportKind) => (kind === 'registrations' ? 'registrations.write' : 'data.import');
 
 /**
  * Preview (nothing written) or commit of a CSV file. The preview answers the SHA-256 of the text
@@ -287,7 +309,8 @@ const IMPORTS: Record<ImportKind, ImportService> = {
  * is written is exactly what was previewed, and no uploaded text is kept on the server meanwhile.
  */
 export async function importAction(kind: ImportKind, _state: ImportState, form: FormData): Promise<ImportState> {
-  const staff = await requireStaffAction('data.import');
+  if (!Object.hasOwn(IMPORTS, kind)) return { status: 'error', seq: next() };
+  const staff = await requireStaffAction(IMPORT_PERMISSION(kind));
   const t = adminTranslator(staff.locale);
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return { status: 'error', message: t('imports.noFile'), seq: next() };
