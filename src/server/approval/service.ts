@@ -159,14 +159,7 @@ export async function approveChange(db: Db, id: number, reviewer: Person, commen
     if (published === 'failed' || published === 'conflict') return { ok: false, error: published === 'conflict' ? 'conflict' : 'failed' };
     return { ok: true, status: 'published' };
   }
-  onApproved?.();
   return { ok: true, status: 'approved' };
-}
-
-/** Called after an approval with a later effective date (the schedule re-reads its next time). */
-let onApproved: (() => void) | undefined;
-export function whenApprovedForLater(callback: () => void): void {
-  onApproved = callback;
 }
 
 /** Rejects a pending change with a comment (required): it returns to its author. */
