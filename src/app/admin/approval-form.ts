@@ -9,11 +9,12 @@ import { requiresApproval, type SubmitResult } from '@/server/approval/service';
 
 /**
  * What every save form of an area under the approval policy adds (docs/approval.md): its button
- * says Publish or Submit for approval, and, when it proposes, a note for the reviewer and an
- * optional effective date (UTC, as news schedules are).
+ * says Submit for approval, a note for the reviewer and an optional effective date (UTC, as news
+ * schedules are). Without approval a screen keeps its own label (Save, Upload: it publishes at once,
+ * as the screen's intro says), so the existing screens and their tests are unchanged.
  */
-export function saveLabel(t: AdminT, area: ApprovalArea): string {
-  return requiresApproval(area) ? t('approval.submit') : t('approval.publish');
+export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('approval.publish')): string {
+  return requiresApproval(area) ? t('approval.submit') : instant;
 }
 
 export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {

@@ -385,3 +385,16 @@ export async function proposalFile(db: Executor, id: number): Promise<{ bytes: U
   const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
   return { bytes: row.file, fileName };
 }
+
+/** The pending changes whose target changed since they were made (flagged in the queue; not approvable as is). */
+export async function pendingConflicts(db: Executor, limit = 200): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: proposedChange.id, kind: proposedChange.kind, input: proposedChange.input, beforeHash: proposedChange.beforeHash })
+    .from(proposedChange)
+    .where(eq(proposedChange.status, 'pending'))
+    .orderBy(asc(proposedChange.createdAt))
+    .limit(limit);
+  const ids = new Set<number>();
+  for (const row of rows) if (await isConflicting(db, row)) ids.add(row.id);
+  return ids;
+}
