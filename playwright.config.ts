@@ -88,6 +88,9 @@ export default defineConfig({
       RECAPTCHA_SECRET: 'e2e-secret',
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${PORT + 21000}/siteverify`,
       ENABLE_SUBMISSION_INSPECTION: 'true',
+      // Every save publishes at once, as the specs written before the approval workflow expect;
+      // tests/e2e/admin-approval.spec.ts starts a server of its own with the default policy.
+      APPROVAL_REQUIRED: '',
       // The first back-office admin (tests/e2e/admin-global-setup.ts invites the other roles).
       ADMIN_BOOTSTRAP_EMAIL: 'admin@fundhouse.test',
       ADMIN_BOOTSTRAP_PASSWORD: 'e2e-admin-password-1',

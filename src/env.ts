@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseApprovalAreas } from './domain/approval';
 import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/retention';
 import { parseRoleMap } from './domain/sso';
@@ -95,6 +96,21 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFlag(true),
   /** Signs staff session cookies and encrypts TOTP secrets; without it the server makes one and keeps it in the database. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Areas whose changes wait for a second person's approval (docs/approval.md): a comma list among
+   * funds, pages, company, news, documents. Unset: every area. Empty: every save publishes at once.
+   */
+  APPROVAL_REQUIRED: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const read = parseApprovalAreas(v);
+      if (!read.ok) {
+        ctx.addIssue({ code: 'custom', message: read.error });
+        return z.NEVER;
+      }
+      return read.areas;
+    }),
   /** Admins must enrol a TOTP second factor before using the back-office. */
   ADMIN_REQUIRE_2FA: booleanFlag(false),
   /** Creates this admin at start while no staff account exists (containers). Both or neither. */

@@ -39,6 +39,16 @@ describe('roles', () => {
     expect(can('reader', 'submissions.handle')).toBe(false);
   });
 
+  it('lets compliance see everything and review changes, but write no content, data or account', () => {
+    expect(can('compliance', 'backoffice.read')).toBe(true);
+    expect(can('compliance', 'changes.review')).toBe(true);
+    for (const permission of ['funds.write', 'documents.write', 'data.import', 'content.write', 'submissions.handle', 'accounts.manage'] as const) {
+      expect(can('compliance', permission)).toBe(false);
+    }
+    expect(can('editor', 'changes.review')).toBe(false);
+    expect(can('data', 'changes.review')).toBe(false);
+  });
+
   it('refuses everything to an unknown or missing role', () => {
     expect(can('root', 'backoffice.read')).toBe(false);
     expect(can(undefined, 'backoffice.read')).toBe(false);

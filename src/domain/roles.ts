@@ -2,7 +2,8 @@
  * Staff roles of the back-office and what each may do. The server checks these in every action and
  * route (src/server/auth); the interface only mirrors them. A permission not listed is refused.
  */
-export const ROLES = ['admin', 'editor', 'data', 'reader'] as const;
+/** In order of strength (an SSO claim mapping to several roles gives the first): compliance sees everything and approves, but edits nothing. */
+export const ROLES = ['admin', 'compliance', 'editor', 'data', 'reader'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = [
@@ -24,6 +25,8 @@ export const PERMISSIONS = [
   'submissions.handle',
   /** Staff accounts, their sessions and the import-API tokens. */
   'accounts.manage',
+  /** Approve or reject the changes others proposed (four eyes, docs/approval.md); never one's own. */
+  'changes.review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -31,6 +34,7 @@ const GRANTS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['backoffice.read', 'funds.write', 'registrations.write', 'documents.write', 'data.import', 'content.write', 'submissions.read', 'submissions.handle'],
   data: ['backoffice.read', 'documents.write', 'data.import'],
+  compliance: ['backoffice.read', 'submissions.read', 'changes.review'],
   reader: ['backoffice.read', 'submissions.read'],
 };
 

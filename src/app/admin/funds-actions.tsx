@@ -12,7 +12,9 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
 import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
 import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
@@ -23,19 +25,21 @@ import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
+import { requiresApproval, submitChange } from '@/server/approval/service';
 import { requireStaffAction } from '@/server/auth/staff';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { deleteDocument, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
-import { sharesOfFund } from '@/server/funds/admin-read';
+import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
 import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '@/server/navs/import';
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
 import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
+import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
 import { ImportPreview } from './import-preview';
 
 function reader(form: FormData): FormReader {
@@ -77,6 +81,12 @@ function invalid(locale: Locale, errors: Record<string, string>, form: FormData)
   return { status: 'error', message: adminTranslator(locale)('data.invalid'), errors: fieldErrors(locale, errors), values: submitted(form), seq: next() };
 }
 
+/** The answer to a proposal: the back-office's counts and lists change, the public site does not. */
+function proposed(answer: FormState): FormState {
+  revalidatePath('/admin', 'layout');
+  return answer;
+}
+
 function done(message: string): FormState {
   revalidatePath('/admin/funds', 'layout');
   return { status: 'ok', message, seq: next() };
@@ -98,6 +108,16 @@ export async function updateFundAction(fundId: number, _state: FormState, form: 
   const staff = await requireStaffAction('funds.write');
   const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: false });
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    const t = adminTranslator(staff.locale);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    // Checked now as the command will check it, so the author sees the errors, not the reviewer.
+    const check = validateFund({ ...(await fundForStaff(await getDb(), fundId)), ...raw });
+    if (!check.ok) return invalid(staff.locale, partnerErrorsOnRows(check.errors, partnerRows), form);
+    const outcome = await submitChange(await getDb(), 'fund.update', { fundId, patch: raw as Partial<FundInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+  }
   const result = await updateFund(await getDb(), fundId, raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
   const t = adminTranslator(staff.locale);
@@ -142,6 +162,15 @@ export async function updateShareAction(shareId: number, _state: FormState, form
   const staff = await requireStaffAction('funds.write');
   const { raw, errors } = readShareForm(reader(form));
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    const t = adminTranslator(staff.locale);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const check = validateShare({ ...(await shareForStaff(await getDb(), shareId)), ...raw });
+    if (!check.ok) return invalid(staff.locale, check.errors, form);
+    const outcome = await submitChange(await getDb(), 'share.update', { shareId, patch: raw as Partial<ShareInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+  }
   const result = await updateShare(await getDb(), shareId, raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, result.errors, form);
   const t = adminTranslator(staff.locale);
@@ -160,12 +189,19 @@ export async function correctNavAction(_state: FormState, form: FormData): Promi
   const staff = await requireStaffAction('data.import');
   const f = reader(form);
   const navText = f.get('nav').trim();
-  const result = await correctNav(
-    await getDb(),
-    { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN },
-    staff.actor,
-  );
   const t = adminTranslator(staff.locale);
+  const correction = { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN };
+  // A NAV corrected by hand is fund data: it follows the policy (the import API's NAVs do not).
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const problem = !isIsoDate(correction.date) ? 'bad-date' : !(correction.nav > 0) ? 'bad-nav' : null;
+    if (problem) return { status: 'error', message: t('data.invalid'), errors: { [problem === 'bad-date' ? 'date' : 'nav']: dataTranslator(staff.locale)(`nav.${problem}`) }, values: submitted(form), seq: next() };
+    const outcome = await submitChange(await getDb(), 'nav.correct', correction, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    if (outcome.mode === 'error') return { status: 'error', message: t('data.invalid'), errors: { isin: dataTranslator(staff.locale)('nav.unknown-isin') }, values: submitted(form), seq: next() };
+    return proposed(proposalAnswer(t, outcome, next(), () => t('data.saved')));
+  }
+  const result = await correctNav(await getDb(), correction, staff.actor);
   if (!result.ok) {
     const field = result.error === 'bad-date' ? 'date' : result.error === 'bad-nav' ? 'nav' : 'isin';
     return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`nav.${result.error}`) }, values: submitted(form), seq: next() };
@@ -211,21 +247,32 @@ export async function uploadDocumentAction(fundId: number, _state: FormState, fo
     if (!(await sharesOfFund(db, fundId)).some((s) => s.id === owner.shareId)) return fail('unknown-owner');
   }
   const title = f.get('title').trim();
-  const result = await uploadDocument(
-    db,
-    {
-      owner,
-      typeCode: f.get('typeCode'),
-      locale: f.get('locale'),
-      publishedAt: f.get('publishedAt'),
-      title: title === '' ? undefined : title,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      published: f.get('published') === 'on',
-      countries: f.getAll('countries'),
-    },
-    staff.actor,
-  );
+  const upload = {
+    owner,
+    typeCode: f.get('typeCode'),
+    locale: f.get('locale'),
+    publishedAt: f.get('publishedAt'),
+    title: title === '' ? undefined : title,
+    fileName: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    published: f.get('published') === 'on',
+    countries: f.getAll('countries'),
+  };
+  if (requiresApproval('documents')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    // The checks the upload makes, made now: the author sees them, not the reviewer.
+    const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
+    if (problem) return fail(problem);
+    if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
+    if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
+    const { bytes, ...rest } = upload;
+    const input = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    const outcome = await submitChange(db, 'document.upload', input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt, file: bytes });
+    if (outcome.mode === 'error') return fail('unknown-type');
+    return proposed(proposalAnswer(t, outcome, next(), () => t('documents.uploaded')));
+  }
+  const result = await uploadDocument(db, upload, staff.actor);
   if (!result.ok) return fail(result.error);
   if (!result.changed) return done(t('data.unchanged'));
   return done(result.replacedId ? t('documents.replaced') : t('documents.uploaded'));

@@ -358,3 +358,26 @@ export async function documentHistory(db: Executor, id: number): Promise<Documen
     .where(slotCondition(row, row.documentTypeCode, row.locale))
     .orderBy(desc(documents.id));
 }
+
+/**
+ * The current version of a document slot (owner, type, language) as a proposed upload is made on
+ * (docs/approval.md): null when the owner or type is unknown; `current` null while the slot is empty.
+ */
+export async function documentSlotState(
+  db: Executor,
+  owner: DocumentOwner,
+  typeCode: string,
+  locale: string,
+): Promise<{ ownerName: string; current: Pick<DocumentVersion, 'id' | 'title' | 'fileName' | 'sha256' | 'publishedAt' | 'published'> | null } | null> {
+  if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return null;
+  const [type] = await db.select({ code: documentTypes.code }).from(documentTypes).where(eq(documentTypes.code, typeCode));
+  const resolved = type ? await resolveOwner(db, owner, locale as Locale) : null;
+  if (!type || !resolved) return null;
+  const [latest] = await db
+    .select({ id: documents.id, title: documents.title, fileName: documents.fileName, sha256: documents.sha256, publishedAt: documents.publishedAt, published: documents.published })
+    .from(documents)
+    .where(and(slotCondition(resolved, type.code, locale), isNull(documents.supersededAt)))
+    .orderBy(desc(documents.publishedAt), desc(documents.id))
+    .limit(1);
+  return { ownerName: resolved.name, current: latest ?? null };
+}

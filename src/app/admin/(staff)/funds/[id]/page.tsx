@@ -13,6 +13,7 @@ import { listFundDocuments } from '@/server/documents/manage';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/admin-read';
 import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
 import { aumFields } from '../../../fund-fields';
+import { approvalFields, saveLabel } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.fund') };
@@ -211,7 +212,7 @@ export default async function FundPage({ params, searchParams }: Props) {
             <ActionForm
               action={uploadDocumentAction.bind(null, fund.id)}
               title={t('documents.upload')}
-              submitLabel={t('documents.submit')}
+              submitLabel={saveLabel(t, 'documents', t('documents.submit'))}
               fields={[
                 {
                   kind: 'select',
@@ -227,6 +228,7 @@ export default async function FundPage({ params, searchParams }: Props) {
                 { kind: 'checkbox', name: 'published', label: t('documents.publishNow'), checked: true },
                 { kind: 'checkboxes', name: 'countries', label: t('documents.countries'), hint: t('documents.countriesHint'), values: [], options: countryOptions },
                 { kind: 'file', name: 'file', label: t('documents.pdf'), hint: t('documents.pdfHint', { mb: 20 }), accept: 'application/pdf,.pdf', required: true },
+                ...approvalFields(t, 'documents'),
               ]}
             />
           </div>
