@@ -1,18 +1,30 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
+import { audienceTag, type Audience } from '@/domain/audience';
 import type { InvestorProfile } from '@/domain/catalog';
 import { localizedPath } from '@/domain/paths';
 import type { LayoutData } from '@/domain/layout';
 import { listFunds } from './funds';
 import { getCompany, listInvestorProfiles, listLanguages, listPages } from './site';
 
+/**
+ * Marks the page being rendered with its audience's cache tag: a registration change for that
+ * country and profile expires exactly the pages rendered for it (src/domain/publication.ts).
+ * unstable_cache adds its tags to the page's cache entry.
+ */
+export async function markAudience(audience: Audience): Promise<void> {
+  const tag = audienceTag(audience);
+  await unstable_cache(async () => true, ['audience-mark', tag], { tags: [tag] })();
+}
+
 /** What the header, the mobile menu and the footer of every page show (one call per render). */
-export const getLayoutData = cache(async (locale: Locale, profile: InvestorProfile): Promise<LayoutData> => {
+export const getLayoutData = cache(async (locale: Locale, audience: Audience): Promise<LayoutData> => {
   const [company, pages, funds, profiles, languages] = await Promise.all([
     getCompany(locale),
     listPages(locale),
-    listFunds(locale, profile),
+    listFunds(locale, audience),
     listInvestorProfiles(locale),
     listLanguages(),
   ]);
@@ -26,7 +38,7 @@ export const getLayoutData = cache(async (locale: Locale, profile: InvestorProfi
   return {
     locale,
     languages: languages.filter((l) => served.includes(l.locale)),
-    profile,
+    profile: audience.profile,
     profiles: profiles.map((p) => ({ code: p.code as InvestorProfile, title: p.title })),
     company: {
       title: company?.title ?? '',
