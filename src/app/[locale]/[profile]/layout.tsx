@@ -46,13 +46,21 @@ export default async function SiteLayout({ children, params }: { children: React
     <ComplianceProvider
       locale={locale}
       serverProfile={profile}
+      serverCountry={audience.country}
+      countries={data.countries}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
       disclaimerLabels={disclaimerLabels}
       disclaimerContent={disclaimerContent}
     >
       {disclaimerLabels[locale] ? (
-        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
+        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages}
+          countries={data.countries}
+          country={audience.country}
+          locale={locale}
+          profile={profile}
+          content={disclaimerContent}
+        />
       ) : null}
       <SiteShell data={data} status={<LoadingBar />}>
         {children}
