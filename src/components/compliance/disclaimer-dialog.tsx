@@ -43,7 +43,14 @@ export function DisclaimerDialog({
   onLocale: (locale: Locale, country: string) => void;
 }) {
   const [country, setCountry] = useState(initialCountry);
-  const [locale, setLocale] = useState<Locale>(initialLocale);
+  // The languages offered are the country's: a page language it does not have gives way to its first one.
+  const [locale, setLocale] = useState<Locale>(() => {
+    const offered = languagesOf(
+      countries.find((c) => c.code === initialCountry),
+      languages,
+    );
+    return offered.some((l) => l.locale === initialLocale) ? initialLocale : (offered[0]?.locale ?? initialLocale);
+  });
   const [profile, setProfile] = useState<InvestorProfile>(initialProfile);
   const [accepted, setAccepted] = useState(false);
   const [content, setContent] = useState<Partial<Record<Locale, DisclaimerContent>>>(initialContent ? { [initialLocale]: initialContent } : {});
