@@ -23,7 +23,7 @@ export const typeDefs = /* GraphQL */ `
     shareByIsin(locale: String!, isinCode: String!, investorProfile: String, country: String): Share
     documentTypes(locale: String!): [DocumentType!]!
     newsCategories(locale: String!): [NewsCategory!]!
-    news(locale: String!, category: String, fundSlug: String, limit: Int = 12, offset: Int = 0, investorProfile: String, country: String): NewsPage!
+    news(locale: String!, category: String, fundSlug: String, limit: Int = 12, offset: Int = 0, investorProfile: String): NewsPage!
     newsItem(locale: String!, slug: String!, investorProfile: String, country: String): NewsItem
   }
 
