@@ -54,6 +54,13 @@ const envSchema = z.object({
       .regex(/^\/[^/]/, 'must be a path on this site, starting with a single /')
       .optional(),
   ),
+  /** The country of residence of a visitor who has not chosen one, and the sitemap's (docs/decisions/035). */
+  DEFAULT_COUNTRY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[A-Z]{2}|INT)$/, 'must be a country code of the country table, in capitals (FR, LU, INT)')
+      .optional(),
+  ).default('FR'),
   PUBLIC_BASE_URL: optionalUrl.default('http://localhost:3000'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: optionalString.pipe(z.email().optional()).default('website@fictional-am.example'),

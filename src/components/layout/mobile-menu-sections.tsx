@@ -16,11 +16,12 @@ const row = `flex min-h-12 w-full items-center gap-2 px-5 py-3 text-left text-ba
 const subRow = `flex min-h-11 w-full flex-col justify-center py-2 pr-5 pl-9 text-left hover:bg-slate-50 aria-[current=page]:text-brand aria-[current=page]:shadow-[inset_3px_0_0_var(--color-accent)] ${focus}`;
 const choice = `flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-slate-50 aria-[current=true]:font-semibold aria-[current=true]:text-brand ${focus}`;
 
-/** The contents of the mobile menu: main links with the collapsible fund list, profile, group and language. */
+/** The contents of the mobile menu: main links with the collapsible fund list, country of residence, profile, group and language. */
 export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData; onProfileChosen: () => void }) {
   const { profile, funds } = data;
-  const { selectProfile } = useComplianceActions();
+  const { selectProfile, selectCountry } = useComplianceActions();
   const t = useTranslations('Layout');
+  const tCountry = useTranslations('Country');
   const { aboutUs, expertise, esg, news, contact } = data.main;
   const link = (l: { href: string; label: string }) => (
     <li key={l.href}>
@@ -43,6 +44,26 @@ export function MobileMenuSections({ data, onProfileChosen }: { data: LayoutData
           {link(contact)}
         </ul>
       </nav>
+      {data.countries.length > 1 ? (
+        <Section title={tCountry('label')}>
+          {data.countries.map(({ code, title }) => (
+            <li key={code}>
+              <button
+                type="button"
+                aria-current={code === data.country ? 'true' : undefined}
+                className={choice}
+                onClick={() => {
+                  if (code !== data.country) selectCountry(code);
+                  onProfileChosen();
+                }}
+              >
+                <Check shown={code === data.country} />
+                {title}
+              </button>
+            </li>
+          ))}
+        </Section>
+      ) : null}
       {data.profiles.length > 0 ? (
         <Section title={t('investorProfile')}>
           {data.profiles.map(({ code, title }) => (

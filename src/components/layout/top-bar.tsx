@@ -3,6 +3,7 @@ import { Dropdown } from './dropdown';
 import { ChevronDownIcon } from './icons';
 import { LanguageMenu } from './language-menu';
 import { NewTabHint } from './new-tab-hint';
+import { CountryMenu } from './country-menu';
 import { ProfileMenu } from './profile-menu';
 import { container, focusRingOnDark } from './styles';
 import type { LayoutData } from '@/domain/layout';
@@ -37,6 +38,7 @@ export async function TopBar({ data }: { data: LayoutData }) {
               }
             />
           ) : null}
+          {data.countries.length > 1 ? <CountryMenu countries={data.countries} current={data.country} triggerClassName={barItem} /> : null}
           {data.profiles.length > 0 ? <ProfileMenu profiles={data.profiles} current={data.profile} triggerClassName={barItem} /> : null}
           {data.languages.length > 1 ? <LanguageMenu languages={data.languages} current={data.locale} home={data.home.href} triggerClassName={barItem} /> : null}
         </div>

@@ -110,6 +110,8 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'Share.documents': documents,
   'Share.characteristics': fixed(CONTENT_BOUNDS.characteristics),
   'Share.navHistory': (args) => seriesPoints(args.maxPoints),
+  'Share.registrations': fixed(CONTENT_BOUNDS.countries),
+  'Registration.investorProfiles': fixed(CONTENT_BOUNDS.investorProfiles),
   // A growth's two series have as many points as its growth(maxPoints) asked for.
   'Growth.share': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),
   'Growth.benchmark': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),

@@ -10,7 +10,7 @@ import { SiteShell } from '@/components/layout/site-shell';
 import { localizedPath } from '@/domain/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getLayoutData } from '@/server/queries/layout';
+import { getLayoutData, markAudience } from '@/server/queries/layout';
 import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
 
 /**
@@ -25,10 +25,12 @@ export function generateStaticParams(): SiteParams[] {
 }
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, profile, audience } = await siteParams(params);
   const locales = env().locales;
-  const [data, labels, disclaimers, profiles] = await Promise.all([
-    getLayoutData(locale, profile),
+  const [data, , labels, disclaimers, profiles] = await Promise.all([
+    getLayoutData(locale, audience),
+    // A registration change for this audience expires this page (docs/decisions/035).
+    markAudience(audience).then(() => undefined),
     // The disclaimer popup switches language on the spot (docs/product.md §4): it gets its own texts in every language.
     Promise.all(locales.map(async (l) => [l, ((await getMessages({ locale: l })) as { Disclaimer: DisclaimerLabels }).Disclaimer] as const)),
     getDisclaimers(locale),
@@ -44,13 +46,21 @@ export default async function SiteLayout({ children, params }: { children: React
     <ComplianceProvider
       locale={locale}
       serverProfile={profile}
+      serverCountry={audience.country}
+      countries={data.countries}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
       disclaimerLabels={disclaimerLabels}
       disclaimerContent={disclaimerContent}
     >
       {disclaimerLabels[locale] ? (
-        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
+        <DisclaimerPreview labels={disclaimerLabels[locale]} languages={data.languages}
+          countries={data.countries}
+          country={audience.country}
+          locale={locale}
+          profile={profile}
+          content={disclaimerContent}
+        />
       ) : null}
       <SiteShell data={data} status={<LoadingBar />}>
         {children}
