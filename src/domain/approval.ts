@@ -5,7 +5,7 @@
  */
 
 /** The areas whose saves may wait for approval. The import API (token) is never among them. */
-export const APPROVAL_AREAS = ['funds', 'pages', 'company', 'news', 'documents'] as const;
+export const APPROVAL_AREAS = ['funds', 'pages', 'company', 'news', 'documents', 'registrations'] as const;
 export type ApprovalArea = (typeof APPROVAL_AREAS)[number];
 
 export function isApprovalArea(value: unknown): value is ApprovalArea {
@@ -28,7 +28,7 @@ export function parseApprovalAreas(raw: string | undefined): { ok: true; areas: 
 }
 
 /** What a proposal does when published: each is one existing command of the back-office, run with the stored input. */
-export const CHANGE_KINDS = ['page.save', 'company.save', 'fund.update', 'share.update', 'nav.correct', 'document.upload', 'news.publish'] as const;
+export const CHANGE_KINDS = ['page.save', 'company.save', 'fund.update', 'share.update', 'nav.correct', 'document.upload', 'news.publish', 'registration.grid'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
@@ -39,6 +39,7 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'nav.correct': 'funds',
   'document.upload': 'documents',
   'news.publish': 'news',
+  'registration.grid': 'registrations',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

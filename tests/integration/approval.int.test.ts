@@ -22,6 +22,7 @@ import * as t from '../../src/server/db/schema';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { pageSnapshot } from '../../src/server/queries/pages-admin';
+import { registrationGrid } from '../../src/server/registrations/manage';
 import { getPage } from '../../src/server/queries/site';
 import { samplePdf } from '../support/sample-documents';
 
@@ -244,5 +245,47 @@ describe('approvers’ digest', () => {
     const later = await propose(people.editor, `Más tarde ${run}.`);
     expect(later.mode).toBe('proposed');
     expect(await sendReviewDigest(db)).toBe(0);
+  });
+});
+
+describe('the registration matrix under approval', () => {
+  it('a grid save waits for a second person; approved, the matrix changes through the grid command; a stale proposal conflicts', async () => {
+    const db = await getDb();
+    const [row] = await db.select({ id: t.funds.id }).from(t.funds).where(eq(t.funds.slug, 'aurore-actions-europe'));
+    if (!row) throw new Error('the demo fund is missing');
+    const grid = await registrationGrid(db, row.id);
+    if (!grid) throw new Error('no grid');
+    const shareId = grid.shares[0]?.id as number;
+    const key = `${shareId}|GB|CGP`;
+    const active = (k: string) => grid.cells[k] !== undefined && grid.cells[k]?.withdrawnOn === null;
+    const ticked = Object.keys(grid.cells).filter(active);
+    const wasOn = active(key);
+    const wanted = wasOn ? ticked.filter((k) => k !== key) : [...ticked, key];
+
+    const key2 = `${shareId}|GB|INSTIT`;
+    const other = active(key2) ? ticked.filter((k) => k !== key2) : [...ticked, key2];
+    const outcome = await submitChange(db, 'registration.grid', { fundId: row.id, ticked: wanted, date: '2026-11-20' }, people.editor, { note: `grid ${run}` });
+    // Another person's change of the same grid, made on the same state.
+    const stale = await submitChange(db, 'registration.grid', { fundId: row.id, ticked: other, date: '2026-11-21' }, people.admin);
+    expect(outcome.mode).toBe('proposed');
+    expect(stale.mode).toBe('proposed');
+    if (outcome.mode !== 'proposed' || stale.mode !== 'proposed') return;
+    // Nothing changed yet; the review shows the cell's change in words.
+    expect((await registrationGrid(db, row.id))?.cells[key]).toEqual(grid.cells[key]);
+    const proposal = await proposalById(db, outcome.id);
+    const isin = grid.shares[0]?.isin as string;
+    expect(JSON.stringify(proposal?.after)).toContain(`${isin} · GB · CGP`);
+    expect(await approveChange(db, outcome.id, people.editor)).toEqual({ ok: false, error: 'own' });
+    expect(await approveChange(db, outcome.id, people.compliance)).toEqual({ ok: true, status: 'published' });
+    const now = (await registrationGrid(db, row.id))?.cells[key];
+    expect(now?.withdrawnOn === null).toBe(!wasOn);
+    // The other change was made on the matrix before that approval: it conflicts and is not applied.
+    expect(await approveChange(db, stale.id, people.compliance)).toEqual({ ok: false, error: 'conflict' });
+    expect((await registrationGrid(db, row.id))?.cells[key2]).toEqual(grid.cells[key2]);
+
+    // Back as it was, approved by another person.
+    const back = await submitChange(db, 'registration.grid', { fundId: row.id, ticked, date: '2026-11-22' }, people.admin);
+    if (back.mode !== 'proposed') throw new Error(`expected a proposal, got ${back.mode}`);
+    expect(await approveChange(db, back.id, people.compliance)).toEqual({ ok: true, status: 'published' });
   });
 });

@@ -9,8 +9,10 @@ import { revalidatePath } from 'next/cache';
 import { adminTranslator } from '@/i18n/admin';
 import type { FormState } from '@/components/admin/action-form';
 import { requireStaffAction } from '@/server/auth/staff';
+import { requiresApproval, submitChange } from '@/server/approval/service';
 import { getDb } from '@/server/db';
 import { saveRegistrationGrid } from '@/server/registrations/manage';
+import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
 
 /** A grid has shares × countries × profiles cells: far below this; a bigger post is refused. */
 const MAX_CELLS = 20_000;
@@ -24,7 +26,17 @@ export async function saveRegistrationGridAction(fundId: number, _state: FormSta
   const ticked = form.getAll('cell').filter((v): v is string => typeof v === 'string' && v.length <= 80);
   const date = form.get('date');
   if (ticked.length > MAX_CELLS) return { status: 'error', message: t('data.invalid'), seq: next() };
-  const result = await saveRegistrationGrid(await getDb(), fundId, ticked, typeof date === 'string' ? date : '', staff.actor);
+  const day = typeof date === 'string' ? date : '';
+  if (requiresApproval('registrations')) {
+    // Under the approval policy the grid is proposed as saved (docs/approval.md); its cells are checked when it is published.
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, {}, next());
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { status: 'error', message: t('registrations.badDate'), seq: next() };
+    const outcome = await submitChange(await getDb(), 'registration.grid', { fundId, ticked: [...new Set(ticked)].sort(), date: day }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged')));
+  }
+  const result = await saveRegistrationGrid(await getDb(), fundId, ticked, day, staff.actor);
   if (!result.ok) {
     if (result.error === 'unknown-fund') return { status: 'error', message: t('data.notFound'), seq: next() };
     if (result.error === 'bad-date' || !('cells' in result)) return { status: 'error', message: t('registrations.badDate'), seq: next() };

@@ -19,6 +19,8 @@ export type RegistrationGridLabels = {
   withdrawn: string;
   none: string;
   archived: string;
+  /** Under the approval policy: the note for the reviewer and the effective date (src/app/admin/approval-form.ts). */
+  approval?: { note: string; noteHint: string; effectiveAt: string; effectiveAtHint: string };
 };
 
 type Props = {
@@ -135,6 +137,41 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                 {labels.dateHint}
               </p>
             </div>
+            {labels.approval && (
+              <>
+                <div>
+                  <label htmlFor={`${id}-note`} className={labelClass}>
+                    {labels.approval.note}
+                  </label>
+                  <textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} className={inputClass} />
+                  <p id={`${id}-note-hint`} className="mt-1 text-sm text-muted">
+                    {labels.approval.noteHint}
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor={`${id}-effective`} className={labelClass}>
+                    {labels.approval.effectiveAt}
+                  </label>
+                  <input
+                    id={`${id}-effective`}
+                    name="effectiveAt"
+                    type="datetime-local"
+                    step={1}
+                    aria-invalid={state.errors?.effectiveAt ? true : undefined}
+                    aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}
+                    className={inputClass}
+                  />
+                  <p id={`${id}-effective-hint`} className="mt-1 text-sm text-muted">
+                    {labels.approval.effectiveAtHint}
+                  </p>
+                  {state.errors?.effectiveAt && (
+                    <p id={`${id}-effective-error`} className="mt-1 text-sm text-red-700">
+                      {state.errors.effectiveAt}
+                    </p>
+                  )}
+                </div>
+              </>
+            )}
             <button type="submit" disabled={pending} className={buttonClass}>
               {labels.save}
             </button>

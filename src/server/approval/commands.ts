@@ -5,6 +5,7 @@ import type { CompanyInput } from '@/domain/company-form';
 import type { FundInput, ShareInput } from '@/domain/fund-input';
 import type { NewsValues } from '@/domain/news-input';
 import type { PageSnapshot } from '@/domain/page-edit';
+import { gridInstructions, isActive } from '@/domain/registrations';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -13,6 +14,7 @@ import { documentSlotState, uploadDocument, type DocumentUpload } from '@/server
 import { fundForStaff, shareForStaff } from '@/server/funds/admin-read';
 import { updateFund, updateShare } from '@/server/funds/manage';
 import { correctNav } from '@/server/navs/import';
+import { registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/manage';
 import { updateNews } from '@/server/news/manage';
 import { saveCompany } from '@/server/pages/company';
 import { savePage } from '@/server/pages/manage';
@@ -40,6 +42,8 @@ export type ShareUpdateInput = { shareId: number; patch: Partial<ShareInput> };
 export type NavCorrectInput = { isin: string; date: string; nav: number };
 export type DocumentUploadInput = Omit<DocumentUpload, 'bytes'> & { sha256: string; size: number };
 /** A news item's values, publishAt as ISO text (it is stored as JSON). */
+/** A fund's registration grid as saved: the ticked cells' keys (`${shareId}|${country}|${profile}`) and the date they take effect. */
+export type RegistrationGridInput = { fundId: number; ticked: string[]; date: string };
 export type NewsPublishInput = { id: number; value: Omit<NewsValues, 'locale' | 'publishAt'> & { publishAt: string | null } };
 
 export type ChangeInput = {
@@ -50,7 +54,19 @@ export type ChangeInput = {
   'nav.correct': NavCorrectInput;
   'document.upload': DocumentUploadInput;
   'news.publish': NewsPublishInput;
+  'registration.grid': RegistrationGridInput;
 };
+
+/** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
+function readableCells(grid: RegistrationGrid, cells: Record<string, { registeredOn: string; withdrawnOn: string | null }>): Record<string, string> {
+  const isin = new Map(grid.shares.map((s) => [String(s.id), s.isin]));
+  const out: Record<string, string> = {};
+  for (const [key, dates] of Object.entries(cells).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const [shareId, country, profile] = key.split('|');
+    out[`${isin.get(shareId ?? '') ?? shareId} · ${country} · ${profile}`] = dates.withdrawnOn ? `${dates.registeredOn} → ${dates.withdrawnOn}` : `${dates.registeredOn} →`;
+  }
+  return out;
+}
 
 const saved = (r: { ok: true; changed: boolean } | { ok: false }, error = 'invalid'): Applied => (r.ok ? { ok: true, changed: r.changed } : { ok: false, error });
 
@@ -139,6 +155,31 @@ export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
       const r = await updateNews(db, input.id, value, actor);
       if (r.ok) return { ok: true, changed: r.changed };
       return { ok: false, error: 'notFound' in r ? 'unknown' : Object.values(r.errors).join(', ') };
+    },
+  },
+  'registration.grid': {
+    async read(db, input) {
+      const grid = await registrationGrid(db, input.fundId);
+      if (!grid) return null;
+      // The state hashed for conflicts is the stored matrix; the label and the readable cells are for the reviewer.
+      return { key: String(grid.fund.id), label: pick(grid.fund.title), state: { fund: grid.fund.slug, cells: readableCells(grid, grid.cells), stored: grid.cells, shares: grid.shares.map((s) => ({ id: s.id, isin: s.isin })) } };
+    },
+    after: (before, input) => {
+      const state = before as { fund: string; stored: RegistrationGrid['cells']; shares: { id: number; isin: string }[] };
+      const stored = new Map(Object.entries(state.stored));
+      const next = { ...state.stored };
+      const ticked = new Set(input.ticked);
+      const keys = [...new Set([...stored.keys(), ...input.ticked])];
+      for (const { key, status } of gridInstructions(keys, ticked, stored)) {
+        const was = stored.get(key);
+        next[key] = status === 'registered' ? { registeredOn: input.date, withdrawnOn: null } : { registeredOn: was?.registeredOn ?? input.date, withdrawnOn: isActive(was) ? input.date : (was?.withdrawnOn ?? input.date) };
+      }
+      const grid = { shares: state.shares.map((s) => ({ ...s, slug: '', name: '', active: true, fundSlug: state.fund })) } as unknown as RegistrationGrid;
+      return { ...state, cells: readableCells(grid, next), stored: next };
+    },
+    apply: async (db, input, actor) => {
+      const r = await saveRegistrationGrid(db, input.fundId, input.ticked, input.date, actor);
+      return r.ok ? { ok: true, changed: r.changed > 0 } : { ok: false, error: r.error };
     },
   },
 };

@@ -856,6 +856,6 @@ export const proposedChange = pgTable(
     index('proposed_change_status').on(t.status, t.effectiveAt),
     index('proposed_change_author').on(t.authorId, t.status),
     check('proposed_change_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected', 'withdrawn', 'published')`),
-    check('proposed_change_area', sql`${t.area} IN ('funds', 'pages', 'company', 'news', 'documents')`),
+    check('proposed_change_area', sql`${t.area} IN ('funds', 'pages', 'company', 'news', 'documents', 'registrations')`),
   ],
 );

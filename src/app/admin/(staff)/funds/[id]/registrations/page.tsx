@@ -8,6 +8,8 @@ import { RegistrationGrid } from '@/components/admin/registration-grid';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { registrationGrid } from '@/server/registrations/manage';
+import { saveLabel } from '../../../../approval-form';
+import { requiresApproval } from '@/server/approval/service';
 import { saveRegistrationGridAction } from '../../../../registrations-actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -60,7 +62,10 @@ export default async function FundRegistrationsPage({ params }: Props) {
             shareColumn: t('registrations.share'),
             date: t('registrations.date'),
             dateHint: t('registrations.dateHint'),
-            save: t('registrations.save'),
+            save: saveLabel(t, 'registrations', t('registrations.save')),
+            approval: requiresApproval('registrations')
+              ? { note: t('approval.note'), noteHint: t('approval.noteHint'), effectiveAt: t('approval.effectiveAt'), effectiveAtHint: t('approval.effectiveAtHint') }
+              : undefined,
             since: t('registrations.since', { date: '{date}' }),
             withdrawn: t('registrations.withdrawnOn', { date: '{date}' }),
             none: t('registrations.none'),
