@@ -61,11 +61,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: CHANGES_PUBLIC_DATA, use: { ...desktop, baseURL, storageState: returningVisitor(baseURL) } },
     // Specs that change what visitors see (a share class added, a fund's SRI edited, NAVs imported)
     // run on their own server, so no public page of the desktop project is read while they change
-    // it; so does the inbox spec, which needs no SMTP server of another spec listening while a mail fails.
+    // it; so does the inbox spec, which needs no SMTP server of another spec listening while a mail
+    // fails. Listed first: the workers take their long serial files first and the desktop project's
+    // many short tests fill in after, so neither worker idles at the end.
     { name: 'staff-changes', testMatch: CHANGES_PUBLIC_DATA, use: { ...desktop, baseURL: staffBaseURL, storageState: returningVisitor(staffBaseURL) } },
+    { name: 'desktop', testIgnore: CHANGES_PUBLIC_DATA, use: { ...desktop, baseURL, storageState: returningVisitor(baseURL) } },
   ],
   webServer: [
     server(PORT, '.data/e2e'),
