@@ -4,7 +4,7 @@ import { ADMIN, ADMIN_EN, signIn, STAFF, signedInAs, storageStateOf } from '../s
 
 const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor', '/admin/funds', '/admin/funds/new', '/admin/funds/1', '/admin/funds/1/edit', '/admin/funds/1/shares/new', '/admin/funds/1/shares/1', '/admin/imports'];
 const API = ['/api/admin/v1/me'];
-/** The import API's upload routes: a Bearer token only, never a session (README "Import API"). */
+/** The import API's upload routes: a Bearer token only, never a session (docs/api.md "Import API"). */
 const IMPORT_API = ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents'];
 
 /** The name and value of the hidden field that identifies a form's server action in the page's HTML. */
