@@ -124,7 +124,7 @@ const envSchema = z.object({
   ADMIN_BOOTSTRAP_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_BOOTSTRAP_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
   /**
-   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, README "GDPR duties"):
+   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, docs/back-office.md "GDPR duties"):
    * purged daily by the app and by `npm run submissions:purge`. The newsletter's counts from the unsubscription.
    */
   RETENTION_DAYS_CONTACT: retentionDays(DEFAULT_RETENTION_DAYS.contact),

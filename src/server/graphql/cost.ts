@@ -18,7 +18,7 @@ import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
  * selected under it by the most items it can return. Aliases are separate fields, so each costs
  * in full; fragments count wherever they are spread; a resolver that reads much more than it
  * returns adds its work (RESOLVER_WORK). The figure is an upper bound of the values the answer can
- * hold plus the rows read to build it, computed before anything runs (README "GraphQL").
+ * hold plus the rows read to build it, computed before anything runs (docs/api.md "Every endpoint").
  */
 
 /** The catalog's real sizes (all funds and shares, active or not), read from the loaded catalog. */

@@ -7,7 +7,7 @@ import { newsCategoryPath, newsListPath } from '@/domain/news-links';
 import { newsStateOf } from '@/domain/news-input';
 import { adminTranslator } from '@/i18n/admin';
 import { publicNewsTranslator } from '@/i18n/news-texts';
-import { SelectField } from '@/components/admin/select-field';
+import { SelectField } from '@/components/ui/field';
 import { buttonClass, Notice } from '@/components/admin/notice';
 import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
