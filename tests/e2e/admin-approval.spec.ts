@@ -25,6 +25,8 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 let server: OwnServer | undefined;
 let origin = '';
 
+const APPROVAL_DIST_DIR = '.next-approval';
+
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(300_000);
   const dir = freshDir('.data/e2e-approval');
@@ -40,7 +42,11 @@ test.beforeAll(async ({}, testInfo) => {
     });
     if (made.status !== 0) throw new Error(`admin:create ${role} failed:\n${made.stdout}\n${made.stderr}`);
   }
-  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 9, dir, env: {}, unset: ['APPROVAL_REQUIRED'] });
+  // A build folder of its own: Next keeps the pages it renders in it, and this server's public pages
+  // (another database, the approval policy) must never answer for the suite's server, nor its for these.
+  const copied = spawnSync('bash', ['scripts/e2e-build-copy.sh', APPROVAL_DIST_DIR], { encoding: 'utf8', timeout: 120_000 });
+  if (copied.status !== 0) throw new Error(`build copy failed:\n${copied.stderr}`);
+  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 9, dir, env: { NEXT_DIST_DIR: APPROVAL_DIST_DIR }, unset: ['APPROVAL_REQUIRED'] });
   origin = server.origin;
 });
 
