@@ -26,7 +26,7 @@ let server: OwnServer | undefined;
 let origin = '';
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(300_000);
+  testInfo.setTimeout(720_000);
   const dir = freshDir('.data/e2e-approval');
   const accounts: [string, string][] = [
     [EDITOR, 'editor'],
@@ -40,7 +40,7 @@ test.beforeAll(async ({}, testInfo) => {
     });
     if (made.status !== 0) throw new Error(`admin:create ${role} failed:\n${made.stdout}\n${made.stderr}`);
   }
-  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 9, dir, env: {}, unset: ['APPROVAL_REQUIRED'] });
+  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 9, dir, env: {}, unset: ['APPROVAL_REQUIRED'], timeoutMs: 600_000 });
   origin = server.origin;
 });
 
@@ -107,7 +107,7 @@ test('an editor’s change of the Spanish legal notices waits; a compliance offi
   await editor.goto('/admin/reviews');
   await expect(editor.getByRole('table', { name: A.queue.mineTitle })).toContainText(A.statuses.pending);
   const id = await openFromQueue(editor, 'Mentions légales');
-  await expect(editor.getByRole('heading', { level: 1 })).toContainText(`${id}`);
+  await expect(editor.getByRole('heading', { level: 1, name: A.review.title.replace('{id}', id).replace('{target}', 'Mentions légales') })).toBeVisible();
   await expect(editor.getByText(A.review.own)).toBeVisible();
   await expect(editor.getByRole('button', { name: A.review.approve })).toHaveCount(0);
 
