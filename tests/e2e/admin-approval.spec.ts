@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import { expectAccessible, signIn } from '../support/admin';
-import { freshDir, startOwnServer, type OwnServer } from '../support/own-server';
+import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 import { samplePdf } from '../support/sample-documents';
 
 /**
@@ -29,7 +29,7 @@ const APPROVAL_DIST_DIR = '.next-approval';
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(720_000);
-  const dir = freshDir('.data/e2e-approval');
+  const dir = seededDir('.data/e2e-approval');
   const accounts: [string, string][] = [
     [EDITOR, 'editor'],
     [COMPLIANCE, 'compliance'],

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 
 /**
  * A production server of a spec's own (a setting the suite's shared server does not have): the
@@ -52,5 +52,15 @@ export async function startOwnServer(options: { port: number; dir: string; env: 
 /** A fresh PGlite folder for a spec's server. */
 export function freshDir(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
+  return dir;
+}
+
+/**
+ * A PGlite folder for a spec's server, started from the database scripts/e2e.sh seeded for the suite
+ * when there is one (the demo seed and its factsheets take minutes of CPU on a busy machine), else empty.
+ */
+export function seededDir(dir: string, seeded = '.data/e2e-seeded'): string {
+  freshDir(dir);
+  if (existsSync(seeded)) cpSync(seeded, dir, { recursive: true });
   return dir;
 }
