@@ -12,4 +12,4 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
  * behaviours, consent, videos, forms, the error screen). Only these travel to the browser with every
  * page; server components read the rest on the server.
  */
-export const CLIENT_NAMESPACES = ['Layout', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;
+export const CLIENT_NAMESPACES = ['Layout', 'Country', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;

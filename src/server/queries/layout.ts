@@ -44,7 +44,7 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
     profile: audience.profile,
     profiles: profiles.map((p) => ({ code: p.code as InvestorProfile, title: p.title })),
     country: audience.country,
-    countries: countries.map((c) => ({ code: c.code, title: c.title, locales: c.languages.map((l) => l.locale as Locale).filter((l) => served.includes(l)) })),
+    countries: countries.map((c) => ({ code: c.code, title: c.title, locales: c.locales.filter((l): l is Locale => (served as readonly string[]).includes(l)) })),
     countryPage: countryPage
       ? { href: localizedPath('/investor-information/[country]', locale, { country: audience.country.toLowerCase() }), label: countryPage.title }
       : null,
