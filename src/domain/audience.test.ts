@@ -3,7 +3,6 @@ import {
   audienceSegment,
   audienceTag,
   countryFromCookie,
-  countryOfPageCode,
   countryPageCode,
   isCountryCode,
   parseAudienceSegment,
@@ -78,9 +77,5 @@ describe('cache tags and page codes', () => {
   it('name an audience and a country page', () => {
     expect(audienceTag({ profile: 'RETAIL', country: 'LU' })).toBe('audience:RETAIL-LU');
     expect(countryPageCode('CH')).toBe('country-CH');
-    expect(countryOfPageCode('country-CH')).toBe('CH');
-    expect(countryOfPageCode('country-INT')).toBe('INT');
-    expect(countryOfPageCode('country-ch')).toBeNull();
-    expect(countryOfPageCode('legal-notices')).toBeNull();
   });
 });

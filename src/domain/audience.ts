@@ -78,9 +78,3 @@ export function audienceTag(audience: { profile: string; country: string }): str
 export function countryPageCode(country: string): string {
   return `country-${country}`;
 }
-
-/** The country of a page code, or null when the code is not a country page's. */
-export function countryOfPageCode(code: string): string | null {
-  const country = code.startsWith('country-') ? code.slice('country-'.length) : '';
-  return isCountryCode(country) ? country : null;
-}
