@@ -64,7 +64,11 @@ describe('the registration grid of a fund', () => {
     expect(grid?.shares.map((s) => s.id)).toEqual(expect.arrayContaining([shareId, otherId]));
     expect(grid?.countries.map((c) => c.code)).toEqual(expect.arrayContaining(['FR', 'ES', 'CH']));
 
-    const ticked = [`${shareId}|FR|RETAIL`, `${shareId}|ES|RETAIL`, `${otherId}|CH|INSTIT`, '999999|FR|RETAIL', `${shareId}|XX|RETAIL`];
+    // The fund's other share classes keep the cells the demo registered them for (the grid posts every ticked cell).
+    const keep = Object.entries(grid?.cells ?? {})
+      .filter(([key, dates]) => dates.withdrawnOn === null && !key.startsWith(`${shareId}|`) && !key.startsWith(`${otherId}|`))
+      .map(([key]) => key);
+    const ticked = [...keep, `${shareId}|FR|RETAIL`, `${shareId}|ES|RETAIL`, `${otherId}|CH|INSTIT`, '999999|FR|RETAIL', `${shareId}|XX|RETAIL`];
     const before = await auditCount();
     expect(await saveRegistrationGrid(db, fundId, ticked, '2025-01-02', editor)).toEqual({ ok: true, changed: 3, registered: 3, withdrawn: 0 });
     expect(await cells([shareId, otherId])).toEqual({
