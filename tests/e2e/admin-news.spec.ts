@@ -49,6 +49,15 @@ async function typeBody(page: Page, form: ReturnType<Page['getByRole']>, words: 
     await page.keyboard.press('Shift+ArrowLeft');
     await expect.poll(selection).toBe(words.link.slice(-i));
   }
+  // The editor reads the browser's selection on its own event, a moment later: on a busy machine Ctrl+K
+  // could still link the shorter selection it had. Wait until the editor's selection is the link's words too.
+  const editorSelection = () =>
+    body.evaluate((el) => {
+      const editor = (el.closest('.ProseMirror') ?? el.querySelector('.ProseMirror') ?? el) as HTMLElement & { editor?: { state: { selection: { from: number; to: number }; doc: { textBetween: (a: number, b: number) => string } } } };
+      const state = editor.editor?.state;
+      return state ? state.doc.textBetween(state.selection.from, state.selection.to) : null;
+    });
+  await expect.poll(editorSelection).toBe(words.link);
   await page.keyboard.press('Control+k');
   const address = form.getByLabel(N.editor.linkAddress);
   await expect(address).toBeFocused();
