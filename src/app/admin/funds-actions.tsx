@@ -31,7 +31,7 @@ import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import { deleteDocument, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { deleteDocument, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
 import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
@@ -286,11 +286,18 @@ export async function setDocumentPublishedAction(documentId: number, published: 
   return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'));
 }
 
-export async function setDocumentCountriesAction(documentId: number, _state: FormState, form: FormData): Promise<FormState> {
+/** The countries of one current document of this fund or of its share classes (a document of another fund is refused). */
+export async function setDocumentCountriesAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('documents.write');
-  const wanted = reader(form).getAll('countries');
-  const result = await setDocumentCountries(await getDb(), documentId, wanted, staff.actor);
+  const f = reader(form);
+  const wanted = f.getAll('countries');
+  const documentId = Number(f.get('document'));
   const t = adminTranslator(staff.locale);
+  const db = await getDb();
+  if (!Number.isSafeInteger(documentId) || !(await listFundDocuments(db, fundId)).some((d) => d.id === documentId)) {
+    return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
+  }
+  const result = await setDocumentCountries(db, documentId, wanted, staff.actor);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)(`document.${result.error}`), seq: next() };
   if (!result.changed) return done(t('data.unchanged'));
   return done(wanted.length === 0 ? t('documents.countriesAll') : t('documents.countriesSaved', { countries: wanted.join(', ') }));

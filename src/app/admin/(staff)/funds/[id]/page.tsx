@@ -181,14 +181,6 @@ export default async function FundPage({ params, searchParams }: Props) {
                     <td className={tdClass}>{d.countries.length === 0 ? t('documents.everyCountry') : d.countries.map((c) => countryName.get(c) ?? c).join(', ')}</td>
                     {writeDocs && (
                       <td className={`${tdClass} space-y-2`}>
-                        {d.supersededAt === null && (
-                          <ActionForm
-                            action={setDocumentCountriesAction.bind(null, d.id)}
-                            title={`${t('documents.restrict')} ${label}`}
-                            submitLabel={t('documents.restrict')}
-                            fields={[{ kind: 'checkboxes', name: 'countries', label: t('documents.countries'), hint: t('documents.countriesHint'), values: d.countries, options: countryOptions }]}
-                          />
-                        )}
                         <ActionForm
                           action={setDocumentPublishedAction.bind(null, d.id, !d.published)}
                           title={`${d.published ? t('documents.unpublish') : t('documents.publish')} ${label}`}
@@ -204,6 +196,27 @@ export default async function FundPage({ params, searchParams }: Props) {
               })}
             </tbody>
           </table>
+        )}
+        {writeDocs && docs.some((d) => d.supersededAt === null) && (
+          <div className="mt-6 max-w-xl">
+            <h3 className="mb-2 text-lg font-semibold">{t('documents.restrictTitle')}</h3>
+            <ActionForm
+              action={setDocumentCountriesAction.bind(null, fund.id)}
+              title={t('documents.restrictTitle')}
+              submitLabel={t('documents.restrict')}
+              fields={[
+                {
+                  kind: 'select',
+                  name: 'document',
+                  label: t('documents.restrictDocument'),
+                  options: docs
+                    .filter((d) => d.supersededAt === null)
+                    .map((d) => ({ value: String(d.id), label: `${typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode} ${d.locale} ${d.publishedAt} #${d.id} (${d.shareId !== null ? (shareName.get(d.shareId) ?? d.shareId) : t('documents.wholeFund')})` })),
+                },
+                { kind: 'checkboxes', name: 'countries', label: t('documents.countries'), hint: t('documents.countriesHint'), values: [], options: countryOptions },
+              ]}
+            />
+          </div>
         )}
         {writeDocs && (
           <div className="mt-6 max-w-xl">
