@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { tableClass, tdClass, thClass } from './notice';
+import { Table, type Column } from '@/components/ui/table';
 
 /** One row of a list of proposed changes, its texts already translated. */
 export type ReviewRow = { id: number; href: string; linkLabel: string; area: string; target: string; author: string; age: string; note: string; effective: string; status: string; flag?: string };
@@ -8,56 +8,31 @@ type Labels = { caption: string; area: string; target: string; author: string; a
 
 /** The review queue's tables (pending, scheduled, one's own): each row opens the change's review screen. */
 export function ReviewTable({ rows, labels }: { rows: ReviewRow[]; labels: Labels }) {
-  return (
-    <div className="overflow-x-auto" role="region" aria-label={labels.caption} tabIndex={0}>
-      <table className={tableClass}>
-        <caption className="sr-only">{labels.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              {labels.target}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.area}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.author}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.age}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.note}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.effective}
-            </th>
-            <th scope="col" className={thClass}>
-              {labels.status}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={tdClass}>
-                <Link href={row.href} className="text-brand underline" aria-label={row.linkLabel}>
-                  {row.target}
-                </Link>
-              </td>
-              <td className={tdClass}>{row.area}</td>
-              <td className={tdClass}>{row.author}</td>
-              <td className={tdClass}>{row.age}</td>
-              <td className={`${tdClass} max-w-xs whitespace-pre-wrap break-words`}>{row.note}</td>
-              <td className={tdClass}>{row.effective}</td>
-              <td className={tdClass}>
-                {row.status}
-                {row.flag && <strong className="ml-2 rounded bg-amber-100 px-1 text-amber-900">{row.flag}</strong>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<ReviewRow>[] = [
+    {
+      key: 'target',
+      header: labels.target,
+      cell: (row) => (
+        <Link href={row.href} className="text-brand underline" aria-label={row.linkLabel}>
+          {row.target}
+        </Link>
+      ),
+    },
+    { key: 'area', header: labels.area, cell: (row) => row.area },
+    { key: 'author', header: labels.author, cell: (row) => row.author },
+    { key: 'age', header: labels.age, cell: (row) => row.age },
+    { key: 'note', header: labels.note, cell: (row) => row.note, className: 'max-w-xs whitespace-pre-wrap break-words' },
+    { key: 'effective', header: labels.effective, cell: (row) => row.effective },
+    {
+      key: 'status',
+      header: labels.status,
+      cell: (row) => (
+        <>
+          {row.status}
+          {row.flag && <strong className="ml-2 rounded bg-amber-100 px-1 text-amber-900">{row.flag}</strong>}
+        </>
+      ),
+    },
+  ];
+  return <Table caption={labels.caption} columns={columns} rows={rows} rowKey={(row) => row.id} />;
 }
