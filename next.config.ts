@@ -5,6 +5,10 @@ import { legacyNewsPageRedirects } from './src/i18n/legacy-redirects';
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 const nextConfig: NextConfig = {
+  // The browser tests' second server reads its own copy of the build (scripts/e2e-build-copy.sh).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // scripts/test.sh has just run tsc over the whole tree before it builds: no second type check.
+  typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   // PGlite loads its WASM and data files from its own folder: bundling it breaks every query in production.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --email E --role admin|editor|data|reader`: creates a staff account with a
+ * `npm run admin:create -- --email E --role admin|compliance|editor|data|reader`: creates a staff account with a
  * password, on a fresh database too (it migrates first). The password comes from ADMIN_PASSWORD,
  * else it is asked for twice without echo. With PGlite, stop the server first (one process per folder).
  */
@@ -11,7 +11,7 @@ import { MIN_PASSWORD_LENGTH } from '@/server/auth/constants';
 import { openDatabase } from '@/server/db/client';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run admin:create -- --email someone@example.com --role admin|editor|data|reader`);
+  console.error(`${message}\nusage: npm run admin:create -- --email someone@example.com --role admin|compliance|editor|data|reader`);
   process.exit(2);
 }
 
@@ -52,7 +52,7 @@ function askHidden(question: string): Promise<string> {
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' } }, allowPositionals: true });
 if (!values.email) usage('--email is required');
-if (!isRole(values.role)) usage('--role must be admin, editor, data or reader');
+if (!isRole(values.role)) usage('--role must be admin, compliance, editor, data or reader');
 
 let password = env().ADMIN_PASSWORD;
 if (!password) {

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:token -- --name N --scope navs|benchmarks|documents|scenarios --days D`: creates an
+ * `npm run admin:token -- --name N --scope navs|benchmarks|documents|scenarios|registrations --days D`: creates an
  * import-API token and prints it ONCE (only its hash is stored). Works on a fresh database (it
  * migrates first). With PGlite, stop the server first (one process per folder).
  */
@@ -9,14 +9,14 @@ import { createApiToken, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { openDatabase } from '@/server/db/client';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run admin:token -- --name "Fund admin feed" --scope navs|benchmarks|documents|scenarios --days 90`);
+  console.error(`${message}\nusage: npm run admin:token -- --name "Fund admin feed" --scope navs|benchmarks|documents|scenarios|registrations --days 90`);
   process.exit(2);
 }
 
 const { values } = parseArgs({ options: { name: { type: 'string' }, scope: { type: 'string' }, days: { type: 'string' } }, allowPositionals: true });
 const name = values.name?.trim();
 if (!name || name.length > 100) usage('--name is required (up to 100 characters)');
-if (!isTokenScope(values.scope)) usage('--scope must be navs, benchmarks, documents or scenarios');
+if (!isTokenScope(values.scope)) usage('--scope must be navs, benchmarks, documents, scenarios or registrations');
 const days = Number(values.days ?? '90');
 if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) usage(`--days must be a whole number from 1 to ${MAX_TOKEN_DAYS}`);
 

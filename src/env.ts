@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseApprovalAreas } from './domain/approval';
 import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/retention';
 import { parseRoleMap } from './domain/sso';
@@ -53,6 +54,13 @@ const envSchema = z.object({
       .regex(/^\/[^/]/, 'must be a path on this site, starting with a single /')
       .optional(),
   ),
+  /** The country of residence of a visitor who has not chosen one, and the sitemap's (docs/decisions/035). */
+  DEFAULT_COUNTRY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[A-Z]{2}|INT)$/, 'must be a country code of the country table, in capitals (FR, LU, INT)')
+      .optional(),
+  ).default('FR'),
   PUBLIC_BASE_URL: optionalUrl.default('http://localhost:3000'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: optionalString.pipe(z.email().optional()).default('website@fictional-am.example'),
@@ -95,13 +103,28 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFlag(true),
   /** Signs staff session cookies and encrypts TOTP secrets; without it the server makes one and keeps it in the database. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Areas whose changes wait for a second person's approval (docs/approval.md): a comma list among
+   * funds, pages, company, news, documents. Unset: every area. Empty: every save publishes at once.
+   */
+  APPROVAL_REQUIRED: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const read = parseApprovalAreas(v);
+      if (!read.ok) {
+        ctx.addIssue({ code: 'custom', message: read.error });
+        return z.NEVER;
+      }
+      return read.areas;
+    }),
   /** Admins must enrol a TOTP second factor before using the back-office. */
   ADMIN_REQUIRE_2FA: booleanFlag(false),
   /** Creates this admin at start while no staff account exists (containers). Both or neither. */
   ADMIN_BOOTSTRAP_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_BOOTSTRAP_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
   /**
-   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, README "GDPR duties"):
+   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, docs/back-office.md "GDPR duties"):
    * purged daily by the app and by `npm run submissions:purge`. The newsletter's counts from the unsubscription.
    */
   RETENTION_DAYS_CONTACT: retentionDays(DEFAULT_RETENTION_DAYS.contact),

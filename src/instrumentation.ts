@@ -23,12 +23,16 @@ export async function register() {
   startPublication();
   const { startNewsSchedule, stopNewsSchedule } = await import('./server/news/schedule');
   startNewsSchedule();
+  // Approved changes with an effective date, and the approvers' digest (docs/approval.md).
+  const { startApprovalSchedule, stopApprovalSchedule } = await import('./server/approval/schedule');
+  startApprovalSchedule();
   // scripts/staff-bodies.mjs asks this before letting a back-office request send a large body.
   const { isLiveStaffSession } = await import('./server/auth/live-session');
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {
     stopRouteCatalogRefresh();
     stopNewsSchedule();
+    stopApprovalSchedule();
     await stopOutboxWorker();
     await stopRetentionWorker();
     await closeDatabase();

@@ -21,17 +21,30 @@ describe('proxy', () => {
   it('rewrites a localized path to its route folder with the profile segment (docs/decisions/001)', async () => {
     const proxy = await loadProxy();
     const retail = proxy(request('/fr/nous-connaitre'));
-    expect(new URL(retail.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL/about-us');
+    expect(new URL(retail.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL-FR/about-us');
     const instit = proxy(request('/fr/nous-connaitre', { cookie: 'investor_profile=INSTIT' }));
-    expect(new URL(instit.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/INSTIT/about-us');
+    expect(new URL(instit.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/INSTIT-FR/about-us');
     const home = proxy(request('/en', { cookie: 'investor_profile=CGP' }));
-    expect(new URL(home.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/en/CGP');
+    expect(new URL(home.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/en/CGP-FR');
+  });
+
+  it('adds the country of residence from its cookie to the hidden segment, else DEFAULT_COUNTRY (docs/decisions/035)', async () => {
+    const rewritten = (proxy: Awaited<ReturnType<typeof loadProxy>>, cookie: string) =>
+      new URL(proxy(request('/es/conocernos', cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
+    const proxy = await loadProxy();
+    expect(rewritten(proxy, 'investor_profile=INSTIT; investor_country=CH')).toBe('/es/INSTIT-CH/about-us');
+    expect(rewritten(proxy, 'investor_country=INT')).toBe('/es/RETAIL-INT/about-us');
+    // Not a country code: the default, never a segment the attacker wrote.
+    for (const forged of ['investor_country=ch', 'investor_country=FR%2F..', 'investor_country=FR-INSTIT', 'investor_country=' + 'X'.repeat(300)]) {
+      expect(rewritten(proxy, forged), forged).toBe('/es/RETAIL-FR/about-us');
+    }
+    expect(rewritten(await loadProxy({ DEFAULT_COUNTRY: 'LU' }), '')).toBe('/es/RETAIL-LU/about-us');
   });
 
   it('ignores an unknown profile cookie and cannot be steered into the internal segment', async () => {
     const proxy = await loadProxy();
-    const forged = proxy(request('/fr/INSTIT/about-us', { cookie: 'investor_profile=ADMIN' }));
-    expect(new URL(forged.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL/INSTIT/about-us');
+    const forged = proxy(request('/fr/INSTIT-FR/about-us', { cookie: 'investor_profile=ADMIN' }));
+    expect(new URL(forged.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL-FR/INSTIT-FR/about-us');
   });
 
   it('sends / to ROOT_REDIRECT when it is set, else negotiates the language', async () => {
@@ -74,29 +87,33 @@ describe('proxy', () => {
     const rewritten = (path: string, cookie = '') => new URL(proxy(request(path, cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
     // Before the first load nothing is judged.
     publishRouteCatalog(undefined);
-    expect(rewritten('/en/funds/no-such-fund')).toBe('/en/RETAIL/funds/no-such-fund');
+    expect(rewritten('/en/funds/no-such-fund')).toBe('/en/RETAIL-FR/funds/no-such-fund');
     publishRouteCatalog({
       funds: new Map([['aurore-bonds', new Set(['aurore-bonds-i'])]]),
       news: new Map([['fr', new Set(['une-nouvelle'])]]),
       newsCounts: new Map([['fr', new Map([['', 1], ['markets', 1]])]]),
       newsCategories: new Set(['markets']),
+      countries: new Set(['FR', 'CH', 'INT']),
     });
     try {
-      expect(rewritten('/en/funds/aurore-bonds')).toBe('/en/RETAIL/funds/aurore-bonds');
-      expect(rewritten('/en/funds/aurore-bonds/shares/aurore-bonds-i', 'investor_profile=CGP')).toBe('/en/CGP/funds/aurore-bonds/shares/aurore-bonds-i');
-      expect(rewritten('/fr/actualites/une-nouvelle')).toBe('/fr/RETAIL/news/une-nouvelle');
-      expect(rewritten('/fr/actualites/c/markets')).toBe('/fr/RETAIL/news/c/markets');
-      expect(rewritten('/en/funds/no-such-fund')).toBe(`/en/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
-      expect(rewritten('/en/funds/aurore-bonds/shares/no-such-share', 'investor_profile=INSTIT')).toBe(`/en/INSTIT/${UNKNOWN_PAGE_SEGMENT}`);
-      expect(rewritten('/fr/actualites/pas-une-nouvelle')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
-      expect(rewritten('/es/noticias/c/no-such-category')).toBe(`/es/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
-      expect(rewritten('/fr/nimporte-quoi')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
-      expect(rewritten('/fr/nous-connaitre')).toBe('/fr/RETAIL/about-us');
+      expect(rewritten('/en/funds/aurore-bonds')).toBe('/en/RETAIL-FR/funds/aurore-bonds');
+      // A country the table does not hold is the default one: one cached page per known country only.
+      expect(rewritten('/en/funds/aurore-bonds', 'investor_country=DE')).toBe('/en/RETAIL-FR/funds/aurore-bonds');
+      expect(rewritten('/en/funds/aurore-bonds', 'investor_country=CH')).toBe('/en/RETAIL-CH/funds/aurore-bonds');
+      expect(rewritten('/en/funds/aurore-bonds/shares/aurore-bonds-i', 'investor_profile=CGP')).toBe('/en/CGP-FR/funds/aurore-bonds/shares/aurore-bonds-i');
+      expect(rewritten('/fr/actualites/une-nouvelle')).toBe('/fr/RETAIL-FR/news/une-nouvelle');
+      expect(rewritten('/fr/actualites/c/markets')).toBe('/fr/RETAIL-FR/news/c/markets');
+      expect(rewritten('/en/funds/no-such-fund')).toBe(`/en/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/en/funds/aurore-bonds/shares/no-such-share', 'investor_profile=INSTIT')).toBe(`/en/INSTIT-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/actualites/pas-une-nouvelle')).toBe(`/fr/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/es/noticias/c/no-such-category')).toBe(`/es/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/nimporte-quoi')).toBe(`/fr/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/nous-connaitre')).toBe('/fr/RETAIL-FR/about-us');
       // scripts/server.mjs answers the marked rewrites with status 404 (docs/decisions/019).
       expect(proxy(request('/fr/nimporte-quoi')).headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
       expect(proxy(request('/fr/nous-connaitre')).headers.get(NOT_FOUND_PAGE_HEADER)).toBeNull();
       // Without the finder's facets, the fund range is rendered per request whatever its query.
-      expect(rewritten('/fr/gamme-fonds?category=equities')).toBe('/fr/RETAIL/fund-range');
+      expect(rewritten('/fr/gamme-fonds?category=equities')).toBe('/fr/RETAIL-FR/fund-range');
     } finally {
       publishRouteCatalog(undefined);
     }
@@ -114,15 +131,15 @@ describe('proxy', () => {
       finder: { categories: new Set(['equities']), currencies: new Set(['EUR']) },
     });
     try {
-      expect(rewritten('/fr/gamme-fonds')).toBe('/fr/RETAIL/fund-range/all');
-      expect(rewritten('/en/fund-range?category=equities', 'investor_profile=INSTIT')).toBe('/en/INSTIT/fund-range/category.equities');
-      expect(rewritten('/es/nuestros-fondos?sort=name&currency=eur')).toBe('/es/RETAIL/fund-range/currency.EUR~sort.name');
+      expect(rewritten('/fr/gamme-fonds')).toBe('/fr/RETAIL-FR/fund-range/all');
+      expect(rewritten('/en/fund-range?category=equities', 'investor_profile=INSTIT')).toBe('/en/INSTIT-FR/fund-range/category.equities');
+      expect(rewritten('/es/nuestros-fondos?sort=name&currency=eur')).toBe('/es/RETAIL-FR/fund-range/currency.EUR~sort.name');
       // Random query strings land on the pages they render: no new cached page.
-      expect(rewritten('/fr/gamme-fonds?category=x1&sri=99&foo=bar')).toBe('/fr/RETAIL/fund-range/all');
-      expect(rewritten('/fr/gamme-fonds?q=euro')).toBe('/fr/RETAIL/fund-range');
-      expect(rewritten('/fr/gamme-fonds?category=equities&sri=3')).toBe('/fr/RETAIL/fund-range');
+      expect(rewritten('/fr/gamme-fonds?category=x1&sri=99&foo=bar')).toBe('/fr/RETAIL-FR/fund-range/all');
+      expect(rewritten('/fr/gamme-fonds?q=euro')).toBe('/fr/RETAIL-FR/fund-range');
+      expect(rewritten('/fr/gamme-fonds?category=equities&sri=3')).toBe('/fr/RETAIL-FR/fund-range');
       // The cached pages cannot be asked for by their internal path.
-      expect(rewritten('/fr/fund-range/all')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/fund-range/all')).toBe(`/fr/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
     } finally {
       publishRouteCatalog(undefined);
     }
@@ -134,14 +151,14 @@ describe('proxy', () => {
     const rewritten = (path: string, cookie = '') => new URL(proxy(request(path, cookie ? { cookie } : {})).headers.get('x-middleware-rewrite') ?? '').pathname;
     publishRouteCatalog({ funds: new Map(), news: new Map(), newsCounts: new Map(), newsCategories: new Set() });
     try {
-      expect(rewritten('/fr/documents')).toBe('/fr/RETAIL/documents/all');
-      expect(rewritten('/es/documentos', 'investor_profile=CGP')).toBe('/es/CGP/documents/all');
+      expect(rewritten('/fr/documents')).toBe('/fr/RETAIL-FR/documents/all');
+      expect(rewritten('/es/documentos', 'investor_profile=CGP')).toBe('/es/CGP-FR/documents/all');
       // The empty form submitted without JavaScript, page 1 and unknown parameters are the unfiltered page too.
-      expect(rewritten('/en/documents?q=&fund=&share=&type=&language=&month=&from=&to=&page=1&utm_source=x')).toBe('/en/RETAIL/documents/all');
+      expect(rewritten('/en/documents?q=&fund=&share=&type=&language=&month=&from=&to=&page=1&utm_source=x')).toBe('/en/RETAIL-FR/documents/all');
       for (const query of ['q=aurore', 'fund=x', 'type=KIID', 'language=es', 'month=2026-11', 'from=2026-01-01', 'archive=1', 'page=2']) {
-        expect(rewritten(`/en/documents?${query}`), query).toBe('/en/RETAIL/documents');
+        expect(rewritten(`/en/documents?${query}`), query).toBe('/en/RETAIL-FR/documents');
       }
-      expect(rewritten('/fr/documents/all')).toBe(`/fr/RETAIL/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(rewritten('/fr/documents/all')).toBe(`/fr/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
     } finally {
       publishRouteCatalog(undefined);
     }
@@ -176,7 +193,7 @@ describe('proxy matcher', () => {
   it('leaves the import API uploads to their routes (no 10 MB body cut, docs/decisions/018) and runs everywhere else', async () => {
     const { unstable_doesMiddlewareMatch: matches } = await import('next/experimental/testing/server');
     const { config } = await import('./proxy');
-    for (const path of ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents', '/api/admin/v1/scenarios']) {
+    for (const path of ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents', '/api/admin/v1/scenarios', '/api/admin/v1/registrations']) {
       expect(matches({ config, url: path }), path).toBe(false);
     }
     for (const path of ['/api/admin/v1/me', '/admin/tokens', '/en', '/fr/nous-connaitre', '/api/forms/contact', '/_next/data/x.json']) {

@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
+import { audienceSegment, COUNTRY_COOKIE, countryFromCookie } from './domain/audience';
 import { PROFILE_COOKIE } from './domain/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
@@ -27,10 +28,10 @@ function decodable(pathname: string): boolean {
 }
 
 /**
- * Pages are rendered once per language and investor profile and then served from cache
- * (docs/product.md "Rendering and speed"): the profile is not read from a cookie while rendering,
- * it is a path segment this proxy adds. /fr/nous-connaitre is rewritten by next-intl to
- * /fr/about-us, then here to /fr/RETAIL/about-us (src/app/[locale]/[profile]/about-us).
+ * Pages are rendered once per language, investor profile and country of residence and then served
+ * from cache (docs/product.md "Rendering and speed", docs/decisions/035): neither is read from a
+ * cookie while rendering, they are one path segment this proxy adds. /fr/nous-connaitre is rewritten
+ * by next-intl to /fr/about-us, then here to /fr/RETAIL-FR/about-us (src/app/[locale]/[profile]/about-us).
  */
 /**
  * Where every unknown fund, share, article or category is rendered: the route
@@ -78,8 +79,12 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   const target = new URL(rewrite ?? request.url);
   const [, locale, ...rest] = target.pathname.split('/');
   const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
-  const profile = isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE;
   const catalog = publishedRouteCatalog();
+  // The hidden segment carries the audience: investor profile and country of residence (docs/decisions/035).
+  const profile = audienceSegment({
+    profile: isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE,
+    country: countryFromCookie(request.cookies.get(COUNTRY_COOKIE)?.value, catalog?.countries, env().DEFAULT_COUNTRY),
+  });
   const served = !!locale && (env().locales as readonly string[]).includes(locale);
   const unknown = catalog && served && !isKnownPagePath(segmentsOf(rest), locale, catalog);
   // An article's previous slug answers 308 to its current address (docs/decisions/022).
@@ -141,5 +146,5 @@ export default function proxy(request: NextRequest) {
  * no-store and noindex headers on their own answers (docs/decisions/018).
  */
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios).*)'],
+  matcher: ['/((?!_next/static|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios|api/admin/v1/registrations).*)'],
 };

@@ -48,6 +48,13 @@ export const CSV_MESSAGES = {
   'duplicate-scenario': 'the {scenario} scenario of {isin} for {month} over {years} year(s) already appears on line {previous}',
   'scenario-incomplete': '{isin} for {month} over {years} year(s) lacks the scenario(s) {missing}: a month gives all four',
   'no-one-year': '{isin} for {month} has no one-year scenarios (holding_period_years 1)',
+  'not-profile': '"{value}" is not an investor profile code (e.g. RETAIL, INSTIT, CGP)',
+  'not-status': '"{value}" is not a status: expected registered or withdrawn',
+  'duplicate-registration': '{isin} in {country} for {profile} already appears on line {previous}',
+  'unknown-country': 'no country has the code {country}',
+  'unknown-profile': 'no investor profile has the code {profile}',
+  'withdraw-unregistered': '{isin} was never registered in {country} for {profile}: nothing to withdraw',
+  'withdrawn-before-registered': '{isin} in {country} for {profile} was registered on {registered}: it cannot be withdrawn on {date}',
 } as const;
 export type CsvErrorCode = keyof typeof CSV_MESSAGES;
 export type CsvErrorParams = Record<string, string | number>;

@@ -26,6 +26,19 @@ describe('isKnownPagePath', () => {
     expect(known('no-such-page')).toBe(false);
   });
 
+  it('knows the information page of a country with a page and a registration, its code in lower case (docs/decisions/035)', () => {
+    const withCountries: RouteCatalog = { ...catalog, countryPages: new Set(['CH', 'INT']) };
+    const knownHere = (p: string) => isKnownPagePath(p.split('/'), 'fr', withCountries);
+    expect(knownHere('investor-information/ch')).toBe(true);
+    expect(knownHere('investor-information/int')).toBe(true);
+    for (const p of ['investor-information/es', 'investor-information/CH', 'investor-information', 'investor-information/ch/more', 'investor-information/c%68', 'investor-information/../ch']) {
+      expect(knownHere(p), p).toBe(false);
+    }
+    // Before the countries are loaded, a well-formed code is rendered (the page answers 404 itself).
+    expect(known('investor-information/es')).toBe(true);
+    expect(known('investor-information/xyz')).toBe(false);
+  });
+
   it('knows the funds, their tabs and share classes', () => {
     expect(known('funds/aurore-bonds')).toBe(true);
     expect(known('funds/aurore-bonds/performances')).toBe(true);
@@ -71,7 +84,7 @@ describe('isKnownPagePath', () => {
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
       .map((entry) => entry.name)
       // unknown-page: where the proxy sends unknown paths (src/proxy.ts), never a page of its own.
-      .filter((name) => name !== 'funds' && name !== 'news' && name !== 'unknown-page');
+      .filter((name) => name !== 'funds' && name !== 'news' && name !== 'unknown-page' && name !== 'investor-information');
     expect([...SINGLE_SEGMENT_PAGES].filter(Boolean).sort()).toEqual(folders.sort());
   });
 });

@@ -26,6 +26,10 @@ export type RouteCatalog = {
   oldNews?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The fund categories and share currencies of the whole catalog: which fund range filters are cached (docs/decisions/021). */
   finder?: FinderCatalog;
+  /** The country codes of the country table: a country cookie naming another falls back to DEFAULT_COUNTRY (docs/decisions/035). */
+  countries?: ReadonlySet<string>;
+  /** The countries whose information page is served: a page exists and a share class is registered there today. */
+  countryPages?: ReadonlySet<string>;
 };
 
 /**
@@ -66,6 +70,14 @@ function knownFundPath(rest: string[], catalog: RouteCatalog): boolean {
   return share === undefined && tabs.has(sub);
 }
 
+/** The first segment of a country's information page: /investor-information/{country}, the code in lower case. */
+export const COUNTRY_PAGE_SEGMENT = 'investor-information';
+
+function isCountryPageSlug(slug: string, catalog: RouteCatalog): boolean {
+  if (!/^(?:[a-z]{2}|int)$/.test(slug)) return false;
+  return !catalog.countryPages || catalog.countryPages.has(slug.toUpperCase());
+}
+
 function knownNewsPage(raw: string, count: number | undefined): boolean {
   const page = parsePageNumber(raw);
   // page 1 redirects to the list: let it through when the list exists.
@@ -97,6 +109,7 @@ export function isKnownPagePath(segments: string[], locale: string, catalog: Rou
   const [first = '', ...rest] = segments;
   if (first === 'funds') return knownFundPath(rest, catalog);
   if (first === 'news') return knownNewsPath(rest, locale, catalog);
+  if (first === COUNTRY_PAGE_SEGMENT) return rest.length === 1 && isCountryPageSlug(rest[0] ?? '', catalog);
   return single.has(first) && rest.length === 0;
 }
 

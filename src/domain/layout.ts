@@ -13,6 +13,11 @@ export type LayoutData = {
   languages: { locale: Locale; label: string }[];
   profile: InvestorProfile;
   profiles: { code: InvestorProfile; title: string }[];
+  /** The country of residence the page is rendered for, and every country offered, with its languages (docs/decisions/035). */
+  country: string;
+  countries: { code: string; title: string; locales: Locale[] }[];
+  /** The footer's "Information for investors in {country}" link, for the visitor's country only; null when it has none. */
+  countryPage: NavLink | null;
   company: {
     title: string;
     address: string | null;

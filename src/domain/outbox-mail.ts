@@ -6,10 +6,12 @@
  * - `newsletter`: the confirmation mailed to a subscriber, with its unsubscribe link;
  * - `account`: an invitation or a password reset to a staff member, with its set-password link;
  * - `alert`: a server error mailed to the on-call address.
+ * - `review`: the four-eyes workflow to staff (a digest of changes awaiting approval, an author's
+ *   change approved or rejected, docs/approval.md). Staff mail, never a visitor's data.
  *
  * Visitors' data (a GDPR export or erasure) is `submission` and `newsletter` mails only.
  */
-export const MAIL_KINDS = ['submission', 'newsletter', 'account', 'alert'] as const;
+export const MAIL_KINDS = ['submission', 'newsletter', 'account', 'alert', 'review'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const isMailKind = (value: unknown): value is MailKind => typeof value === 'string' && (MAIL_KINDS as readonly string[]).includes(value);

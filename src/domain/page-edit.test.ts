@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffPages, hasMarkup, pageChangeScope, PAGE_LIMITS, readPageForm, textField, type PageSnapshot } from './page-edit';
+import { countryOfPage, diffPages, hasMarkup, isPageCode, pageChangeScope, PAGE_LIMITS, readPageForm, textField, type PageSnapshot } from './page-edit';
 
 const structure: PageSnapshot = {
   title: { fr: 'Titre', en: 'Title' },
@@ -75,5 +75,19 @@ describe('diffPages and pageChangeScope', () => {
     expect(hasMarkup('R&amp;D')).toBe(true);
     expect(hasMarkup('3 < 4 and 5 > 2')).toBe(false);
     expect(hasMarkup(undefined)).toBe(false);
+  });
+});
+
+describe('countries’ information pages', () => {
+  it('accepts country-{CODE} page codes and names their country; nothing else upper-case', () => {
+    expect(isPageCode('country-FR')).toBe(true);
+    expect(isPageCode('country-INT')).toBe(true);
+    expect(countryOfPage('country-CH')).toBe('CH');
+    expect(countryOfPage('legal-notices')).toBeNull();
+    for (const bad of ['country-fr', 'country-FRA1', 'Country-FR', 'country-F', 'LEGAL', 'country-FR/../x']) {
+      expect(countryOfPage(bad)).toBeNull();
+    }
+    expect(isPageCode('LEGAL')).toBe(false);
+    expect(isPageCode('country-FR/../x')).toBe(false);
   });
 });

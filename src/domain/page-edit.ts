@@ -33,7 +33,11 @@ export const PAGE_LIMITS = {
 
 /** Codes of pages and texts are lower-case words with dashes (the seeded ones); anything else is not read. */
 const CODE = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const isPageCode = (value: string) => CODE.test(value);
+/** The information page of a country's investors (issue 21): `country-{ISO code}`, e.g. country-FR. */
+const COUNTRY_PAGE = /^country-([A-Z]{2,3})$/;
+export const isPageCode = (value: string) => CODE.test(value) || COUNTRY_PAGE.test(value);
+/** The country a page informs the investors of, or null for the site's other pages. */
+export const countryOfPage = (code: string): string | null => COUNTRY_PAGE.exec(code)?.[1] ?? null;
 
 export const titleField = 'title';
 export const descriptionField = 'description';

@@ -40,6 +40,8 @@ export const PATHNAMES = {
   '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
   // The document library (docs/decisions/032): its filters are the query string, its archive view ?archive=1.
   '/documents': { fr: '/documents', en: '/documents', es: '/documentos' },
+  // A country's "Information for investors in {country}" page (docs/decisions/035): the code in lower case, /fr/informations-investisseurs/ch.
+  '/investor-information/[country]': { fr: '/informations-investisseurs/[country]', en: '/investor-information/[country]', es: '/informacion-inversores/[country]' },
   // The newsletter's unsubscribe link (?token=…): no-index, never cached, out of the sitemap.
   '/unsubscribe': { fr: '/desabonnement', en: '/unsubscribe', es: '/baja' },
   // docs/product.md §2: the team path exists in the configuration; its screen is not part of the product.

@@ -4,7 +4,7 @@ import { columnIndexes, csvError, fraction, IMPORT_LIMITS, readCsvTable, type Cs
 import { parseIsin } from './isin';
 
 /**
- * A fund's portfolio on a date (README "Importing portfolios"): one row per holding and per line of
+ * A fund's portfolio on a date (docs/operations.md "Importing benchmarks and portfolios"): one row per holding and per line of
  * each breakdown. Columns, in any order:
  *
  *   fund,date,kind,code,name,weight,isin,asset_class,sector,country,label_fr,label_en,label_es

@@ -1,8 +1,10 @@
 /**
  * What a change to the published data touches, and which cached pages that makes stale
- * (docs/decisions/016). Pages are cached per language × investor profile under the internal path
- * /{locale}/{profile}/… (docs/decisions/001), so a fund's pages are a known, small list of paths.
+ * (docs/decisions/016). Pages are cached per language × investor profile × country under the
+ * internal path /{locale}/{profile}-{country}/… (docs/decisions/001, 035), so a fund's pages are a
+ * known list of paths.
  */
+import { audienceSegment, audienceTag } from './audience';
 import { INVESTOR_PROFILES } from './catalog';
 import { FUND_TABS, DEFAULT_FUND_TAB } from './fund-tabs';
 import { SHARE_SUBPAGES } from './share-pages';
@@ -15,7 +17,8 @@ import { SHARE_SUBPAGES } from './share-pages';
  * - `news`, `pages`: the news pages, the home page (its latest news) and the sitemap; the content
  *   pages of these codes (back-office part 2). A news item about funds names them in `funds` too (their news tab).
  * - `registrations`: the registration matrix changed for these audiences (country × investor
- *   profile): what those visitors may see changed on every page they reach (the fund menu is on all).
+ *   profile): what those visitors may see changed on every page they reach (the fund menu is on
+ *   all), so every page rendered for them expires (their cache tag, audienceTag), and the sitemap.
  * - `all`: everything (a reseed, or a listener that may have missed notifications).
  */
 export type ChangeScope = {
@@ -37,7 +40,7 @@ export const SITEMAP_TAG = 'sitemap';
 export type PatternTarget = { pattern: string; type: 'layout' | 'page' };
 
 export type PageTargets = {
-  /** Literal internal paths, one per cached page: /fr/RETAIL/funds/aurore-tresorerie. */
+  /** Literal internal paths, one per cached page: /fr/RETAIL-FR/funds/aurore-tresorerie. */
   paths: string[];
   patterns: PatternTarget[];
   tags: string[];
@@ -58,15 +61,19 @@ export const DOCUMENT_LIBRARY_PAGES: PatternTarget = { pattern: '/[locale]/[prof
  */
 export type PagePathnames = Readonly<Record<string, string>>;
 
-/** The cached pages a change makes stale, for the served languages. */
-export function pageTargets(scope: ChangeScope, locales: readonly string[], pagePathnames: PagePathnames = {}): PageTargets {
-  if (scope.all || scope.menu || (scope.registrations && scope.registrations.length > 0)) return { paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] };
+/** The cached pages a change makes stale, for the served languages and the countries of the country table. */
+export function pageTargets(scope: ChangeScope, locales: readonly string[], pagePathnames: PagePathnames = {}, countries: readonly string[] = []): PageTargets {
+  if (scope.all || scope.menu) return { paths: [], patterns: [ALL_PAGES], tags: [SITEMAP_TAG] };
   const paths = new Set<string>();
   const patterns: PatternTarget[] = [];
   const tags: string[] = [];
+  if (scope.registrations && scope.registrations.length > 0) {
+    tags.push(...new Set(scope.registrations.map(audienceTag)), SITEMAP_TAG);
+  }
+  const bases = INVESTOR_PROFILES.flatMap((profile) => countries.map((country) => audienceSegment({ profile, country })));
   for (const locale of locales) {
-    for (const profile of INVESTOR_PROFILES) {
-      const base = `/${locale}/${profile}`;
+    for (const segment of bases) {
+      const base = `/${locale}/${segment}`;
       // The home page shows the latest news.
       if (scope.news) paths.add(base);
       if (scope.funds && scope.funds.length > 0) {
@@ -98,7 +105,7 @@ export function pageTargets(scope: ChangeScope, locales: readonly string[], page
     patterns.push(NEWS_PAGES);
     tags.push(SITEMAP_TAG);
   }
-  return { paths: [...paths], patterns, tags };
+  return { paths: [...paths], patterns, tags: [...new Set(tags)] };
 }
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: a larger scope is sent as "all". */

@@ -5,7 +5,7 @@
 import type { FormKind } from './forms/fields';
 
 /**
- * Default retention periods, in days (README "GDPR duties" justifies them):
+ * Default retention periods, in days (docs/back-office.md "GDPR duties" justifies them):
  * - contact: 2 years after the request, enough to answer it and any follow-up (CNIL: prospects are
  *   kept at most 3 years after the last contact; a request answered is done sooner);
  * - career: 2 years after the application, as the CNIL recommends for candidates not hired;

@@ -19,6 +19,14 @@ describe('roles', () => {
     expect(can('data', 'content.write')).toBe(false);
   });
 
+  it('lets editors and admins, not the data role, change the registration matrix', () => {
+    expect(can('editor', 'registrations.write')).toBe(true);
+    expect(can('admin', 'registrations.write')).toBe(true);
+    expect(can('data', 'registrations.write')).toBe(false);
+    expect(can('reader', 'registrations.write')).toBe(false);
+    expect(isTokenScope('registrations')).toBe(true);
+  });
+
   it('lets a reader see and change nothing', () => {
     const sees = ['backoffice.read', 'submissions.read'];
     for (const permission of sees) expect(can('reader', permission as 'backoffice.read')).toBe(true);
@@ -29,6 +37,16 @@ describe('roles', () => {
     expect(can('data', 'submissions.read')).toBe(false);
     expect(can('editor', 'submissions.handle')).toBe(true);
     expect(can('reader', 'submissions.handle')).toBe(false);
+  });
+
+  it('lets compliance see everything and review changes, but write no content, data or account', () => {
+    expect(can('compliance', 'backoffice.read')).toBe(true);
+    expect(can('compliance', 'changes.review')).toBe(true);
+    for (const permission of ['funds.write', 'documents.write', 'data.import', 'content.write', 'submissions.handle', 'accounts.manage'] as const) {
+      expect(can('compliance', permission)).toBe(false);
+    }
+    expect(can('editor', 'changes.review')).toBe(false);
+    expect(can('data', 'changes.review')).toBe(false);
   });
 
   it('refuses everything to an unknown or missing role', () => {

@@ -35,7 +35,7 @@ export function parseRoleMap(raw: string): { ok: true; map: RoleMap } | { ok: fa
 
 /**
  * The role a claim gives: the claim may be one string or a list of strings (groups); when several
- * values are mapped the strongest role wins (admin, editor, data, reader, in that order). Null when
+ * values are mapped the strongest role wins (admin, compliance, editor, data, reader, in that order). Null when
  * no value is mapped: the sign-on is refused.
  */
 export function roleFromClaim(claim: unknown, map: RoleMap): Role | null {

@@ -16,5 +16,4 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
  * (components/content/content-video.tsx), `Consent` and the disclaimer's texts with the dialogs'
  * code (components/compliance/compliance-messages.ts).
  */
-export const CLIENT_NAMESPACES = ['Layout', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;
-
+export const CLIENT_NAMESPACES = ['Layout', 'Country', 'Behaviours', 'Consent', 'Content', 'Forms', 'ServerError'] as const;

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EN, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageStateOf } from '../support/admin';
+import { ADMIN_EN, passwordLink, signIn, STAFF, STAFF_PASSWORD, signedInAs, storageStateOf } from '../support/admin';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 import { totp } from '../support/totp';
 
 const T = ADMIN_EN.Admin;
 
-test.use({ storageState: storageStateOf('admin'), locale: 'en-GB' });
+test.use({ storageState: signedInAs('admin'), locale: 'en-GB' });
 
 test.describe('back-office accounts (admin)', () => {
   test('an invitation reaches the SMTP sink; its link sets a password once; the invitee signs in', async ({ page, browser, baseURL }) => {

@@ -1,20 +1,31 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type FullConfig } from '@playwright/test';
+import path from 'node:path';
+import { chromium, type Browser, type FullConfig } from '@playwright/test';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 import { ADMIN, AUTH_DIR, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageStateOf } from '../support/admin';
 
 /**
- * Before any spec: the bootstrap admin (ADMIN_BOOTSTRAP_* of the web server) signs in and invites
- * one account per role through /admin/accounts; each sets its password from the invitation mail
- * (caught by the SMTP sink the server mails to) and signs in once; the signed-in states are kept
- * in .data/e2e-auth/{role}.json for the admin specs (test.use({ storageState })).
+ * Before any spec, on each project's server (each has its own database): the bootstrap admin
+ * (ADMIN_BOOTSTRAP_* of the web server) signs in and invites one account per role through
+ * /admin/accounts; each sets its password from the invitation mail (caught by the SMTP sink the
+ * server mails to) and signs in once; the signed-in states are kept in
+ * .data/e2e-auth/{port}/{role}.json for the admin specs (test.use({ storageState: signedInAs(role) })).
  */
 export default async function adminGlobalSetup(config: FullConfig) {
-  const baseURL = config.projects[0]?.use.baseURL ?? '';
-  const port = Number(new URL(baseURL).port);
+  const servers = [...new Set(config.projects.map((project) => project.use.baseURL).filter((url): url is string => !!url))];
   mkdirSync(AUTH_DIR, { recursive: true });
-  const smtp = await startSmtpSink(port + 20000);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    await Promise.all(servers.map((baseURL) => signInEveryRole(browser, baseURL)));
+  } finally {
+    await browser.close();
+  }
+}
+
+async function signInEveryRole(browser: Browser, baseURL: string) {
+  const port = Number(new URL(baseURL).port);
+  mkdirSync(path.dirname(storageStateOf('admin', baseURL)), { recursive: true });
+  const smtp = await startSmtpSink(port + 20000);
   try {
     const adminContext = await browser.newContext({ baseURL, locale: 'en-GB' });
     const admin = await adminContext.newPage();
@@ -25,7 +36,7 @@ export default async function adminGlobalSetup(config: FullConfig) {
     await admin.locator('#locale').selectOption('en');
     await admin.getByRole('button', { name: /Change language|Changer de langue|Cambiar de idioma/ }).click();
     await admin.waitForURL('**/admin/me?done=languageSaved');
-    await adminContext.storageState({ path: storageStateOf('admin') });
+    await adminContext.storageState({ path: storageStateOf('admin', baseURL) });
 
     const withState = new Set(['editor', 'data', 'reader']);
     for (const [role, email] of Object.entries(STAFF)) {
@@ -46,13 +57,12 @@ export default async function adminGlobalSetup(config: FullConfig) {
       if (withState.has(role)) {
         await signIn(page, email, STAFF_PASSWORD);
         await page.waitForURL('**/admin');
-        await context.storageState({ path: storageStateOf(role as 'editor') });
+        await context.storageState({ path: storageStateOf(role as 'editor', baseURL) });
       }
       await context.close();
     }
     await adminContext.close();
   } finally {
-    await browser.close();
     await smtp.stop();
   }
 }

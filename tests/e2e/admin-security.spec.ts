@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, ADMIN_EN, signIn, STAFF, storageStateOf } from '../support/admin';
+import { ADMIN, ADMIN_EN, signIn, STAFF, signedInAs, storageStateOf } from '../support/admin';
 
 const PAGES = ['/admin', '/admin/audit', '/admin/accounts', '/admin/accounts/some-id', '/admin/tokens', '/admin/me', '/admin/me/two-factor', '/admin/funds', '/admin/funds/new', '/admin/funds/1', '/admin/funds/1/edit', '/admin/funds/1/shares/new', '/admin/funds/1/shares/1', '/admin/imports'];
 const API = ['/api/admin/v1/me'];
-/** The import API's upload routes: a Bearer token only, never a session (README "Import API"). */
+/** The import API's upload routes: a Bearer token only, never a session (docs/api.md "Import API"). */
 const IMPORT_API = ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents'];
 
 /** The name and value of the hidden field that identifies a form's server action in the page's HTML. */
@@ -114,7 +114,7 @@ test.describe('back-office: without a session', () => {
 });
 
 test.describe('back-office: as an admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ storageState: signedInAs('admin') });
 
   test('an admin session does not authenticate the import API: only a Bearer token does', async ({ request, baseURL }) => {
     for (const path of IMPORT_API) {
@@ -159,7 +159,7 @@ test.describe('back-office: as an admin', () => {
 });
 
 test.describe('back-office: as a reader', () => {
-  test.use({ storageState: storageStateOf('reader') });
+  test.use({ storageState: signedInAs('reader') });
 
   test('sees the screens but not the forms, and a forbidden action answers 403 and changes nothing', async ({ page, browser, baseURL }) => {
     await page.goto('/admin/accounts');

@@ -1,5 +1,5 @@
 /**
- * Errors reach the team (README "Operations: logs and alerts"): a page that fails on the production
+ * Errors reach the team (docs/operations.md "Logs and alerts"): a page that fails on the production
  * server sends one alert mail to ALERT_EMAIL through the mail outbox, received here by a real SMTP
  * server; it names the route and the request, and carries nothing the visitor sent. A repeat of
  * the same error within 10 minutes is not mailed again. Every answer carries a request id.

@@ -4,7 +4,7 @@
  * by the public route at once (docs/decisions/018), and a NAV file sent twice.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EN, storageStateOf } from '../support/admin';
+import { ADMIN_EN, signedInAs } from '../support/admin';
 import { largePdf } from '../support/sample-documents';
 
 const T = ADMIN_EN.Admin;
@@ -12,7 +12,7 @@ const T = ADMIN_EN.Admin;
 const FUND = 'aurore-or-metaux-precieux';
 const ISIN = 'FR00140H6Q46';
 
-test.use({ storageState: storageStateOf('admin'), locale: 'en-GB' });
+test.use({ storageState: signedInAs('admin'), locale: 'en-GB' });
 
 async function createToken(page: Page, name: string, scope: 'navs' | 'documents'): Promise<string> {
   await page.goto('/admin/tokens');

@@ -48,11 +48,10 @@ test('a sampled visit posts its vitals when the page is hidden, and the server t
   await recordBeacons(page);
   await page.goto('/fr/gamme-fonds?sri=4');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The reporter loads on idle: hide the page until a beacon leaves (each hide sends what is pending).
-  await expect(async () => {
-    await hide(page);
-    expect(await sentBeacons(page)).not.toEqual([]);
-  }).toPass({ timeout: 30_000 });
+  // The reporter loads on idle (within 10 s) and marks the page once it listens; hiding the page then sends what it has.
+  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'reporting', { timeout: 30_000 });
+  await hide(page);
+  await expect.poll(() => sentBeacons(page)).not.toEqual([]);
   const [beacon] = await sentBeacons(page);
   expect(beacon?.url).toBe('/api/vitals');
   const body = JSON.parse(beacon!.body) as { path: string; navigationType: string; metrics: { name: string }[] };
@@ -69,10 +68,9 @@ test('a visit outside the sample posts nothing', async ({ page }) => {
   await recordBeacons(page);
   await page.goto('/fr');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('load');
-  // Idle callbacks run within their 10 s timeout; give them that, then hide the page.
-  await page.waitForTimeout(11_000);
+  // The decision is made once the page has hydrated: out of the sample, no reporter is ever loaded.
+  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'off');
   await hide(page);
-  await page.waitForTimeout(1_000);
   expect(await sentBeacons(page)).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('data-vitals', 'off');
 });

@@ -193,14 +193,14 @@ describe('fund AUM', () => {
 describe('documents', () => {
   it('replaces a document keeping the previous version as history; the public route serves the new one at once', async () => {
     const db = await getDb();
-    const original = await findFundDocument('fr', fund.slug, 'PROSPECTUS', 'RETAIL');
+    const original = await findFundDocument('fr', fund.slug, 'PROSPECTUS', { profile: 'RETAIL', country: 'FR' });
     expect(original).not.toBeNull();
     const pdf = samplePdf('Prospectus 2027');
     const upload = { owner: { fundSlug: fund.slug }, typeCode: 'PROSPECTUS', locale: 'fr', publishedAt: day1, fileName: 'prospectus.pdf', bytes: pdf };
     const result = await uploadDocument(db, upload, editor);
     expect(result).toMatchObject({ ok: true, changed: true, replacedId: original!.id });
     if (!result.ok) return;
-    const served = await findFundDocument('fr', fund.slug, 'PROSPECTUS', 'RETAIL');
+    const served = await findFundDocument('fr', fund.slug, 'PROSPECTUS', { profile: 'RETAIL', country: 'FR' });
     expect(served?.id).toBe(result.id);
     expect(served?.publishedAt).toBe(day1);
     // The fund page's catalog lists the new version only.
@@ -220,12 +220,12 @@ describe('documents', () => {
 
     // Unpublished, the slot shows nothing (older versions are history, never served).
     expect(await setDocumentPublished(db, result.id, false, editor)).toEqual({ ok: true, changed: true });
-    expect(await findFundDocument('fr', fund.slug, 'PROSPECTUS', 'RETAIL')).toBeNull();
+    expect(await findFundDocument('fr', fund.slug, 'PROSPECTUS', { profile: 'RETAIL', country: 'FR' })).toBeNull();
     expect(await setDocumentPublished(db, result.id, true, editor)).toEqual({ ok: true, changed: true });
 
     // Deleting the current version brings the previous one back.
     expect(await deleteDocument(db, result.id, editor)).toEqual({ ok: true, restoredId: original!.id });
-    expect((await findFundDocument('fr', fund.slug, 'PROSPECTUS', 'RETAIL'))?.id).toBe(original!.id);
+    expect((await findFundDocument('fr', fund.slug, 'PROSPECTUS', { profile: 'RETAIL', country: 'FR' }))?.id).toBe(original!.id);
   });
 
   it('uploads a share class KID by ISIN, and refuses a non-PDF named .pdf, an unknown type or owner', async () => {
@@ -236,7 +236,7 @@ describe('documents', () => {
       editor,
     );
     expect(kid).toMatchObject({ ok: true, changed: true });
-    const served = await findShareDocument('en', fund.slug, other.isinCode, 'KIID', 'RETAIL');
+    const served = await findShareDocument('en', fund.slug, other.isinCode, 'KIID', { profile: 'RETAIL', country: 'FR' });
     expect(served && kid.ok && served.id === kid.id).toBe(true);
     expect(served?.fileName).toBe('kid.pdf');
 

@@ -151,7 +151,7 @@ describe('the content endpoint serves what the news and content pages show', () 
   for (const locale of ['fr', 'en', 'es'] as const) {
     it(`news in ${locale}: the same items, texts, dates, categories, funds and links (docs/product.md §2 rule) as the news pages`, async () => {
       const served = (await (await query(`/${locale}/news`, { sortBy: [{ field: 'date', direction: 'desc' }] })).json()) as NewsDocument[];
-      const shown = (await listNews(locale, 'RETAIL', { limit: 100 })).items;
+      const shown = (await listNews(locale, { profile: 'RETAIL', country: 'FR' }, { limit: 100 })).items;
       expect(served.map((d) => d.slug).sort()).toEqual(shown.map((n) => n.slug).sort());
       expect(served.map((d) => d.date)).toEqual(shown.map((n) => n.publishedAt));
       for (const item of shown) {

@@ -95,7 +95,7 @@ afterAll(async () => {
 async function pagesOffer(profile: InvestorProfile) {
   const offered: { url: string; locale: Locale; pageLocale: Locale; fundSlug: string; isinCode: string | null; code: string; fundTitle: string; shareName: string | null }[] = [];
   for (const pageLocale of env().locales) {
-    for (const fund of await listFunds(pageLocale, profile)) {
+    for (const fund of await listFunds(pageLocale, { profile, country: 'FR' })) {
       const offer = await fundDocumentOffer(pageLocale, fund, true);
       for (const d of offer.fund) offered.push({ url: d.url, locale: d.locale as Locale, pageLocale, fundSlug: fund.slug, isinCode: null, code: d.code, fundTitle: fund.title, shareName: null });
       for (const share of fund.shares) {
@@ -110,11 +110,11 @@ async function pagesOffer(profile: InvestorProfile) {
 
 /** Every row of the library for a query string, walking its pages as a visitor would. */
 async function library(profile: InvestorProfile, search: Record<string, string>, locale: Locale = 'en'): Promise<{ rows: LibraryDocument[]; query: LibraryQuery }> {
-  const facets = await libraryFacets(locale, profile);
+  const facets = await libraryFacets(locale, { profile, country: 'FR' });
   const rows: LibraryDocument[] = [];
   for (let page = 1; ; page += 1) {
     const query = parseLibraryQuery({ ...search, page: String(page) }, facets);
-    const result = await (query.archive ? archivedLibraryPage : currentLibraryPage)(profile, query, facets);
+    const result = await (query.archive ? archivedLibraryPage : currentLibraryPage)({ profile, country: 'FR' }, query, facets);
     expect(result.rows.length).toBeLessThanOrEqual(LIBRARY_PAGE_SIZE);
     rows.push(...result.rows);
     if (rows.length >= result.total || result.rows.length === 0) {
@@ -237,7 +237,7 @@ describe('the archive view (DOCUMENT_ARCHIVE_YEARS)', () => {
     expect(res.headers.get('content-disposition')).toContain('kid-2y.pdf');
     const fundLevel = await call(`/e/fr/docs/funds/${publicFund.slug}/PROSPECTUS/v/${inserted['prospectus-5y']?.id}`);
     expect(fundLevel.status).toBe(200);
-    const current = await findShareDocument('es', publicFund.slug, publicShare.isinCode, 'KIID', 'RETAIL');
+    const current = await findShareDocument('es', publicFund.slug, publicShare.isinCode, 'KIID', { profile: 'RETAIL', country: 'FR' });
     expect(current?.publishedAt).toBe('2026-12-01');
   });
 

@@ -60,7 +60,10 @@ describe('funds and share classes', () => {
     expect(catalog.shares.find((s) => s.id === share.id)?.isinCode).toBe(isin);
     expect(catalog.performances.get(share.id)).toMatchObject({ asOf: null, lessThanOneYear: true });
     const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'share')).orderBy(desc(t.auditLog.id)).limit(1);
-    expect(entry).toMatchObject({ action: 'create', entityId: String(share.id), after: { isinCode: isin, sriLevel: 5 } });
+    expect(entry).toMatchObject({ action: 'create', entityId: String(share.id), after: { isinCode: isin, sriLevel: 5, registered: { country: 'FR', profiles: ['RETAIL'] } } });
+    // Registered in the home country for its profiles only; every other country waits for the grid.
+    const registrations = await db.select().from(t.shareRegistrations).where(eq(t.shareRegistrations.shareId, share.id));
+    expect(registrations.map((r) => [r.countryCode, r.investorProfile, r.withdrawnOn])).toEqual([['FR', 'RETAIL', null]]);
 
     // The same ISIN or slug again, an SRI out of range, an unknown category: refused, field by field.
     expect(await createShare(db, fund.id, newShare, editor)).toEqual({ ok: false, errors: { isinCode: 'taken', slug: 'taken' } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LAYOUT_QUERY, LAYOUT_VARIABLES, DISCLAIMER_QUERY } from '../../src/graphql/operations';
 import { funds as fundFixtures } from '../../src/server/db/seed/fixtures/funds';
 import { pages as pageFixtures } from '../../src/server/db/seed/fixtures/content/pages';
+import { countryPages } from '../../src/server/db/seed/fixtures/content/country-pages';
 import { company as companyFixture } from '../../src/server/db/seed/fixtures/content/company';
 import { gql } from './graphql-client';
 
@@ -33,7 +34,8 @@ describe('the main layout query (docs/product.md §7)', () => {
         const { data, errors } = await gql<Layout>(LAYOUT_QUERY, { ...LAYOUT_VARIABLES, locale, investorProfile: profile });
         expect(errors).toBeUndefined();
         if (!data) throw new Error('no data');
-        expect(data.pages.map((p) => p.code).sort()).toEqual(pageFixtures.map((p) => p.code).sort());
+        // The countries' information pages are pages too (docs/decisions/035).
+        expect(data.pages.map((p) => p.code).sort()).toEqual([...pageFixtures, ...countryPages].map((p) => p.code).sort());
         expect(data.company.title).toBe(companyFixture.title[locale]);
         expect(data.company.infos.map((i) => i.code).sort()).toEqual([...LAYOUT_VARIABLES.infosCodes].sort());
         expect(data.investorProfiles.map((p) => p.code)).toEqual(['RETAIL', 'INSTIT', 'CGP']);

@@ -142,9 +142,9 @@ describe('a link planted in the database is not served', () => {
     // What the pages render from: the same queries.
     expect(JSON.stringify(await getPage('en', 'about-us'))).not.toMatch(/javascript/i);
     expect((await getCompany('es'))?.infos.some((i) => i.code === 'LINKEDIN')).toBe(false);
-    const layout = await getLayoutData('fr', 'RETAIL');
+    const layout = await getLayoutData('fr', { profile: 'RETAIL', country: 'FR' });
     expect(layout.company.linkedin).toBeNull();
     expect(layout.groupLink).toBeNull();
-    expect(JSON.stringify(await listNews('fr', 'RETAIL', { limit: 50 }))).not.toMatch(/data:text/);
+    expect(JSON.stringify(await listNews('fr', { profile: 'RETAIL', country: 'FR' }, { limit: 50 }))).not.toMatch(/data:text/);
   });
 });

@@ -55,7 +55,7 @@ async function created(over: Partial<NewsFormInput> = {}) {
 }
 
 const listed = async (slug: string, profile: 'RETAIL' | 'INSTIT' | 'CGP' = 'RETAIL', locale: 'en' | 'fr' = 'en') =>
-  (await listNews(locale, profile, { limit: 100 })).items.some((i) => i.slug === slug);
+  (await listNews(locale, { profile, country: 'FR' }, { limit: 100 })).items.some((i) => i.slug === slug);
 
 async function auditOf(id: number) {
   const db = await getDb();
@@ -70,10 +70,10 @@ describe('news written in the back-office', () => {
   it('shows a published item everywhere at once, cleaned, and audits it', async () => {
     const { id, value } = await created();
     expect(await listed(value.slug)).toBe(true);
-    const item = await getNewsItem('en', value.slug, 'RETAIL');
+    const item = await getNewsItem('en', value.slug, { profile: 'RETAIL', country: 'FR' });
     expect(item?.body).toBe('Some <strong>bold</strong> text');
     expect(await newsFeedXml('en')).toContain(value.title);
-    const docs = await loadContentDocuments('/en/news', 'RETAIL');
+    const docs = await loadContentDocuments('/en/news', { profile: 'RETAIL', country: 'FR' });
     expect(docs.find((d) => d.path === `/en/news/${value.slug}`)).toMatchObject({ title: value.title, routeType: 'plain' });
     const [entry] = await auditOf(id);
     expect(entry).toMatchObject({ action: 'create', actorLabel: 'news test' });
@@ -83,10 +83,10 @@ describe('news written in the back-office', () => {
   it('never shows a draft, except in the preview', async () => {
     const { id, value } = await created({ state: 'draft' });
     expect(await listed(value.slug)).toBe(false);
-    expect(await getNewsItem('en', value.slug, 'RETAIL')).toBeNull();
+    expect(await getNewsItem('en', value.slug, { profile: 'RETAIL', country: 'FR' })).toBeNull();
     expect(await newsFeedXml('en')).not.toContain(value.title);
-    expect((await loadContentDocuments('/en/news', 'RETAIL')).some((d) => d.path === `/en/news/${value.slug}`)).toBe(false);
-    const preview = await previewNewsItem(id, 'RETAIL');
+    expect((await loadContentDocuments('/en/news', { profile: 'RETAIL', country: 'FR' })).some((d) => d.path === `/en/news/${value.slug}`)).toBe(false);
+    const preview = await previewNewsItem(id, { profile: 'RETAIL', country: 'FR' });
     expect(preview?.view.title).toBe(value.title);
     expect(preview?.hiddenFromProfile).toBe(false);
   });
@@ -96,7 +96,7 @@ describe('news written in the back-office', () => {
     const later = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19);
     const { id, value } = await created({ state: 'scheduled', publishAt: later });
     expect(await listed(value.slug)).toBe(false);
-    expect(await getNewsItem('en', value.slug, 'RETAIL')).toBeNull();
+    expect(await getNewsItem('en', value.slug, { profile: 'RETAIL', country: 'FR' })).toBeNull();
     // Its time comes (moved to a second ago rather than waiting an hour).
     await db.update(t.news).set({ publishAt: sql`now() - interval '1 second'` }).where(eq(t.news.id, id));
     expect(await listed(value.slug)).toBe(true);
@@ -118,7 +118,7 @@ describe('news written in the back-office', () => {
     const about = await created({ fundIds: [idOf(shown?.slug), idOf(hidden?.slug)] });
     expect(await listed(about.value.slug, 'RETAIL')).toBe(false);
     expect(await listed(about.value.slug, 'INSTIT')).toBe(true);
-    const fundNews = await listNews('en', 'INSTIT', { fundSlug: hidden?.slug, limit: 100 });
+    const fundNews = await listNews('en', { profile: 'INSTIT', country: 'FR' }, { fundSlug: hidden?.slug, limit: 100 });
     expect(fundNews.items.some((i) => i.slug === about.value.slug)).toBe(true);
   });
 
@@ -158,7 +158,7 @@ describe('news written in the back-office', () => {
     expect(result).toEqual({ ok: true, id, changed: true });
     const catalog = await loadRouteCatalog();
     expect(oldNewsRedirect(['news', value.slug], 'en', catalog)).toBe(`/en/news/${renamed}`);
-    expect((await getNewsItem('en', renamed, 'RETAIL'))?.slug).toBe(renamed);
+    expect((await getNewsItem('en', renamed, { profile: 'RETAIL', country: 'FR' }))?.slug).toBe(renamed);
     // The old slug is taken: another article cannot have it.
     expect(await createNews(db, values({ slug: value.slug }), actor)).toEqual({ ok: false, errors: { slug: 'slug-taken' } });
     // The article may take it back: then it is current again, not a redirect.
@@ -198,18 +198,18 @@ describe('news written in the back-office', () => {
     const first = await upload('first');
     expect(first).toMatchObject({ ok: true, changed: true, replacedId: null });
     expect(await upload('first')).toMatchObject({ ok: true, changed: false });
-    const item = await getNewsItem('en', value.slug, 'RETAIL');
+    const item = await getNewsItem('en', value.slug, { profile: 'RETAIL', country: 'FR' });
     expect(item?.routeType).toBe('doc');
-    expect((await loadContentDocuments('/en/news', 'RETAIL')).find((d) => d.path === `/en/news/${value.slug}`)).toMatchObject({ routeType: 'doc', hasDocument: true });
+    expect((await loadContentDocuments('/en/news', { profile: 'RETAIL', country: 'FR' })).find((d) => d.path === `/en/news/${value.slug}`)).toMatchObject({ routeType: 'doc', hasDocument: true });
     const second = await upload('second');
     expect(second).toMatchObject({ ok: true, changed: true, replacedId: first.ok ? first.id : -1 });
-    const served = await findNewsDocument('en', value.slug, 'RETAIL');
+    const served = await findNewsDocument('en', value.slug, { profile: 'RETAIL', country: 'FR' });
     expect(served?.id).toBe(second.ok ? second.id : -1);
     expect(await deleteNewsDocument(db, id, second.ok ? second.id : -1, actor)).toEqual({ ok: true });
-    expect((await findNewsDocument('en', value.slug, 'RETAIL'))?.id).toBe(first.ok ? first.id : -1);
+    expect((await findNewsDocument('en', value.slug, { profile: 'RETAIL', country: 'FR' }))?.id).toBe(first.ok ? first.id : -1);
     // A draft's document is not served either.
     await unpublishNews(db, id, actor);
-    expect(await findNewsDocument('en', value.slug, 'RETAIL')).toBeNull();
+    expect(await findNewsDocument('en', value.slug, { profile: 'RETAIL', country: 'FR' })).toBeNull();
     // Another item's document cannot be deleted through this one.
     const other = await created();
     expect(await deleteNewsDocument(db, other.id, first.ok ? first.id : -1, actor)).toEqual({ ok: false });

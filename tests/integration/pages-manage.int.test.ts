@@ -12,7 +12,8 @@ import { restorePageVersion, savePage } from '../../src/server/pages/manage';
 import { companyForStaff, getPageVersion, listPageVersions, pageSnapshot } from '../../src/server/queries/pages-admin';
 import { getCompany, getDisclaimers, getPage } from '../../src/server/queries/site';
 
-const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
+// Its own actor label: on a PostgreSQL shared by every test file, others write audit entries for the same pages.
+const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor+pages-manage@fundhouse.test' };
 
 afterAll(async () => {
   if (process.env.DATABASE_URL) await seedDemo(await getDb());
@@ -32,7 +33,11 @@ function pageForm(snapshot: PageSnapshot, changes: Record<string, string> = {}):
 
 async function auditEntries(entity: string, entityId: string) {
   const db = await getDb();
-  return db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, entity), eq(t.auditLog.entityId, entityId))).orderBy(desc(t.auditLog.id));
+  return db
+    .select()
+    .from(t.auditLog)
+    .where(and(eq(t.auditLog.entity, entity), eq(t.auditLog.entityId, entityId), eq(t.auditLog.actorLabel, editor.label)))
+    .orderBy(desc(t.auditLog.id));
 }
 
 describe('pages', () => {

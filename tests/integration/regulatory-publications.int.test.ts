@@ -43,7 +43,7 @@ describe('past performance (/e/{locale}/data/funds/{fund}/{ISIN}/past-performanc
   it('equals the share page’s calendar-year figures, to the decimal, for every demo share', async () => {
     let withYears = 0;
     for (const { fund, share, profile } of demoShares) {
-      const found = await getShare('en', fund.slug, share.slug, profile);
+      const found = await getShare('en', fund.slug, share.slug, { profile, country: 'FR' });
       expect(found, share.isinCode).not.toBeNull();
       const view = found!.share;
       const res = await csvGet('en', fund.slug, share.isinCode, 'past-performance.csv', profile);
@@ -73,7 +73,7 @@ describe('past performance (/e/{locale}/data/funds/{fund}/{ISIN}/past-performanc
   it('has no bar at all for a share younger than a year: the header alone', async () => {
     const young = demoShares.find(({ share }) => share.inceptionDate === '2026-03-02');
     expect(young).toBeDefined();
-    const found = await getShare('en', young!.fund.slug, young!.share.slug, young!.profile);
+    const found = await getShare('en', young!.fund.slug, young!.share.slug, { profile: young!.profile, country: 'FR' });
     expect(found?.share.lessThanOneYear).toBe(true);
     const res = await csvGet('fr', young!.fund.slug, young!.share.isinCode, 'past-performance.csv', young!.profile);
     expect(res.status).toBe(200);
@@ -93,7 +93,7 @@ describe('previous performance scenarios', () => {
   const main = demoShares.find(({ share }) => share.isinCode === 'FR00140A3K73')!;
 
   it('are seeded monthly since January 2023 for the demo shares, newest first', async () => {
-    const found = await getShare('en', main.fund.slug, main.share.slug, main.profile);
+    const found = await getShare('en', main.fund.slug, main.share.slug, { profile: main.profile, country: 'FR' });
     const figures = await shareScenarios(found!.share.id);
     const months = [...new Set(figures.map((f) => f.month))];
     expect(months[0]).toBe('2026-10');
@@ -133,7 +133,7 @@ describe('previous performance scenarios', () => {
 
   async function stored(month: string) {
     const db = await getDb();
-    const found = await getShare('en', main.fund.slug, main.share.slug, main.profile);
+    const found = await getShare('en', main.fund.slug, main.share.slug, { profile: main.profile, country: 'FR' });
     return db.$count(t.performanceScenarios, and(eq(t.performanceScenarios.shareId, found!.share.id), eq(t.performanceScenarios.month, month)));
   }
 

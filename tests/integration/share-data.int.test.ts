@@ -26,7 +26,7 @@ const call = (method: 'GET' | 'HEAD', path: string, headers: Record<string, stri
 
 describe('growth chart series (queries/series.ts)', () => {
   it('has every period of an old share, each ending where the performance table says', async () => {
-    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', 'RETAIL');
+    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' });
     expect(found?.share.lastPrice).not.toBeNull();
     const { share: view, fund: fundView } = found as NonNullable<typeof found>;
     const series = await growthSeriesByPeriod(view, fundView.benchmark?.code ?? null, view.lastPrice?.date ?? '', 100);
@@ -42,7 +42,7 @@ describe('growth chart series (queries/series.ts)', () => {
   });
 
   it('has only the periods that start after a young share’s inception', async () => {
-    const found = await getShare('en', youngFund?.slug ?? '', young?.slug ?? '', 'RETAIL');
+    const found = await getShare('en', youngFund?.slug ?? '', young?.slug ?? '', { profile: 'RETAIL', country: 'FR' });
     const view = found?.share;
     const series = await growthSeriesByPeriod(view as NonNullable<typeof view>, null, view?.lastPrice?.date ?? '', 100);
     expect(series.map((s) => s.period)).toEqual(['1m', '3m', '6m', 'inception']);
@@ -62,7 +62,7 @@ describe('CSV downloads (/e/{locale}/data/funds/{fundSlug}/{ISIN}/{file})', () =
     const lines = (await res.text()).split('\r\n').filter(Boolean);
     // Response.text() drops the byte-order mark.
     expect(lines[0]).toBe('isin,date,nav,currency');
-    const navs = await navHistory((await getShare('en', fund?.slug ?? '', share?.slug ?? '', 'RETAIL'))?.share.id ?? -1);
+    const navs = await navHistory((await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' }))?.share.id ?? -1);
     expect(lines).toHaveLength(navs.length + 1);
     expect(lines[1]).toBe(`FR00140A3K73,2010-03-01,100,EUR`);
   });

@@ -26,7 +26,7 @@ const share = fund?.shares.find((s) => s.visibleTo.includes('RETAIL') && SHARE_D
 describe('the share page documents with DOCUMENT_CHECK=false', () => {
   it('offer every share-level type, the missing ones on the document route with no size', async () => {
     expect(env().DOCUMENT_CHECK).toBe(false);
-    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', 'RETAIL');
+    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' });
     expect(found).not.toBeNull();
     const { fund: fundView, share: view } = found as NonNullable<typeof found>;
     const missing = SHARE_DOCUMENT_TYPES.filter((type) => !view.documents.some((d) => d.documentType.code === type));
@@ -40,7 +40,7 @@ describe('the share page documents with DOCUMENT_CHECK=false', () => {
   });
 
   it('offer only the documents that exist when the check is on', async () => {
-    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', 'RETAIL');
+    const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' });
     const { fund: fundView, share: view } = found as NonNullable<typeof found>;
     const offered = await shareDocumentOffer('en', fundView, view, true);
     expect(offered.map((d) => d.code).sort()).toEqual(view.documents.map((d) => d.documentType.code).sort());

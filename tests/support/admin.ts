@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestFixture } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@fundhouse.test', password: 'e2e-admin-password-1' } as const;
 export const STAFF_PASSWORD = 'e2e-staff-password-1';
@@ -25,7 +25,21 @@ export const STAFF = {
 export type StoredRole = 'admin' | 'editor' | 'data' | 'reader';
 
 export const AUTH_DIR = path.resolve('.data/e2e-auth');
-export const storageStateOf = (role: StoredRole) => path.join(AUTH_DIR, `${role}.json`);
+
+/**
+ * The stored signed-in state of `role` on the server at `baseURL` (each Playwright project has a
+ * server and accounts of its own); inside a test, the test's project's server by default.
+ */
+export function storageStateOf(role: StoredRole, baseURL: string | undefined = test.info().project.use.baseURL): string {
+  if (!baseURL) throw new Error('storageStateOf: no baseURL');
+  return path.join(AUTH_DIR, new URL(baseURL).port, `${role}.json`);
+}
+
+/** `test.use({ storageState: signedInAs('admin') })`: the project's server's state of `role`. */
+export const signedInAs =
+  (role: StoredRole): TestFixture<string, { baseURL: string | undefined }> =>
+  async ({ baseURL }, use) =>
+    use(storageStateOf(role, baseURL));
 
 /** The back-office's English texts (the admin and the invited accounts use English). */
 import ADMIN_EN from '../../messages/admin/en.json' with { type: 'json' };
@@ -48,7 +62,7 @@ export function passwordLink(decoded: string): string {
 
 /** A browser context signed in as `role` (its stored state), in British English, and its page. */
 export async function staffPage(browser: Browser, role: StoredRole, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: storageStateOf(role), baseURL, locale: 'en-GB' });
+  const context = await browser.newContext({ storageState: storageStateOf(role, baseURL), baseURL, locale: 'en-GB' });
   return { context, page: await context.newPage() };
 }
 

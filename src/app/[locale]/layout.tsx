@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
@@ -25,9 +25,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
     // data-scroll-behavior: Next jumps, rather than glides, to a new page (globals.css glides to anchors).
     <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
-        {/* One text only: NewTabHint, shared by server and client menus, still reads Layout.newTab with
-            useTranslations (docs/decisions/039); the other client texts come as props. */}
-        <NextIntlClientProvider messages={{ Layout: { newTab: (await getTranslations({ locale, namespace: 'Layout' }))('newTab') } }}>{children}</NextIntlClientProvider>
+        {/* No NextIntlClientProvider here: client components get their texts as props, or from a provider
+            of their own where they are (forms, the consent dialogs): docs/decisions/039. */}
+        {children}
       </body>
     </html>
   );

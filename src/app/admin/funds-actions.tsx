@@ -12,28 +12,34 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
 import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
 import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
+import { parseRegistrationCsv, type RegistrationRow } from '@/domain/registration-csv';
 import { parseScenarioCsv, type ScenarioRow } from '@/domain/scenario-csv';
 import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
+import { requiresApproval, submitChange } from '@/server/approval/service';
 import { requireStaffAction } from '@/server/auth/staff';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import { deleteDocument, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
-import { sharesOfFund } from '@/server/funds/admin-read';
+import { deleteDocument, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
 import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '@/server/navs/import';
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
+import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
+import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
 import { ImportPreview } from './import-preview';
 
 function reader(form: FormData): FormReader {
@@ -75,6 +81,12 @@ function invalid(locale: Locale, errors: Record<string, string>, form: FormData)
   return { status: 'error', message: adminTranslator(locale)('data.invalid'), errors: fieldErrors(locale, errors), values: submitted(form), seq: next() };
 }
 
+/** The answer to a proposal: the back-office's counts and lists change, the public site does not. */
+function proposed(answer: FormState): FormState {
+  revalidatePath('/admin', 'layout');
+  return answer;
+}
+
 function done(message: string): FormState {
   revalidatePath('/admin/funds', 'layout');
   return { status: 'ok', message, seq: next() };
@@ -96,6 +108,16 @@ export async function updateFundAction(fundId: number, _state: FormState, form: 
   const staff = await requireStaffAction('funds.write');
   const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: false });
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    const t = adminTranslator(staff.locale);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    // Checked now as the command will check it, so the author sees the errors, not the reviewer.
+    const check = validateFund({ ...(await fundForStaff(await getDb(), fundId)), ...raw });
+    if (!check.ok) return invalid(staff.locale, partnerErrorsOnRows(check.errors, partnerRows), form);
+    const outcome = await submitChange(await getDb(), 'fund.update', { fundId, patch: raw as Partial<FundInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+  }
   const result = await updateFund(await getDb(), fundId, raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
   const t = adminTranslator(staff.locale);
@@ -140,6 +162,15 @@ export async function updateShareAction(shareId: number, _state: FormState, form
   const staff = await requireStaffAction('funds.write');
   const { raw, errors } = readShareForm(reader(form));
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    const t = adminTranslator(staff.locale);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const check = validateShare({ ...(await shareForStaff(await getDb(), shareId)), ...raw });
+    if (!check.ok) return invalid(staff.locale, check.errors, form);
+    const outcome = await submitChange(await getDb(), 'share.update', { shareId, patch: raw as Partial<ShareInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+  }
   const result = await updateShare(await getDb(), shareId, raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, result.errors, form);
   const t = adminTranslator(staff.locale);
@@ -158,12 +189,19 @@ export async function correctNavAction(_state: FormState, form: FormData): Promi
   const staff = await requireStaffAction('data.import');
   const f = reader(form);
   const navText = f.get('nav').trim();
-  const result = await correctNav(
-    await getDb(),
-    { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN },
-    staff.actor,
-  );
   const t = adminTranslator(staff.locale);
+  const correction = { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN };
+  // A NAV corrected by hand is fund data: it follows the policy (the import API's NAVs do not).
+  if (requiresApproval('funds')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const problem = !isIsoDate(correction.date) ? 'bad-date' : !(correction.nav > 0) ? 'bad-nav' : null;
+    if (problem) return { status: 'error', message: t('data.invalid'), errors: { [problem === 'bad-date' ? 'date' : 'nav']: dataTranslator(staff.locale)(`nav.${problem}`) }, values: submitted(form), seq: next() };
+    const outcome = await submitChange(await getDb(), 'nav.correct', correction, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    if (outcome.mode === 'error') return { status: 'error', message: t('data.invalid'), errors: { isin: dataTranslator(staff.locale)('nav.unknown-isin') }, values: submitted(form), seq: next() };
+    return proposed(proposalAnswer(t, outcome, next(), () => t('data.saved')));
+  }
+  const result = await correctNav(await getDb(), correction, staff.actor);
   if (!result.ok) {
     const field = result.error === 'bad-date' ? 'date' : result.error === 'bad-nav' ? 'nav' : 'isin';
     return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`nav.${result.error}`) }, values: submitted(form), seq: next() };
@@ -183,6 +221,7 @@ const DOCUMENT_FIELD: Record<string, string> = {
   'bad-locale': 'locale',
   'bad-date': 'publishedAt',
   'bad-title': 'title',
+  'unknown-country': 'countries',
 };
 
 export async function uploadDocumentAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
@@ -208,20 +247,32 @@ export async function uploadDocumentAction(fundId: number, _state: FormState, fo
     if (!(await sharesOfFund(db, fundId)).some((s) => s.id === owner.shareId)) return fail('unknown-owner');
   }
   const title = f.get('title').trim();
-  const result = await uploadDocument(
-    db,
-    {
-      owner,
-      typeCode: f.get('typeCode'),
-      locale: f.get('locale'),
-      publishedAt: f.get('publishedAt'),
-      title: title === '' ? undefined : title,
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      published: f.get('published') === 'on',
-    },
-    staff.actor,
-  );
+  const upload = {
+    owner,
+    typeCode: f.get('typeCode'),
+    locale: f.get('locale'),
+    publishedAt: f.get('publishedAt'),
+    title: title === '' ? undefined : title,
+    fileName: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    published: f.get('published') === 'on',
+    countries: f.getAll('countries'),
+  };
+  if (requiresApproval('documents')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    // The checks the upload makes, made now: the author sees them, not the reviewer.
+    const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
+    if (problem) return fail(problem);
+    if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
+    if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
+    const { bytes, ...rest } = upload;
+    const input = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    const outcome = await submitChange(db, 'document.upload', input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt, file: bytes });
+    if (outcome.mode === 'error') return fail('unknown-type');
+    return proposed(proposalAnswer(t, outcome, next(), () => t('documents.uploaded')));
+  }
+  const result = await uploadDocument(db, upload, staff.actor);
   if (!result.ok) return fail(result.error);
   if (!result.changed) return done(t('data.unchanged'));
   return done(result.replacedId ? t('documents.replaced') : t('documents.uploaded'));
@@ -233,6 +284,23 @@ export async function setDocumentPublishedAction(documentId: number, published: 
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
   return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'));
+}
+
+/** The countries of one current document of this fund or of its share classes (a document of another fund is refused). */
+export async function setDocumentCountriesAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
+  const staff = await requireStaffAction('documents.write');
+  const f = reader(form);
+  const wanted = f.getAll('countries');
+  const documentId = Number(f.get('document'));
+  const t = adminTranslator(staff.locale);
+  const db = await getDb();
+  if (!Number.isSafeInteger(documentId) || !(await listFundDocuments(db, fundId)).some((d) => d.id === documentId)) {
+    return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
+  }
+  const result = await setDocumentCountries(db, documentId, wanted, staff.actor);
+  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)(`document.${result.error}`), seq: next() };
+  if (!result.changed) return done(t('data.unchanged'));
+  return done(wanted.length === 0 ? t('documents.countriesAll') : t('documents.countriesSaved', { countries: wanted.join(', ') }));
 }
 
 export async function deleteDocumentAction(documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
@@ -250,7 +318,7 @@ function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: 
   return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
 }
 
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview;
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview;
 type ImportService = {
   parse: (text: string) => { ok: true; rows: unknown[] } | { ok: false; errors: CsvError[] };
   preview: (db: Db, rows: unknown[]) => Promise<ImportPreviewData | { ok: false; errors: CsvError[] }>;
@@ -279,7 +347,15 @@ const IMPORTS: Record<ImportKind, ImportService> = {
     preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]),
     commit: (db, rows, actor, source) => commitScenarioImport(db, rows as ScenarioRow[], actor, { source }),
   },
+  registrations: {
+    parse: parseRegistrationCsv,
+    preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]),
+    commit: (db, rows, actor, source) => commitRegistrationImport(db, rows as RegistrationRow[], actor, { source }),
+  },
 };
+
+/** The registration matrix is changed by those who may change it, not by the data role's imports. */
+const IMPORT_PERMISSION = (kind: ImportKind) => (kind === 'registrations' ? 'registrations.write' : 'data.import');
 
 /**
  * Preview (nothing written) or commit of a CSV file. The preview answers the SHA-256 of the text
@@ -287,7 +363,8 @@ const IMPORTS: Record<ImportKind, ImportService> = {
  * is written is exactly what was previewed, and no uploaded text is kept on the server meanwhile.
  */
 export async function importAction(kind: ImportKind, _state: ImportState, form: FormData): Promise<ImportState> {
-  const staff = await requireStaffAction('data.import');
+  if (!Object.hasOwn(IMPORTS, kind)) return { status: 'error', seq: next() };
+  const staff = await requireStaffAction(IMPORT_PERMISSION(kind));
   const t = adminTranslator(staff.locale);
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return { status: 'error', message: t('imports.noFile'), seq: next() };

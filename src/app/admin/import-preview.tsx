@@ -5,14 +5,51 @@ import type { ImportKind } from '@/components/admin/import-form';
 import type { BenchmarkPreview } from '@/server/benchmarks/import';
 import type { NavPreview } from '@/server/navs/import';
 import type { PortfolioPreview } from '@/server/portfolios/import';
+import type { RegistrationPreview } from '@/server/registrations/manage';
 import type { ScenarioPreview } from '@/server/scenarios/import';
 
-type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview; locale: Locale };
+type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview; locale: Locale };
 
 /** What a CSV file would write, drawn on the server for the import screen's preview (nothing is written yet). */
 export function ImportPreview({ kind, preview, locale }: Props) {
   const t = adminTranslator(locale);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  if ('registrations' in preview) {
+    const dates = (d: { registeredOn: string; withdrawnOn: string | null } | null) =>
+      d === null ? t('registrations.none') : d.withdrawnOn ? t('registrations.withdrawnOn', { date: d.withdrawnOn }) : t('registrations.since', { date: d.registeredOn });
+    return (
+      <section aria-label={t('imports.preview')}>
+        <p>{t('imports.registrationSummary', { rows: preview.rows, registered: preview.registered, withdrawn: preview.withdrawn, unchanged: preview.unchanged })}</p>
+        {preview.registrations.length > 0 && (
+          <table className={tableClass}>
+            <caption className="text-left font-semibold">{t('imports.registrationsCaption', { shown: preview.registrations.length, total: preview.registered + preview.withdrawn })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>{t('imports.line')}</th>
+                <th scope="col" className={thClass}>ISIN</th>
+                <th scope="col" className={thClass}>{t('imports.country')}</th>
+                <th scope="col" className={thClass}>{t('imports.profile')}</th>
+                <th scope="col" className={thClass}>{t('imports.old')}</th>
+                <th scope="col" className={thClass}>{t('imports.new')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.registrations.map((c) => (
+                <tr key={`${c.isin}|${c.country}|${c.profile}`}>
+                  <td className={tdClass}>{c.line}</td>
+                  <td className={tdClass}>{c.isin}</td>
+                  <td className={tdClass}>{c.country}</td>
+                  <td className={tdClass}>{c.profile}</td>
+                  <td className={tdClass}>{dates(c.before)}</td>
+                  <td className={tdClass}>{dates(c.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    );
+  }
   if ('months' in preview) {
     return (
       <section aria-label={t('imports.preview')}>

@@ -10,11 +10,14 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
 import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
-import { readNewsInput, type NewsErrors, type NewsFormInput } from '@/domain/news-input';
+import { readNewsInput, type NewsErrors, type NewsFormInput, type NewsValues } from '@/domain/news-input';
 import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { requireStaffAction } from '@/server/auth/staff';
+import { proposalAnswer } from './approval-form';
+import { requiresApproval, submitChange, type SubmitResult } from '@/server/approval/service';
+import { requireStaffAction, type Staff } from '@/server/auth/staff';
+import { newsForStaff } from '@/server/queries/news-admin';
 import { getDb } from '@/server/db';
 import { deleteNewsDocument, uploadNewsDocument } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/manage';
@@ -78,6 +81,15 @@ function invalid(locale: Locale, errors: NewsErrors, form: FormData): FormState 
   return { status: 'error', message: t('news.invalid'), errors: translated, values: submitted(form), seq: next() };
 }
 
+/** Submitting an article for publication, under the approval policy: the publication is the proposed change. */
+async function proposePublication(id: number, value: NewsValues, actor: Staff['actor'], form: FormData): Promise<SubmitResult> {
+  const { locale: _locale, publishAt, ...rest } = value;
+  const note = form.get('approvalNote');
+  return submitChange(await getDb(), 'news.publish', { id, value: { ...rest, publishAt: publishAt ? publishAt.toISOString() : null } }, actor, {
+    note: typeof note === 'string' ? note : '',
+  });
+}
+
 function done(message: string): FormState {
   revalidatePath('/admin/news', 'layout');
   return { status: 'ok', message, seq: next() };
@@ -88,8 +100,11 @@ export async function createNewsAction(translationOf: number | null, _state: For
   const staff = await requireStaffAction('content.write');
   const read = readNewsInput(readForm(form));
   if (!read.ok) return invalid(staff.locale, read.errors, form);
-  const result = await createNews(await getDb(), read.value, staff.actor, translationOf);
+  const underPolicy = read.value.state !== 'draft' && requiresApproval('news');
+  // Under the policy the article is saved as a draft, and its publication is the proposed change.
+  const result = await createNews(await getDb(), underPolicy ? { ...read.value, state: 'draft', publishAt: null } : read.value, staff.actor, translationOf);
   if (!result.ok) return invalid(staff.locale, result.errors, form);
+  if (underPolicy) await proposePublication(result.id, read.value, staff.actor, form);
   revalidatePath('/admin/news', 'layout');
   redirect(`/admin/news/${result.id}?done=created`);
 }
@@ -100,6 +115,19 @@ export async function updateNewsAction(id: number, locale: string, _state: FormS
   // The language of an item never changes: the one it was drawn with is checked, not a posted one.
   const read = readNewsInput({ ...readForm(form), locale });
   if (!read.ok) return invalid(staff.locale, read.errors, form);
+  if (read.value.state !== 'draft' && requiresApproval('news')) {
+    const db = await getDb();
+    const item = await newsForStaff(db, id);
+    if (!item) return { status: 'error', message: t('news.notFound'), seq: next() };
+    // A draft keeps its texts as typed; a published article stays as it is until the change is approved.
+    if (item.status === 'draft') {
+      const draft = await updateNews(db, id, { ...read.value, state: 'draft', publishAt: null }, staff.actor);
+      if (!draft.ok) return 'notFound' in draft ? { status: 'error', message: t('news.notFound'), seq: next() } : invalid(staff.locale, draft.errors, form);
+    }
+    const outcome = await proposePublication(id, read.value, staff.actor, form);
+    revalidatePath('/admin', 'layout');
+    return { ...proposalAnswer(t, outcome, next(), () => t('news.saved')) };
+  }
   const result = await updateNews(await getDb(), id, read.value, staff.actor);
   if (!result.ok) return 'notFound' in result ? { status: 'error', message: t('news.notFound'), seq: next() } : invalid(staff.locale, result.errors, form);
   return done(result.changed ? t('news.saved') : t('news.unchanged'));

@@ -5,7 +5,8 @@ import { getMessages, setRequestLocale } from 'next-intl/server';
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { pick } from '@/domain/localize';
 import type { PageView } from '@/domain/model';
-import { EDIT_LANGUAGES, type LocalizedValue, type PageSnapshot } from '@/domain/page-edit';
+import { countryOfPage, EDIT_LANGUAGES, type LocalizedValue, type PageSnapshot } from '@/domain/page-edit';
+import { PATHNAMES, type AppPathname } from '@/domain/pathnames';
 import { localizedPath } from '@/domain/paths';
 import type { AdminT } from '@/i18n/admin';
 import { CLIENT_NAMESPACES } from '@/i18n/messages';
@@ -22,8 +23,16 @@ import { PastPerformanceWarning } from '@/components/performance/past-performanc
 
 /** Pieces shared by the page screens of the back-office: public paths, version texts, the preview. */
 
+/**
+ * The public route of the countries' information pages: the routing table's path with a `[country]`
+ * parameter (added with the public side of issue 21); none while the table has no such path.
+ */
+const COUNTRY_PATHNAME = (Object.keys(PATHNAMES) as AppPathname[]).find((p) => p.includes('[country]'));
+
 /** Where visitors of a language read a page; null for the disclaimers (a popup on every page). */
 export function publicPagePath(code: string, locale: Locale): string | null {
+  const country = countryOfPage(code);
+  if (country) return COUNTRY_PATHNAME ? localizedPath(COUNTRY_PATHNAME, locale, { country: country.toLowerCase() }) : null;
   const key = PAGE_PATHNAMES[code as keyof typeof PAGE_PATHNAMES];
   return key ? localizedPath(key, locale) : null;
 }

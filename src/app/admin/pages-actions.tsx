@@ -14,11 +14,13 @@ import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/page-edi
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import type { FormState } from '@/components/admin/action-form';
 import type { DraftPreviewState } from '@/components/admin/draft-preview';
+import { requiresApproval, submitChange } from '@/server/approval/service';
 import { requireStaffAction } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { saveCompany } from '@/server/pages/company';
 import { restorePageVersion, savePage } from '@/server/pages/manage';
-import { pageSnapshot } from '@/server/queries/pages-admin';
+import { getPageVersion, pageSnapshot } from '@/server/queries/pages-admin';
+import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
 import { PreviewBody } from './page-view';
 
 function reader(form: FormData): FormReader {
@@ -70,6 +72,13 @@ export async function savePageAction(code: string, _state: FormState, form: Form
   if (!current) return { status: 'error', message: t('data.notFound'), seq: next() };
   const { snapshot, errors } = readPageForm(reader(form), current);
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors satisfies PageFormErrors, form, 'pages');
+  if (requiresApproval('pages')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const outcome = await submitChange(db, 'page.save', { code, snapshot }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), () => t('data.saved'));
+  }
   const result = await savePage(db, code, snapshot, staff.actor);
   if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
   return done(result.changed && result.version !== null ? t('pages.saved', { version: result.version }) : t('data.unchanged'));
@@ -80,6 +89,15 @@ export async function restorePageAction(code: string, number: number, _state: Fo
   const t = adminTranslator(staff.locale);
   if (typeof code !== 'string' || !isPageCode(code)) return { status: 'error', message: t('data.notFound'), seq: next() };
   if (typeof number !== 'number' || !Number.isSafeInteger(number)) return { status: 'error', message: t('pages.unknownVersion'), seq: next() };
+  if (requiresApproval('pages')) {
+    // Restoring a version is a change like any other: under the policy it is proposed.
+    const db = await getDb();
+    const version = await getPageVersion(db, code, number);
+    if (!version) return { status: 'error', message: t('pages.unknownVersion'), seq: next() };
+    const outcome = await submitChange(db, 'page.save', { code, snapshot: version.snapshot }, staff.actor, { note: t('approval.restoreNote', { number }) });
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), () => t('data.saved'));
+  }
   const result = await restorePageVersion(await getDb(), code, number, staff.actor);
   if (!result.ok) return { status: 'error', message: result.error === 'unknown' ? t('data.notFound') : t('pages.unknownVersion'), seq: next() };
   return done(result.changed && result.version !== null ? t('pages.restored', { number, version: result.version }) : t('data.unchanged'));
@@ -90,6 +108,13 @@ export async function saveCompanyAction(_state: FormState, form: FormData): Prom
   const t = adminTranslator(staff.locale);
   const { input, errors } = readCompanyForm(reader(form));
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors satisfies CompanyFormErrors, form, 'company');
+  if (requiresApproval('company')) {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const outcome = await submitChange(await getDb(), 'company.save', input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), () => t('company.saved'));
+  }
   const result = await saveCompany(await getDb(), input, staff.actor);
   if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
   return done(result.changed ? t('company.saved') : t('data.unchanged'));

@@ -22,7 +22,7 @@ export const IDLE: FormState = { status: 'idle' };
 
 type Base = { name: string; label: string; hint?: string; required?: boolean };
 export type FieldSpec =
-  | (Base & { kind: 'text' | 'number' | 'date'; value?: string; step?: string; min?: number; max?: number; lang?: string })
+  | (Base & { kind: 'text' | 'number' | 'date' | 'datetime-local'; value?: string; step?: string; min?: number; max?: number; lang?: string })
   | (Base & { kind: 'textarea'; value?: string; rows?: number; lang?: string })
   | (Base & { kind: 'select'; value?: string; options: { value: string; label: string }[] })
   | (Base & { kind: 'checkbox'; checked?: boolean })

@@ -3,7 +3,7 @@
 import { startTransition, useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass, inputClass, labelClass } from './notice';
 
-export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios';
+export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios' | 'registrations';
 export type ImportState = {
   status: 'idle' | 'ok' | 'error';
   message?: string;

@@ -21,10 +21,20 @@ export function WebVitals({ sampleRate }: { sampleRate: number }) {
   useEffect(() => {
     if (decided) return;
     decided = true;
-    if (!(Math.random() < sampleRate) || optedOut()) return;
+    // The decision, on <html data-vitals>: "off", or "sampled" then "reporting" once the reporter
+    // listens (tests/e2e/web-vitals.spec.ts waits for it rather than for the idle timeout).
+    const mark = (state: 'off' | 'sampled' | 'reporting') => document.documentElement.setAttribute('data-vitals', state);
+    if (!(Math.random() < sampleRate) || optedOut()) return mark('off');
+    mark('sampled');
     // The landing page's path: LCP, FCP and TTFB are its figures (client navigations keep the same document).
     const path = location.pathname;
-    const report = () => void import('./web-vitals-report').then((m) => m.startReporting(path)).catch(() => undefined);
+    const report = () =>
+      void import('./web-vitals-report')
+        .then((m) => {
+          m.startReporting(path);
+          mark('reporting');
+        })
+        .catch(() => undefined);
     const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(report, { timeout: 10_000 }) : setTimeout(report, 2_000));
     if (document.readyState === 'complete') whenIdle();
     else addEventListener('load', whenIdle, { once: true });

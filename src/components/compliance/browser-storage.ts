@@ -1,3 +1,4 @@
+import { COUNTRY_COOKIE, COUNTRY_STORAGE_KEY, isCountryCode } from '@/domain/audience';
 import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import {
   CONSENT_COOKIE,
@@ -19,9 +20,9 @@ import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
 
 /**
  * The visitor's choices in the browser (docs/product.md §4, §9; docs/product.md "Client state"): localStorage
- * always; the 30-day `investor_profile` and `disclaimer_validated` cookies only once a consent choice
- * is recorded. Before that choice the profile is also kept in a session cookie, so that the server
- * renders every page for it (docs/decisions/025). Every access tolerates a browser that refuses
+ * always; the 30-day `investor_profile`, `investor_country` and `disclaimer_validated` cookies only
+ * once a consent choice is recorded. Before that choice the profile and the country are also kept in
+ * session cookies, so that the server renders every page for them (docs/decisions/025, 035). Every access tolerates a browser that refuses
  * storage (private modes, policies).
  */
 function local(): Storage | null {
@@ -99,6 +100,26 @@ export function writeProfileCookie(profile: InvestorProfile): boolean {
   return profileCookie() === profile;
 }
 
+export function storedCountry(): string | null {
+  const value = getItem(COUNTRY_STORAGE_KEY);
+  return isCountryCode(value) ? value : null;
+}
+
+/**
+ * Saves the country of residence as the profile is saved (docs/decisions/025, 035): localStorage
+ * always; its cookie for 30 days with a recorded consent choice, else for the browser session.
+ */
+export function saveCountry(country: string): void {
+  setItem(COUNTRY_STORAGE_KEY, country);
+  writeCountryCookie(country);
+}
+
+/** Writes the country cookie only (see saveCountry); true when the browser kept it. */
+export function writeCountryCookie(country: string): boolean {
+  setCookie(COUNTRY_COOKIE, country, consentRecorded() ? PROFILE_MAX_AGE : 'session');
+  return cookie(COUNTRY_COOKIE) === country;
+}
+
 /** docs/product.md §4: validation recorded in the storage flag (equal to "true") or in the cookie. */
 export function disclaimerRecorded(): boolean {
   return getItem(DISCLAIMER_STORAGE_KEY) === 'true' || cookie(DISCLAIMER_COOKIE) === 'true';
@@ -122,6 +143,8 @@ export function saveConsent(choice: { video: boolean }): void {
   setCookie(CONSENT_COOKIE, serializeConsent(choice, new Date()), CONSENT_MAX_AGE);
   const profile = storedProfile();
   if (profile) setCookie(PROFILE_COOKIE, profile, PROFILE_MAX_AGE);
+  const country = storedCountry();
+  if (country) setCookie(COUNTRY_COOKIE, country, PROFILE_MAX_AGE);
   if (getItem(DISCLAIMER_STORAGE_KEY) === 'true') setCookie(DISCLAIMER_COOKIE, 'true', DISCLAIMER_MAX_AGE);
   window.dispatchEvent(new CustomEvent(CONSENT_CHANGE_EVENT));
 }

@@ -11,6 +11,8 @@ import type { InvestorProfile } from '@/domain/catalog';
 export type ComplianceActions = {
   /** Stores a new investor profile and reloads at the home page of the current language. */
   selectProfile: (profile: InvestorProfile) => void;
+  /** Stores a new country of residence and reloads at the home page of the current language (docs/decisions/035). */
+  selectCountry: (country: string) => void;
   /** Opens the cookie settings dialog. */
   openCookieSettings: () => void;
 };

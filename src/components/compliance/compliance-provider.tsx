@@ -7,13 +7,14 @@ import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch'
 import { useLazyModule } from '@/components/layout/use-lazy-module';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { disclaimerRecorded, saveConsent, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
+import { disclaimerRecorded, saveConsent, saveCountry, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
-import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { preselectedCountry } from '@/domain/audience';
+import type { ComplianceCountry, ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 import { useHydrated } from '@/components/hooks/use-hydrated';
-import { useStoredProfile } from './use-stored-profile';
+import { useStoredCountry, useStoredProfile } from './use-stored-profile';
 
 /**
  * Each dialog's code and, beside it, the texts it shows (compliance-messages.ts) and next-intl's
@@ -49,9 +50,10 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
     else if (hydrated) hideDisclaimerPreview();
   }, [validated, hydrated, loadDialog]);
 
-  /** The disclaimer's submit action, run with the chosen investor profile. */
+  /** The disclaimer's submit action, run with the chosen investor profile and country of residence. */
   const confirm = useCallback(
-    (profile: InvestorProfile, chosen: Locale) => {
+    (profile: InvestorProfile, chosen: Locale, country: string) => {
+      saveCountry(country);
       saveProfile(profile);
       saveDisclaimerValidated(true);
       saveLocale(chosen);
@@ -65,7 +67,9 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
    * language, through the language switch (/api/locale stores the language cookie), where the popup
    * opens again, in that language, since the disclaimer is not validated yet.
    */
-  const switchLocale = useCallback((chosen: Locale) => {
+  const switchLocale = useCallback((chosen: Locale, country: string) => {
+    // The country chosen is kept, so the popup opens again with it (and the page is rendered for it).
+    saveCountry(country);
     window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
   }, []);
 
@@ -77,7 +81,16 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
     [locale, reloadAt],
   );
 
-  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, texts: dialog?.texts, confirm, switchLocale, selectProfile };
+  /** A country chosen in the header: stored like the profile, and the language's home page reloaded (docs/decisions/035). */
+  const selectCountry = useCallback(
+    (country: string) => {
+      saveCountry(country);
+      reloadAt(locale);
+    },
+    [locale, reloadAt],
+  );
+
+  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, texts: dialog?.texts, confirm, switchLocale, selectProfile, selectCountry };
 }
 
 /**
@@ -130,6 +143,8 @@ function useConsentChoice(disclaimerOpen: boolean) {
 export function ComplianceProvider({
   locale,
   serverProfile,
+  serverCountry,
+  countries,
   languages,
   homes,
   disclaimerContent,
@@ -138,6 +153,9 @@ export function ComplianceProvider({
 }: {
   locale: Locale;
   serverProfile: InvestorProfile;
+  /** The country of residence the page was rendered for, and the countries offered (docs/decisions/035). */
+  serverCountry: string;
+  countries: ComplianceCountry[];
   languages: ComplianceLanguage[];
   /** The home page of each served language, where every choice reloads. */
   homes: Partial<Record<Locale, string>>;
@@ -148,11 +166,13 @@ export function ComplianceProvider({
   children: ReactNode;
 }) {
   const stored = useStoredProfile(serverProfile);
+  const codes = useMemo(() => countries.map((c) => c.code), [countries]);
+  const storedCountry = useStoredCountry(serverCountry, codes);
   const disclaimer = useDisclaimerGate(locale, homes);
   const choice = useConsentChoice(disclaimer.open);
-  const { selectProfile } = disclaimer;
+  const { selectProfile, selectCountry } = disclaimer;
   const { openSettings } = choice;
-  const actions = useMemo<ComplianceActions>(() => ({ selectProfile, openCookieSettings: openSettings }), [selectProfile, openSettings]);
+  const actions = useMemo<ComplianceActions>(() => ({ selectProfile, selectCountry, openCookieSettings: openSettings }), [selectProfile, selectCountry, openSettings]);
   const { Notice, Settings } = choice;
   const Disclaimer = disclaimer.Dialog;
   const disclaimerLabels = useMemo(
@@ -188,6 +208,9 @@ export function ComplianceProvider({
       {Disclaimer && disclaimer.open ? (
         <Disclaimer
           languages={languages}
+          countries={countries}
+          // The browser's languages may suggest a country (es-ES: Spain); the visitor confirms it, nothing changes by itself.
+          initialCountry={(storedCountry && codes.includes(storedCountry) ? storedCountry : null) ?? preselectedCountry(navigator.languages, codes) ?? serverCountry}
           initialLocale={locale}
           initialProfile={stored ?? serverProfile}
           initialContent={disclaimerContent}

@@ -2,7 +2,7 @@ import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { paragraphs } from './disclaimer-content';
-import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { languagesOf, type ComplianceCountry, type ComplianceLanguage, type DisclaimerContent, type DisclaimerLabels } from './types';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 const choice =
@@ -26,17 +26,21 @@ export type DisclaimerStatus = 'loading' | 'ready' | 'failed';
 type Props = {
   labels: DisclaimerLabels;
   languages: ComplianceLanguage[];
+  /** The countries of residence, each with its languages (docs/decisions/035). */
+  countries: ComplianceCountry[];
+  country: string;
   locale: Locale;
   profile: InvestorProfile;
   /** The texts of the chosen language, when they are there. */
   content: DisclaimerContent | undefined;
   status: DisclaimerStatus;
   accepted: boolean;
-  ids: { intro: string; text: string; hint: string };
+  ids: { intro: string; text: string; hint: string; country: string; countryHint: string };
   /** The dialog's title element (Radix's in the dialog, a heading in the preview). */
   title: ReactNode;
   /** Absent in the server-painted preview, whose controls stay disabled until the dialog replaces it. */
   on?: {
+    country: (country: string) => void;
     locale: (locale: Locale) => void;
     profile: (profile: InvestorProfile) => void;
     accepted: (accepted: boolean) => void;
@@ -46,13 +50,18 @@ type Props = {
 };
 
 /**
- * What the disclaimer popup shows (docs/product.md §4): language, investor profile, the general conditions of the
+ * What the disclaimer popup shows (docs/product.md §4): country of residence (its languages are the
+ * ones offered, docs/decisions/035), language, investor profile, the general conditions of the
  * chosen language, the acceptance checkbox and the confirm button. The text box keeps one height whether
  * the text is loading or there, so nothing moves when it arrives.
  */
-export function DisclaimerBody({ labels: t, languages, locale, profile, content, status, accepted, ids, title, on }: Props) {
+export function DisclaimerBody({ labels: t, languages, countries, country, locale, profile, content, status, accepted, ids, title, on }: Props) {
   const profiles = content?.profiles.filter((p) => isInvestorProfile(p.code)) ?? [];
   const disabled = !on;
+  const offered = languagesOf(
+    countries.find((c) => c.code === country),
+    languages,
+  );
   return (
     <>
       {title}
@@ -60,11 +69,35 @@ export function DisclaimerBody({ labels: t, languages, locale, profile, content,
         {t.intro}
       </p>
       <form onSubmit={on?.submit} noValidate className="flex flex-col gap-5">
+        {countries.length > 0 ? (
+          <div>
+            <label htmlFor={ids.country} className="mb-2 block font-semibold">
+              {t.country}
+            </label>
+            <select
+              id={ids.country}
+              name="disclaimer-country"
+              disabled={disabled}
+              aria-describedby={ids.countryHint}
+              {...(on ? { value: country, onChange: (e: ChangeEvent<HTMLSelectElement>) => on.country(e.target.value) } : { defaultValue: country })}
+              className={`min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 sm:w-auto ${focusRing}`}
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+            <p id={ids.countryHint} className="mt-1 text-sm text-muted">
+              {t.countryHint}
+            </p>
+          </div>
+        ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <fieldset disabled={disabled}>
             <legend className="mb-2 font-semibold">{t.language}</legend>
             <div className="flex flex-wrap gap-2">
-              {languages.map((l) => (
+              {offered.map((l) => (
                 <label key={l.locale} lang={l.locale} className={choice}>
                   <input
                     type="radio"

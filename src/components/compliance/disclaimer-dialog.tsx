@@ -8,10 +8,10 @@ import { DISCLAIMER_DIALOG_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type D
 import { toDisclaimerContent, type PopupResponse } from './disclaimer-content';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
 import { graphqlRequest } from './graphql-request';
-import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { languagesOf, type ComplianceCountry, type ComplianceLanguage, type DisclaimerContent, type DisclaimerLabels } from './types';
 
 /**
- * The disclaimer popup (docs/product.md §1, §4): language, investor profile, the general conditions of the
+ * The disclaimer popup (docs/product.md §1, §4): country of residence, language, investor profile, the general conditions of the
  * chosen language, a checkbox that enables the confirm button. It cannot be dismissed: Escape and
  * clicks outside do nothing, and the focus stays inside. Loaded only for visitors who have not
  * validated the disclaimer yet; it opens with the page language's texts (from the layout) and takes
@@ -24,6 +24,8 @@ import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './
  */
 export function DisclaimerDialog({
   languages,
+  countries,
+  initialCountry,
   initialLocale,
   initialProfile,
   initialContent,
@@ -32,22 +34,33 @@ export function DisclaimerDialog({
   onLocale,
 }: {
   languages: ComplianceLanguage[];
+  countries: ComplianceCountry[];
+  /** The stored country, else the one the browser's languages suggest, else the page's (docs/decisions/035). */
+  initialCountry: string;
   initialLocale: Locale;
   initialProfile: InvestorProfile;
   /** The page language's texts, so the popup is complete at once. */
   initialContent: DisclaimerContent | null;
   labels: Partial<Record<Locale, DisclaimerLabels>>;
-  onConfirm: (profile: InvestorProfile, locale: Locale) => void;
-  /** A language chosen in the popup: the site switches to it at once (docs/product.md §4), the popup opening again there. */
-  onLocale: (locale: Locale) => void;
+  onConfirm: (profile: InvestorProfile, locale: Locale, country: string) => void;
+  /** A language chosen in the popup: the site switches to it at once (docs/product.md §4), the popup opening again there with the country chosen. */
+  onLocale: (locale: Locale, country: string) => void;
 }) {
-  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const [country, setCountry] = useState(initialCountry);
+  // The languages offered are the country's: a page language it does not have gives way to its first one.
+  const [locale, setLocale] = useState<Locale>(() => {
+    const offered = languagesOf(
+      countries.find((c) => c.code === initialCountry),
+      languages,
+    );
+    return offered.some((l) => l.locale === initialLocale) ? initialLocale : (offered[0]?.locale ?? initialLocale);
+  });
   const [profile, setProfile] = useState<InvestorProfile>(initialProfile);
   const [accepted, setAccepted] = useState(false);
   const [content, setContent] = useState<Partial<Record<Locale, DisclaimerContent>>>(initialContent ? { [initialLocale]: initialContent } : {});
   const [status, setStatus] = useState<DisclaimerStatus>('loading');
   const [attempt, setAttempt] = useState(0);
-  const ids = { intro: useId(), text: useId(), hint: useId() };
+  const ids = { intro: useId(), text: useId(), hint: useId(), country: useId(), countryHint: useId() };
   const titleId = useId();
   const panel = useRef<HTMLDialogElement>(null);
 
@@ -85,7 +98,7 @@ export function DisclaimerDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!accepted || !current) return;
-    onConfirm(profile, locale);
+    onConfirm(profile, locale, country);
   };
 
   return (
@@ -105,6 +118,8 @@ export function DisclaimerDialog({
       <DisclaimerBody
         labels={t}
         languages={languages}
+        countries={countries}
+        country={country}
         locale={locale}
         profile={profile}
         content={current}
@@ -117,10 +132,19 @@ export function DisclaimerDialog({
           </h2>
         }
         on={{
+          country: (chosen: string) => {
+            setCountry(chosen);
+            // The languages offered are the country's: the popup's texts follow at once, the page when confirmed.
+            const offered = languagesOf(
+              countries.find((c) => c.code === chosen),
+              languages,
+            );
+            if (!offered.some((l) => l.locale === locale) && offered[0]) setLocale(offered[0].locale);
+          },
           locale: (chosen: Locale) => {
             // The popup's texts change at once; the page follows in that language.
             setLocale(chosen);
-            if (chosen !== locale) onLocale(chosen);
+            if (chosen !== locale) onLocale(chosen, country);
           },
           profile: setProfile,
           accepted: setAccepted,
@@ -135,7 +159,7 @@ export function DisclaimerDialog({
   );
 }
 
-const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [tabindex="0"]';
+const FOCUSABLE = 'select:not([disabled]), input:not([disabled]), button:not([disabled]), [tabindex="0"]';
 
 /** Tab past the last control comes back to the first (and Shift+Tab the other way), never to the browser's bar. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>) {

@@ -2,7 +2,7 @@ import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { DISCLAIMER_OVERLAY_CLASS, DISCLAIMER_PANEL_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody } from './disclaimer-body';
 import { PREVIEW_SCRIPT } from './disclaimer-preview-flag';
-import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import type { ComplianceCountry, ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 
 /**
  * The disclaimer popup as the server paints it, for a first visit to see it with the page's first
@@ -14,12 +14,16 @@ import type { ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './
 export function DisclaimerPreview({
   labels,
   languages,
+  countries,
+  country,
   locale,
   profile,
   content,
 }: {
   labels: DisclaimerLabels;
   languages: ComplianceLanguage[];
+  countries: ComplianceCountry[];
+  country: string;
   locale: Locale;
   profile: InvestorProfile;
   content: DisclaimerContent | null;
@@ -33,12 +37,20 @@ export function DisclaimerPreview({
           <DisclaimerBody
             labels={labels}
             languages={languages}
+            countries={countries}
+            country={country}
             locale={locale}
             profile={profile}
             content={content ?? undefined}
             status="loading"
             accepted={false}
-            ids={{ intro: 'disclaimer-preview-intro', text: 'disclaimer-preview-text', hint: 'disclaimer-preview-hint' }}
+            ids={{
+              intro: 'disclaimer-preview-intro',
+              text: 'disclaimer-preview-text',
+              hint: 'disclaimer-preview-hint',
+              country: 'disclaimer-preview-country',
+              countryHint: 'disclaimer-preview-country-hint',
+            }}
             title={<h2 className={DISCLAIMER_TITLE_CLASS}>{content?.title || labels.dialogLabel}</h2>}
           />
         </div>

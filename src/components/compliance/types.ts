@@ -6,6 +6,15 @@ export type DisclaimerLabels = Record<keyof (typeof disclaimerMessages)['Disclai
 
 export type ComplianceLanguage = { locale: Locale; label: string };
 
+/** A country of residence the popup and the header offer (docs/decisions/035): its title in the page's language and its languages. */
+export type ComplianceCountry = { code: string; title: string; locales: Locale[] };
+
+/** The languages offered with a country: its own among the served ones, in its order (Spain: Spanish first), else every served one. */
+export function languagesOf(country: ComplianceCountry | undefined, languages: ComplianceLanguage[]): ComplianceLanguage[] {
+  const own = (country?.locales ?? []).flatMap((locale) => languages.filter((l) => l.locale === locale));
+  return own.length > 0 ? own : languages;
+}
+
 /** The disclaimer texts and profile titles of one language, from the /graphql disclaimer query. */
 export type DisclaimerContent = {
   title: string;

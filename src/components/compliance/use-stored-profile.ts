@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { InvestorProfile } from '@/domain/catalog';
-import { storedProfile, subscribeToStorage, writeProfileCookie } from './browser-storage';
+import { storedCountry, storedProfile, subscribeToStorage, writeCountryCookie, writeProfileCookie } from './browser-storage';
 
 /**
  * docs/product.md §4, on start: a profile saved in browser storage that differs from the page's is
@@ -18,5 +18,16 @@ export function useStoredProfile(serverProfile: InvestorProfile): InvestorProfil
   useEffect(() => {
     if (stored && stored !== serverProfile && writeProfileCookie(stored)) router.refresh();
   }, [stored, serverProfile, router]);
+  return stored;
+}
+
+/** The same for the country of residence (docs/decisions/035): a stored country the page was not rendered for is applied. */
+export function useStoredCountry(serverCountry: string, known: readonly string[]): string | null {
+  const router = useRouter();
+  const stored = useSyncExternalStore(subscribeToStorage, storedCountry, () => null);
+  useEffect(() => {
+    // A country no longer in the list stays stored but is not applied (the server would render the default anyway: no loop).
+    if (stored && stored !== serverCountry && known.includes(stored) && writeCountryCookie(stored)) router.refresh();
+  }, [stored, serverCountry, known, router]);
   return stored;
 }

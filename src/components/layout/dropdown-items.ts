@@ -14,8 +14,11 @@ type ItemBase = {
 };
 export type DropdownLinkItem = ItemBase & {
   href: string;
-  /** Opens in a new tab, with rel="noopener noreferrer" and "(opens in a new tab)" for screen readers. */
-  external?: boolean;
+  /**
+   * Opens in a new tab, with rel="noopener noreferrer" and "(opens in a new tab)" for screen readers:
+   * that text, translated by the server component that builds the items (no next-intl in the browser).
+   */
+  external?: { newTab: string };
   /** A plain <a> (full page load) instead of next/link, e.g. for route handlers that redirect. */
   nativeLink?: boolean;
   hrefLang?: string;

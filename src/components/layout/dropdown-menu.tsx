@@ -5,7 +5,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useCallback, useLayoutEffect, type PointerEvent, type Ref, type RefObject } from 'react';
 import { isLink, type DropdownItem } from './dropdown-items';
 import { CheckIcon } from './icons';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabMark } from './new-tab-mark';
 
 /**
  * The Radix part of the header dropdown, loaded on first use by dropdown.tsx (which documents the
@@ -127,7 +127,7 @@ function MenuEntry({ item, pageCurrent, hasCheck }: { item: DropdownItem; pageCu
       </span>
       {isLink(item) && item.external ? (
         <span className="flex h-5 items-center">
-          <NewTabHint />
+          <NewTabMark label={item.external.newTab} />
         </span>
       ) : null}
     </>

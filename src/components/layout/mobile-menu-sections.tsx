@@ -7,7 +7,7 @@ import { labelsOf, type MobileMenuLabels } from './menu-labels';
 import { languageItems } from './menu-items';
 import { isCurrentPath } from './nav-match';
 import { NavLink } from './nav-link';
-import { NewTabHint } from './new-tab-hint';
+import { NewTabMark } from './new-tab-mark';
 import type { LayoutData } from '@/domain/layout';
 import { useClientPathname } from './use-client-pathname';
 
@@ -16,10 +16,10 @@ const row = `flex min-h-12 w-full items-center gap-2 px-5 py-3 text-left text-ba
 const subRow = `flex min-h-11 w-full flex-col justify-center py-2 pr-5 pl-9 text-left hover:bg-slate-50 aria-[current=page]:text-brand aria-[current=page]:shadow-[inset_3px_0_0_var(--color-accent)] ${focus}`;
 const choice = `flex min-h-11 w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-slate-50 aria-[current=true]:font-semibold aria-[current=true]:text-brand ${focus}`;
 
-/** The contents of the mobile menu: main links with the collapsible fund list, profile, group and language. */
+/** The contents of the mobile menu: main links with the collapsible fund list, country of residence, profile, group and language. */
 export function MobileMenuSections({ data, labels, onProfileChosen }: { data: LayoutData; labels: MobileMenuLabels; onProfileChosen: () => void }) {
   const { profile, funds } = data;
-  const { selectProfile } = useComplianceActions();
+  const { selectProfile, selectCountry } = useComplianceActions();
   const t = labelsOf(labels);
   const { aboutUs, expertise, esg, news, contact } = data.main;
   const link = (l: { href: string; label: string }) => (
@@ -43,6 +43,26 @@ export function MobileMenuSections({ data, labels, onProfileChosen }: { data: La
           {link(contact)}
         </ul>
       </nav>
+      {data.countries.length > 1 ? (
+        <Section title={t('country')}>
+          {data.countries.map(({ code, title }) => (
+            <li key={code}>
+              <button
+                type="button"
+                aria-current={code === data.country ? 'true' : undefined}
+                className={choice}
+                onClick={() => {
+                  if (code !== data.country) selectCountry(code);
+                  onProfileChosen();
+                }}
+              >
+                <Check shown={code === data.country} />
+                {title}
+              </button>
+            </li>
+          ))}
+        </Section>
+      ) : null}
       {data.profiles.length > 0 ? (
         <Section title={t('investorProfile')}>
           {data.profiles.map(({ code, title }) => (
@@ -65,13 +85,13 @@ export function MobileMenuSections({ data, labels, onProfileChosen }: { data: La
       ) : null}
       {data.groupLink || data.jobs.length > 0 ? (
         <Section title={t('group')}>
-          {data.groupLink ? <ExternalLink link={data.groupLink} /> : null}
+          {data.groupLink ? <ExternalLink link={data.groupLink} newTab={t('newTab')} /> : null}
           {data.jobs.length > 0 ? (
             <li>
               <h4 className="px-3 pt-3 pb-1 text-sm font-semibold text-ink">{t('ourJobs')}</h4>
               <ul>
                 {data.jobs.map((job) => (
-                  <ExternalLink key={job.href} link={job} />
+                  <ExternalLink key={job.href} link={job} newTab={t('newTab')} />
                 ))}
               </ul>
             </li>
@@ -137,12 +157,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ExternalLink({ link }: { link: { href: string; label: string } }) {
+function ExternalLink({ link, newTab }: { link: { href: string; label: string }; newTab: string }) {
   return (
     <li>
       <a href={link.href} target="_blank" rel="noopener noreferrer" className={`${choice} justify-between`}>
         {link.label}
-        <NewTabHint />
+        <NewTabMark label={newTab} />
       </a>
     </li>
   );

@@ -1,13 +1,11 @@
 import { useTranslations } from 'next-intl';
-import { ExternalIcon } from './icons';
+import { NewTabMark } from './new-tab-mark';
 
-/** The end of an external link's name: an icon for the eye and "(opens in a new tab)" for screen readers. */
-export function NewTabHint({ icon = true, iconClassName = 'size-3.5 shrink-0' }: { icon?: boolean; iconClassName?: string }) {
+/**
+ * NewTabMark with its text translated here: for server components only (a client component given
+ * this would bring next-intl's client and need its provider; it takes NewTabMark and the text as a prop).
+ */
+export function NewTabHint({ icon = true, iconClassName }: { icon?: boolean; iconClassName?: string }) {
   const t = useTranslations('Layout');
-  return (
-    <>
-      {icon ? <ExternalIcon className={iconClassName} /> : null}
-      <span className="sr-only"> {t('newTab')}</span>
-    </>
-  );
+  return <NewTabMark label={t('newTab')} icon={icon} iconClassName={iconClassName} />;
 }

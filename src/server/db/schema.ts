@@ -606,7 +606,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt),
-    check('mail_outbox_kind', sql`${t.kind} in ('submission', 'newsletter', 'account', 'alert')`),
+    check('mail_outbox_kind', sql`${t.kind} in ('submission', 'newsletter', 'account', 'alert', 'review')`),
   ],
 );
 
@@ -696,7 +696,7 @@ export const staffUser = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
-  (t) => [check('staff_user_role', sql`${t.role} IN ('admin', 'editor', 'data', 'reader')`)],
+  (t) => [check('staff_user_role', sql`${t.role} IN ('admin', 'compliance', 'editor', 'data', 'reader')`)],
 );
 
 /** Database sessions: deleting a row logs that browser out at its next request. */
@@ -809,6 +809,53 @@ export const apiToken = pgTable(
     takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios')`)],
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations')`)],
 );
 
+
+/**
+ * A change waiting for a second person (issue 22, docs/approval.md): the input of the existing
+ * command that publishes it (`kind`), the state of its target when it was made and that state's
+ * hash (a different hash at approval is a conflict), who made it and why, when it applies, and
+ * who reviewed it. A document's file is kept in `file` until then.
+ */
+export const proposedChange = pgTable(
+  'proposed_change',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    kind: text('kind').notNull(),
+    /** What it changes, as the area names it (a page code, a fund id, a share id and date...). */
+    targetKey: text('target_key').notNull(),
+    /** A readable name of the target for lists and mails. */
+    targetLabel: text('target_label').notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    file: bytea('file'),
+    before: jsonb('before').$type<unknown>(),
+    beforeHash: text('before_hash').notNull(),
+    /** The after-state as the review screen compares it with `before`. */
+    after: jsonb('after').$type<unknown>(),
+    authorId: text('author_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    authorLabel: text('author_label').notNull(),
+    note: text('note').notNull().default(''),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    status: text('status').notNull().default('pending'),
+    reviewerId: text('reviewer_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    reviewerLabel: text('reviewer_label'),
+    comment: text('comment'),
+    /** Why its publication failed (its target gone, its data no longer valid): it waits again. */
+    lastError: text('last_error'),
+    /** When approvers were mailed about it (one digest per 15 minutes). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('proposed_change_status').on(t.status, t.effectiveAt),
+    index('proposed_change_author').on(t.authorId, t.status),
+    check('proposed_change_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected', 'withdrawn', 'published')`),
+    check('proposed_change_area', sql`${t.area} IN ('funds', 'pages', 'company', 'news', 'documents', 'registrations')`),
+  ],
+);

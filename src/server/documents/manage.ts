@@ -7,7 +7,7 @@ import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentF
 import type { ChangeScope } from '@/domain/publication';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
-import { documents, documentTypes, funds, shares } from '@/server/db/schema';
+import { countries, documents, documentTypes, funds, shares } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { publishChange } from '@/server/publish/publish';
 
@@ -26,9 +26,11 @@ export type DocumentUpload = {
   bytes: Uint8Array;
   /** False keeps it offline until published. Defaults to true. */
   published?: boolean;
+  /** The countries whose residents are offered it (a country supplement); empty: every country; absent: as the version it replaces. */
+  countries?: string[];
 };
 
-export type DocumentProblem = DocumentFileProblem | 'unknown-owner' | 'unknown-type' | 'bad-locale' | 'bad-date' | 'bad-title';
+export type DocumentProblem = DocumentFileProblem | 'unknown-owner' | 'unknown-type' | 'bad-locale' | 'bad-date' | 'bad-title' | 'unknown-country';
 export type DocumentResult = { ok: true; id: number; changed: boolean; replacedId: number | null } | { ok: false; error: DocumentProblem };
 
 /** What the staff screens list: every version, without the bytes. */
@@ -46,6 +48,7 @@ export type DocumentVersion = {
   published: boolean;
   supersededAt: Date | null;
   replacesId: number | null;
+  countries: string[];
 };
 
 /** The columns of a document version, its bytes left out. */
@@ -63,6 +66,7 @@ export const versionColumns = {
   published: documents.published,
   supersededAt: documents.supersededAt,
   replacesId: documents.replacesId,
+  countries: documents.countries,
 };
 
 type Owner = { fundId: number | null; shareId: number | null; fundSlug: string; shareSlug: string | null; name: string };
@@ -116,7 +120,23 @@ export type NewDocumentVersion = {
   data: Uint8Array;
   publishedAt: string;
   published: boolean;
+  /** Empty: every country; absent: as the version it replaces (every country for a new document). */
+  countries?: string[];
 };
+
+const sameCountries = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * The countries a document is restricted to, checked against the country table: upper-case, each
+ * once, in code order; null when one is unknown.
+ */
+export async function checkCountries(db: Executor, given: readonly string[] | undefined): Promise<string[] | null> {
+  const wanted = [...new Set((given ?? []).map((c) => c.trim().toUpperCase()))].sort();
+  if (wanted.length === 0) return [];
+  if (wanted.length > 300) return null;
+  const known = await db.select({ code: countries.code }).from(countries).where(inArray(countries.code, wanted));
+  return known.length === wanted.length ? wanted : null;
+}
 
 /**
  * The stored side of every PDF upload (fund, share class, news item), inside the caller's
@@ -136,12 +156,14 @@ export async function storeDocumentVersion(
     .where(and(slot, isNull(documents.supersededAt)))
     .orderBy(desc(documents.publishedAt), desc(documents.id));
   const latest = current[0];
+  const restrictedTo = version.countries ?? latest?.countries ?? [];
   if (
     latest &&
     latest.sha256 === version.sha256 &&
     latest.publishedAt === version.publishedAt &&
     latest.title === version.title &&
-    latest.published === version.published
+    latest.published === version.published &&
+    sameCountries(latest.countries, restrictedTo)
   ) {
     return { id: latest.id, changed: false, replacedId: null };
   }
@@ -156,7 +178,7 @@ export async function storeDocumentVersion(
         ),
       );
   }
-  const values = { ...version, mimeType: 'application/pdf', replacesId: latest?.id ?? null };
+  const values = { ...version, countries: restrictedTo, mimeType: 'application/pdf', replacesId: latest?.id ?? null };
   const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
   if (!row) throw new Error('document not inserted');
   await recordAudit(tx, {
@@ -214,6 +236,8 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
     if (!type) return { ok: false as const, error: 'unknown-type' as const };
     const owner = await resolveOwner(tx, input.owner, locale);
     if (!owner) return { ok: false as const, error: 'unknown-owner' as const };
+    const restrictedTo = input.countries === undefined ? undefined : await checkCountries(tx, input.countries);
+    if (restrictedTo === null) return { ok: false as const, error: 'unknown-country' as const };
     const finalTitle = title ?? `${type.title[locale] ?? type.title.fr} - ${owner.name}`;
     const stored = await storeDocumentVersion(
       tx,
@@ -230,6 +254,7 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
         data: input.bytes,
         publishedAt: input.publishedAt,
         published,
+        countries: restrictedTo,
       },
       actor,
     );
@@ -272,6 +297,31 @@ export async function setDocumentPublished(db: Db, id: number, published: boolea
 }
 
 /**
+ * Restricts a document to some countries (a country supplement, a representative's notice) or opens
+ * it to every country (empty). Audited; the pages offering it are published when it is online.
+ */
+export async function setDocumentCountries(
+  db: Db,
+  id: number,
+  given: readonly string[],
+  actor: Actor,
+): Promise<{ ok: true; changed: boolean } | { ok: false; error: 'unknown-document' | 'unknown-country' }> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = await ownerOfDocument(tx, id);
+    if (!found) return { ok: false as const, error: 'unknown-document' as const };
+    const wanted = await checkCountries(tx, given);
+    if (!wanted) return { ok: false as const, error: 'unknown-country' as const };
+    if (sameCountries(found.row.countries, wanted)) return { ok: true as const, changed: false, found };
+    await tx.update(documents).set({ countries: wanted }).where(eq(documents.id, id));
+    await recordAudit(tx, { actor, entity: 'document', entityId: id, action: 'restrict', before: { countries: found.row.countries }, after: { countries: wanted } });
+    return { ok: true as const, changed: true, found };
+  });
+  if (!outcome.ok) return outcome;
+  if (outcome.changed && outcome.found.row.supersededAt === null && outcome.found.row.published) await publishChange(db, scopeOf(outcome.found.owner));
+  return { ok: true, changed: outcome.changed };
+}
+
+/**
  * Deletes one version of a document. When it was the current version, the version it replaced
  * becomes current again (deleting a wrong upload restores the previous file). Audited with the
  * deleted file's size and hash.
@@ -307,4 +357,27 @@ export async function documentHistory(db: Executor, id: number): Promise<Documen
     .from(documents)
     .where(slotCondition(row, row.documentTypeCode, row.locale))
     .orderBy(desc(documents.id));
+}
+
+/**
+ * The current version of a document slot (owner, type, language) as a proposed upload is made on
+ * (docs/approval.md): null when the owner or type is unknown; `current` null while the slot is empty.
+ */
+export async function documentSlotState(
+  db: Executor,
+  owner: DocumentOwner,
+  typeCode: string,
+  locale: string,
+): Promise<{ ownerName: string; current: Pick<DocumentVersion, 'id' | 'title' | 'fileName' | 'sha256' | 'publishedAt' | 'published'> | null } | null> {
+  if (!(SUPPORTED_LOCALES as readonly string[]).includes(locale)) return null;
+  const [type] = await db.select({ code: documentTypes.code }).from(documentTypes).where(eq(documentTypes.code, typeCode));
+  const resolved = type ? await resolveOwner(db, owner, locale as Locale) : null;
+  if (!type || !resolved) return null;
+  const [latest] = await db
+    .select({ id: documents.id, title: documents.title, fileName: documents.fileName, sha256: documents.sha256, publishedAt: documents.publishedAt, published: documents.published })
+    .from(documents)
+    .where(and(slotCondition(resolved, type.code, locale), isNull(documents.supersededAt)))
+    .orderBy(desc(documents.publishedAt), desc(documents.id))
+    .limit(1);
+  return { ownerName: resolved.name, current: latest ?? null };
 }

@@ -13,7 +13,7 @@ import { FORMAT_MIME, uploadFormat, type UploadValue } from '@/domain/forms/uplo
 import { LINK_MARKER } from '@/domain/outbox-mail';
 import { getDb } from '@/server/db';
 import { readBody } from '@/server/http/read-body';
-import { profileFromRequest } from '@/server/http/request-context';
+import { audienceFromRequest } from '@/server/http/request-context';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-context';
@@ -49,7 +49,7 @@ function failure(status: number, code: StatusCode, locale: Locale, headers?: Rec
 
 async function runtimeOptions(form: FormDef, request: Request): Promise<RuntimeOptions> {
   if (form.kind !== 'subscribe') return {};
-  const groups = await subscribableShares(STAFF_LOCALE, profileFromRequest(request));
+  const groups = await subscribableShares(STAFF_LOCALE, audienceFromRequest(request));
   return { isin: groups.flatMap((g) => g.shares.map((s) => s.isin)) };
 }
 
@@ -148,7 +148,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const now = new Date();
   const staff = formsTranslator(STAFF_LOCALE);
   const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[STAFF_LOCALE], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
-  const options = form.kind === 'subscribe' ? await subscribeOptionLabels(STAFF_LOCALE, profileFromRequest(request)) : {};
+  const options = form.kind === 'subscribe' ? await subscribeOptionLabels(STAFF_LOCALE, audienceFromRequest(request)) : {};
   const unverified = captcha.status === 'unverified';
   const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d) });
   try {

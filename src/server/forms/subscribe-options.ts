@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Audience } from '@/domain/audience';
 import { listFunds } from '@/server/queries/funds';
 import { listInvestorProfiles } from '@/server/queries/site';
 
@@ -8,8 +8,8 @@ export type ShareOption = { isin: string; label: string };
 export type ShareGroup = { fund: string; shares: ShareOption[] };
 
 /** The share classes a visitor of this profile may ask to subscribe to: the active ones it can see, by fund. */
-export async function subscribableShares(locale: Locale, profile: InvestorProfile): Promise<ShareGroup[]> {
-  const funds = await listFunds(locale, profile);
+export async function subscribableShares(locale: Locale, audience: Audience): Promise<ShareGroup[]> {
+  const funds = await listFunds(locale, audience);
   return funds
     .map((fund) => ({
       fund: fund.title,
@@ -19,8 +19,8 @@ export async function subscribableShares(locale: Locale, profile: InvestorProfil
 }
 
 /** Labels of the subscribe form's run-time options, for the staff's mail. */
-export async function subscribeOptionLabels(locale: Locale, profile: InvestorProfile): Promise<Record<string, Record<string, string>>> {
-  const [groups, profiles] = await Promise.all([subscribableShares(locale, profile), listInvestorProfiles(locale)]);
+export async function subscribeOptionLabels(locale: Locale, audience: Audience): Promise<Record<string, Record<string, string>>> {
+  const [groups, profiles] = await Promise.all([subscribableShares(locale, audience), listInvestorProfiles(locale)]);
   return {
     isin: Object.fromEntries(groups.flatMap((g) => g.shares.map((s) => [s.isin, `${g.fund} — ${s.label}`]))),
     investorType: Object.fromEntries(profiles.map((p) => [p.code, p.title])),

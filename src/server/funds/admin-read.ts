@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/types';
-import { benchmarks, currencies, documentTypes, eligibilities, esgLabels, fundCategories, fundEligibilities, funds, navs, shares } from '@/server/db/schema';
+import { benchmarks, countries, currencies, documentTypes, eligibilities, esgLabels, fundCategories, fundEligibilities, funds, navs, shares } from '@/server/db/schema';
 
 /** What the back-office's fund screens read: every fund and share, archived ones included. */
 
@@ -62,15 +62,16 @@ export async function navRange(db: Executor, shareId: number) {
   return { count: n, from: first?.date ?? null, to: last?.date ?? null, lastNav: last?.nav ?? null };
 }
 
-/** The choices of the fund and document forms (categories, currencies, benchmarks, labels, eligibilities, document types). */
+/** The choices of the fund and document forms (categories, currencies, benchmarks, labels, eligibilities, document types, countries). */
 export async function referenceLists(db: Executor) {
-  const [categories, currencyRows, benchmarkRows, labelRows, eligibilityRows, typeRows] = await Promise.all([
+  const [categories, currencyRows, benchmarkRows, labelRows, eligibilityRows, typeRows, countryRows] = await Promise.all([
     db.select({ code: fundCategories.code, title: fundCategories.title }).from(fundCategories).orderBy(asc(fundCategories.displayOrder)),
     db.select({ code: currencies.code }).from(currencies).orderBy(asc(currencies.code)),
     db.select({ code: benchmarks.code, title: benchmarks.title }).from(benchmarks).orderBy(asc(benchmarks.code)),
     db.select({ code: esgLabels.code, title: esgLabels.title }).from(esgLabels).orderBy(asc(esgLabels.code)),
     db.select({ code: eligibilities.code, title: eligibilities.title }).from(eligibilities).orderBy(asc(eligibilities.code)),
     db.select({ code: documentTypes.code, title: documentTypes.title }).from(documentTypes).orderBy(asc(documentTypes.position)),
+    db.select({ code: countries.code, title: countries.title }).from(countries).orderBy(asc(countries.position), asc(countries.code)),
   ]);
   return {
     categories,
@@ -79,6 +80,7 @@ export async function referenceLists(db: Executor) {
     esgLabels: labelRows,
     eligibilities: eligibilityRows,
     documentTypes: typeRows,
+    countries: countryRows,
   };
 }
 export type ReferenceLists = Awaited<ReturnType<typeof referenceLists>>;

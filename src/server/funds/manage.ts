@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { validateFund, validateShare, type FieldErrors, type FundInput, type ShareInput } from '@/domain/fund-input';
 import type { ChangeScope } from '@/domain/publication';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
-import { benchmarks, currencies, documents, eligibilities, esgLabels, fundCategories, fundEligibilities, funds, navs, shares } from '@/server/db/schema';
+import { benchmarks, countries, currencies, documents, eligibilities, esgLabels, fundCategories, fundEligibilities, funds, investorProfiles, navs, shareRegistrations, shares } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { recomputeShares } from '@/server/navs/recompute';
 import { publishChange } from '@/server/publish/publish';
@@ -183,6 +183,28 @@ async function keepOneMain(tx: Executor, fundId: number, shareId: number, input:
 }
 
 /** Creates a share class of a fund, audited; its (empty) figures are computed so its page renders at once. */
+/**
+ * A new share class is registered, from today, in the site's home country (DEFAULT_COUNTRY: where
+ * the fund is authorised) for the profiles it is meant for; every other country is a decision of
+ * the registration grid (docs/registrations.md). Returns what it registered, for the audit entry.
+ */
+async function registerInHomeCountry(tx: Executor, shareId: number, profiles: readonly string[]) {
+  const country = env().DEFAULT_COUNTRY;
+  const from = new Date().toISOString().slice(0, 10);
+  const rows = await tx
+    .insert(shareRegistrations)
+    .select(
+      tx
+        .select({ shareId: sql<number>`${shareId}`.as('share_id'), countryCode: countries.code, investorProfile: investorProfiles.code, registeredOn: sql<string>`${from}::date`.as('registered_on'), withdrawnOn: sql<null>`NULL::date`.as('withdrawn_on') })
+        .from(countries)
+        .innerJoin(investorProfiles, inArray(investorProfiles.code, profiles.length > 0 ? [...profiles] : ['']))
+        .where(eq(countries.code, country)),
+    )
+    .onConflictDoNothing()
+    .returning({ profile: shareRegistrations.investorProfile });
+  return { country, from, profiles: rows.map((r) => r.profile).sort() };
+}
+
 export async function createShare(db: Db, fundId: number, raw: unknown, actor: Actor): Promise<SaveResult> {
   const validated = validateShare(raw);
   if (!validated.ok) return validated;
@@ -199,7 +221,8 @@ export async function createShare(db: Db, fundId: number, raw: unknown, actor: A
     if (!row) throw new Error('share not inserted');
     await keepOneMain(tx, fundId, row.id, input);
     await recomputeShares(tx, [row.id], env().RISK_FREE_RATE);
-    await recordAudit(tx, { actor, entity: 'share', entityId: row.id, action: 'create', after: { fundId, ...input } });
+    const registered = await registerInHomeCountry(tx, row.id, input.visibleTo);
+    await recordAudit(tx, { actor, entity: 'share', entityId: row.id, action: 'create', after: { fundId, ...input, registered } });
     return { ok: true as const, id: row.id, changed: true };
   });
   // A new share class shows in the sitemap and in the share switchers of its fund.

@@ -2,7 +2,9 @@ import 'server-only';
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
 import { AUTH_COOKIE, readDecodedCookie } from '@/domain/consent';
+import type { Audience } from '@/domain/audience';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { knownCountries } from '@/server/queries/funds';
 
 export type GraphQLContext = {
   /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (docs/product.md §6). */
@@ -31,4 +33,17 @@ export function profileOf(value: unknown): InvestorProfile {
   if (value === undefined || value === null || value === '') return DEFAULT_PROFILE;
   if (isInvestorProfile(value)) return value;
   throw badInput(`Unknown investor profile "${String(value)}". Available profiles: ${INVESTOR_PROFILES.join(', ')}.`);
+}
+
+/** A country of residence argument: a code of the country table; absent, DEFAULT_COUNTRY (docs/decisions/035). */
+export async function countryOf(value: unknown): Promise<string> {
+  if (value === undefined || value === null || value === '') return env().DEFAULT_COUNTRY;
+  const countries = await knownCountries();
+  if (typeof value === 'string' && countries.includes(value)) return value;
+  throw badInput(`Unknown country "${String(value).slice(0, 20)}". Available countries: ${countries.join(', ')}.`);
+}
+
+/** The audience of a field's arguments: investorProfile and country, each with its default. */
+export async function audienceOf(args: Record<string, unknown>): Promise<Audience> {
+  return { profile: profileOf(args.investorProfile), country: await countryOf(args.country) };
 }

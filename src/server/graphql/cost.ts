@@ -18,7 +18,7 @@ import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
  * selected under it by the most items it can return. Aliases are separate fields, so each costs
  * in full; fragments count wherever they are spread; a resolver that reads much more than it
  * returns adds its work (RESOLVER_WORK). The figure is an upper bound of the values the answer can
- * hold plus the rows read to build it, computed before anything runs (README "GraphQL").
+ * hold plus the rows read to build it, computed before anything runs (docs/api.md "Every endpoint").
  */
 
 /** The catalog's real sizes (all funds and shares, active or not), read from the loaded catalog. */
@@ -110,6 +110,8 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'Share.documents': documents,
   'Share.characteristics': fixed(CONTENT_BOUNDS.characteristics),
   'Share.navHistory': (args) => seriesPoints(args.maxPoints),
+  'Share.registrations': fixed(CONTENT_BOUNDS.countries),
+  'Registration.investorProfiles': fixed(CONTENT_BOUNDS.investorProfiles),
   // A growth's two series have as many points as its growth(maxPoints) asked for.
   'Growth.share': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),
   'Growth.benchmark': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),

@@ -2,7 +2,7 @@ import 'server-only';
 import { badInput } from './context';
 
 /**
- * The limits of the GraphQL API (README "GraphQL"). Every one of them bounds a resource a single
+ * The limits of the GraphQL API (docs/api.md "Every endpoint"). Every one of them bounds a resource a single
  * request could otherwise exhaust: points of a series (memory, response size), execution time,
  * serialized answer size and the response cache's memory.
  */

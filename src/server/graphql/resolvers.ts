@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Locale } from '@/env';
 import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Audience } from '@/domain/audience';
 import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
 import { NO_VALUE } from '@/domain/performance-format';
 import { sanitizeRichText } from '@/domain/rich-text';
-import { getFund, getShare, getShareByIsin, listFundCategories, listFunds } from '@/server/queries/funds';
+import { getFund, getShare, getShareByIsin, listFundCategories, listFunds, shareRegistrationsOf } from '@/server/queries/funds';
 import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';
 import { growthSeries, navHistory } from '@/server/queries/series';
@@ -17,13 +17,13 @@ import {
   listInvestorProfiles,
   listPages,
 } from '@/server/queries/site';
-import { badInput, profileOf, requireLocale } from './context';
+import { audienceOf, badInput, countryOf, profileOf, requireLocale } from './context';
 import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 
-/** Objects handed down the tree remember the locale and profile they were asked for. */
-type Scoped<T> = T & { __locale: Locale; __profile: InvestorProfile };
-const scope = <T extends object>(value: T, locale: Locale, profile: InvestorProfile): Scoped<T> =>
-  Object.assign(Object.create(null) as object, value, { __locale: locale, __profile: profile }) as Scoped<T>;
+/** Objects handed down the tree remember the locale and audience (profile × country) they were asked for. */
+type Scoped<T> = T & { __locale: Locale; __audience: Audience };
+const scope = <T extends object>(value: T, locale: Locale, audience: Audience): Scoped<T> =>
+  Object.assign(Object.create(null) as object, value, { __locale: locale, __audience: audience }) as Scoped<T>;
 
 type Args = Record<string, unknown>;
 const GQL_FUND_OPTIONS = { includeInactiveShares: true };
@@ -51,72 +51,75 @@ export const resolvers = {
     documentTypes: (_: unknown, args: Args) => listDocumentTypes(requireLocale(args.locale)),
     fundCategories: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      const categories = await listFundCategories(locale, 'RETAIL', GQL_FUND_OPTIONS);
-      return categories.map((c) => scope(c, locale, 'RETAIL'));
+      const audience = await audienceOf({});
+      const categories = await listFundCategories(locale, audience, GQL_FUND_OPTIONS);
+      return categories.map((c) => scope(c, locale, audience));
     },
     funds: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      const profile = profileOf(args.investorProfile);
-      return (await listFunds(locale, profile, GQL_FUND_OPTIONS)).map((f) => scope(f, locale, profile));
+      const audience = await audienceOf(args);
+      return (await listFunds(locale, audience, GQL_FUND_OPTIONS)).map((f) => scope(f, locale, audience));
     },
     fund: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      const profile = profileOf(args.investorProfile);
-      const fund = await getFund(locale, String(args.slug), profile, GQL_FUND_OPTIONS);
-      return fund ? scope(fund, locale, profile) : null;
+      const audience = await audienceOf(args);
+      const fund = await getFund(locale, String(args.slug), audience, GQL_FUND_OPTIONS);
+      return fund ? scope(fund, locale, audience) : null;
     },
     share: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      const profile = profileOf(args.investorProfile);
-      const found = await getShare(locale, String(args.fundSlug), String(args.slug), profile);
-      return found ? scope(found.share, locale, profile) : null;
+      const audience = await audienceOf(args);
+      const found = await getShare(locale, String(args.fundSlug), String(args.slug), audience);
+      return found ? scope(found.share, locale, audience) : null;
     },
     shareByIsin: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      const profile = profileOf(args.investorProfile);
-      const found = await getShareByIsin(locale, String(args.isinCode).toUpperCase(), profile);
-      return found ? scope(found.share, locale, profile) : null;
+      const audience = await audienceOf(args);
+      const found = await getShareByIsin(locale, String(args.isinCode).toUpperCase(), audience);
+      return found ? scope(found.share, locale, audience) : null;
     },
     newsCategories: (_: unknown, args: Args) => listNewsCategories(requireLocale(args.locale)),
     news: async (_: unknown, args: Args) => {
       const locale = requireLocale(args.locale);
-      return listNews(locale, profileOf(args.investorProfile), {
+      return listNews(locale, await audienceOf(args), {
         category: args.category as string | null,
         fundSlug: args.fundSlug as string | null,
         limit: args.limit as number,
         offset: args.offset as number,
       });
     },
-    newsItem: (_: unknown, args: Args) =>
-      getNewsItem(requireLocale(args.locale), String(args.slug), profileOf(args.investorProfile)),
+    newsItem: async (_: unknown, args: Args) => getNewsItem(requireLocale(args.locale), String(args.slug), await audienceOf(args)),
   },
 
   FundCategory: {
     funds: async (category: Scoped<FundCategoryView>, args: Args) => {
       const locale = args.locale ? requireLocale(args.locale) : category.__locale;
-      const profile = profileOf(args.investorProfile);
-      const funds = await listFunds(locale, profile, GQL_FUND_OPTIONS);
-      return funds.filter((f) => f.category.code === category.code).map((f) => scope(f, locale, profile));
+      const audience = await audienceOf(args);
+      const funds = await listFunds(locale, audience, GQL_FUND_OPTIONS);
+      return funds.filter((f) => f.category.code === category.code).map((f) => scope(f, locale, audience));
     },
   },
 
   Fund: {
     shares: async (fund: Scoped<FundView>, args: Args) => {
       const locale = args.locale ? requireLocale(args.locale) : fund.__locale;
-      const profile = args.investorProfile ? profileOf(args.investorProfile) : fund.__profile;
+      const audience: Audience = {
+        profile: args.investorProfile ? profileOf(args.investorProfile) : fund.__audience.profile,
+        country: args.country ? await countryOf(args.country) : fund.__audience.country,
+      };
       let shares = fund.shares;
-      if (locale !== fund.__locale || profile !== fund.__profile) {
-        shares = (await getFund(locale, fund.slug, profile, GQL_FUND_OPTIONS))?.shares ?? [];
+      if (locale !== fund.__locale || audience.profile !== fund.__audience.profile || audience.country !== fund.__audience.country) {
+        shares = (await getFund(locale, fund.slug, audience, GQL_FUND_OPTIONS))?.shares ?? [];
       }
-      return shares.filter((s) => args.activeOnly === false || s.active).map((s) => scope(s, locale, profile));
+      return shares.filter((s) => args.activeOnly === false || s.active).map((s) => scope(s, locale, audience));
     },
     mainShare: (fund: Scoped<FundView>) => {
       const main = fund.shares.find((s) => s.isMain && s.active) ?? fund.shares.find((s) => s.active);
-      return main ? scope(main, fund.__locale, fund.__profile) : null;
+      return main ? scope(main, fund.__locale, fund.__audience) : null;
     },
     documents: (fund: FundView, args: Args) => byTypes(fund.documents, args.types),
     news: async (fund: Scoped<FundView>, args: Args) =>
-      (await listNews(fund.__locale, fund.__profile, { fundSlug: fund.slug, limit: args.limit as number })).items,
+      (await listNews(fund.__locale, fund.__audience, { fundSlug: fund.slug, limit: args.limit as number })).items,
     portfolio: (fund: Scoped<FundView>) => getPortfolio(fund.id, fund.__locale),
   },
 
@@ -136,11 +139,12 @@ export const resolvers = {
         throw badInput(`Unknown period "${period}". Periods: ${CHART_PERIODS.join(', ')}.`);
       }
       if (!share.lastPrice || share.lessThanOneYear) return null;
-      const fund = await getFund(share.__locale, share.fundSlug, share.__profile);
+      const fund = await getFund(share.__locale, share.fundSlug, share.__audience);
       if (!fund) return null;
       const maxPoints = seriesPoints(args.maxPoints, GROWTH_MIN_POINTS);
       return growthSeries(share, fund.benchmark?.code ?? null, share.lastPrice.date, period as ChartPeriod, maxPoints);
     },
+    registrations: (share: ShareView) => shareRegistrationsOf(share.id),
     navHistory: async (share: ShareView, args: Args) => {
       const max = seriesPoints(args.maxPoints);
       const points = await navHistory(share.id, typeof args.from === 'string' ? args.from : null);

@@ -16,15 +16,15 @@ export const typeDefs = /* GraphQL */ `
     countries(locale: String!): [Country!]!
     investorProfiles(locale: String!): [InvestorProfile!]!
     fundCategories(locale: String!): [FundCategory!]!
-    "Every fund the profile may see, sorted by category display order."
-    funds(locale: String!, investorProfile: String): [Fund!]!
-    fund(locale: String!, slug: String!, investorProfile: String): Fund
-    share(locale: String!, fundSlug: String!, slug: String!, investorProfile: String): Share
-    shareByIsin(locale: String!, isinCode: String!, investorProfile: String): Share
+    "Every fund the profile may see in the country of residence (a country code of countries; absent: the site's default country), sorted by category display order."
+    funds(locale: String!, investorProfile: String, country: String): [Fund!]!
+    fund(locale: String!, slug: String!, investorProfile: String, country: String): Fund
+    share(locale: String!, fundSlug: String!, slug: String!, investorProfile: String, country: String): Share
+    shareByIsin(locale: String!, isinCode: String!, investorProfile: String, country: String): Share
     documentTypes(locale: String!): [DocumentType!]!
     newsCategories(locale: String!): [NewsCategory!]!
     news(locale: String!, category: String, fundSlug: String, limit: Int = 12, offset: Int = 0, investorProfile: String): NewsPage!
-    newsItem(locale: String!, slug: String!, investorProfile: String): NewsItem
+    newsItem(locale: String!, slug: String!, investorProfile: String, country: String): NewsItem
   }
 
   type Page {
@@ -81,7 +81,7 @@ export const typeDefs = /* GraphQL */ `
     title: String!
     description: String!
     displayOrder: Int!
-    funds(locale: String, investorProfile: String): [Fund!]!
+    funds(locale: String, investorProfile: String, country: String): [Fund!]!
   }
 
   type Fund {
@@ -99,7 +99,7 @@ export const typeDefs = /* GraphQL */ `
     "Years."
     minRecommendedInvestmentDuration: Int!
     aum: Aum!
-    shares(locale: String, activeOnly: Boolean = true, investorProfile: String): [Share!]!
+    shares(locale: String, activeOnly: Boolean = true, investorProfile: String, country: String): [Share!]!
     mainShare: Share
     documents(types: [String!]): [Document!]!
     eligibilities: [Eligibility!]!
@@ -184,6 +184,12 @@ export const typeDefs = /* GraphQL */ `
     growth(period: String!, maxPoints: Int = 260): Growth
     "Net asset values from a date (all when absent), thinned to maxPoints: 2 to 2600."
     navHistory(from: String, maxPoints: Int = 260): [SeriesPoint!]!
+    "Where the share class may be marketed today: each country with the investor profiles it is registered for there."
+    registrations: [Registration!]!
+  }
+  type Registration {
+    country: String!
+    investorProfiles: [String!]!
   }
   type Currency {
     code: String!

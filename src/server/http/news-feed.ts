@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { env, type Locale } from '@/env';
-import { DEFAULT_PROFILE } from '@/domain/catalog';
 import { INTL_LOCALE } from '@/domain/format';
 import { newsFeedPath, newsListPath } from '@/domain/news-links';
 import { richTextToPlain } from '@/domain/rich-text';
@@ -9,6 +8,7 @@ import { buildRss } from '@/domain/rss';
 import { listNews } from '@/server/queries/news';
 import { getCompany, getPage } from '@/server/queries/site';
 import { absoluteUrl } from '@/server/seo/urls';
+import { defaultAudience } from './request-context';
 
 /** The newest items a feed carries. */
 export const FEED_SIZE = 20;
@@ -17,13 +17,13 @@ const feedTitle = (company: string, news: string) => `${company} – ${news}`;
 
 /**
  * The RSS 2.0 feed of a language's news. Feed readers send no cookies and a feed is shared, so
- * it carries what a first-time visitor sees: the RETAIL profile (news about a fund hidden from
- * it are left out). Links follow the docs/product.md §2 rule, made absolute. Null when the site has no
+ * it carries what a first-time visitor sees: the RETAIL profile in DEFAULT_COUNTRY (news about a
+ * fund hidden from it are left out). Links follow the docs/product.md §2 rule, made absolute. Null when the site has no
  * news page in the database.
  */
 export async function newsFeedXml(locale: Locale): Promise<string | null> {
   const base = env().PUBLIC_BASE_URL;
-  const [company, page, news] = await Promise.all([getCompany(locale), getPage(locale, 'news'), listNews(locale, DEFAULT_PROFILE, { limit: FEED_SIZE })]);
+  const [company, page, news] = await Promise.all([getCompany(locale), getPage(locale, 'news'), listNews(locale, defaultAudience(), { limit: FEED_SIZE })]);
   if (!company || !page) return null;
   return buildRss({
     title: feedTitle(company.title, page.title),

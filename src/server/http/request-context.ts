@@ -1,7 +1,9 @@
 import 'server-only';
 import { env, type Locale } from '@/env';
+import { COUNTRY_COOKIE, countryFromCookie, type Audience } from '@/domain/audience';
 import { DEFAULT_PROFILE, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import { PROFILE_COOKIE, readDecodedCookie } from '@/domain/consent';
+import { publishedRouteCatalog } from './known-routes';
 
 /** The locale of a route parameter, or null when it is not one of the configured languages (then: 404). */
 export function routeLocale(value: string): Locale | null {
@@ -15,4 +17,18 @@ export function profileFromCookies(cookieValue: string | undefined | null): Inve
 
 export function profileFromRequest(request: Request): InvestorProfile {
   return profileFromCookies(readDecodedCookie(request.headers.get('cookie'), PROFILE_COOKIE));
+}
+
+/** The audience of a request: the profile and country cookies, else RETAIL and DEFAULT_COUNTRY (docs/decisions/035). */
+export function audienceFromRequest(request: Request): Audience {
+  const cookies = request.headers.get('cookie');
+  return {
+    profile: profileFromCookies(readDecodedCookie(cookies, PROFILE_COOKIE)),
+    country: countryFromCookie(readDecodedCookie(cookies, COUNTRY_COOKIE), publishedRouteCatalog()?.countries, env().DEFAULT_COUNTRY),
+  };
+}
+
+/** The audience of a first visit (the sitemap's, the RSS feed's): RETAIL in DEFAULT_COUNTRY. */
+export function defaultAudience(): Audience {
+  return { profile: DEFAULT_PROFILE, country: env().DEFAULT_COUNTRY };
 }

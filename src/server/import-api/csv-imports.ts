@@ -2,13 +2,16 @@ import 'server-only';
 import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
 import { IMPORT_LIMITS, type CsvError } from '@/domain/import-csv';
 import { parseNavCsv } from '@/domain/nav-csv';
+import { parseRegistrationCsv, REGISTRATION_LIMITS } from '@/domain/registration-csv';
 import { parseScenarioCsv } from '@/domain/scenario-csv';
 import type { TokenScope } from '@/domain/roles';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
+import { afterAnswer } from '@/server/http/after-answer';
 import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
+import { commitRegistrationImport } from '@/server/registrations/manage';
 import { commitScenarioImport } from '@/server/scenarios/import';
 import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
 
@@ -21,6 +24,8 @@ type Committed = { ok: true; written: number } | { ok: false; errors: CsvError[]
 type CsvImport<R, C extends Committed> = {
   scope: TokenScope;
   parse: (text: string) => Parsed<R>;
+  /** The largest body read (defaults to MAX_CSV_BYTES); past it 413. */
+  maxBytes?: number;
   commit: (db: Db, rows: R[], actor: Actor) => Promise<C>;
 };
 
@@ -40,7 +45,7 @@ async function importCsv<R, C extends Committed>(request: Request, spec: CsvImpo
   if (type !== 'text/csv' || (charset !== null && charset !== 'utf-8' && charset !== 'utf8')) {
     return refuse(request, apiError(415, 'unsupported-media-type', 'Send the file as the body with Content-Type: text/csv (UTF-8).'));
   }
-  const bytes = await readLimitedBody(request, MAX_CSV_BYTES);
+  const bytes = await readLimitedBody(request, spec.maxBytes ?? MAX_CSV_BYTES);
   if (bytes instanceof Response) return bytes;
   let text: string;
   try {
@@ -65,7 +70,8 @@ export function importNavsRequest(request: Request): Promise<Response> {
   return answering(request, (r) => importCsv(r, {
     scope: 'navs',
     parse: parseNavCsv,
-    commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api' }),
+        // A feed's answer does not wait for the month's factsheets (up to two minutes of PDFs).
+    commit: (db, rows, actor) => commitNavImport(db, rows, actor, { source: 'import-api', later: afterAnswer }),
   }));
 }
 
@@ -84,5 +90,15 @@ export function importBenchmarksRequest(request: Request): Promise<Response> {
     scope: 'benchmarks',
     parse: parseBenchmarkCsv,
     commit: (db, rows, actor) => commitBenchmarkImport(db, rows, actor, { source: 'import-api' }),
+  }));
+}
+
+/** POST /api/admin/v1/registrations: the registration matrix (isin,country,investor_profile,status,date), at most 2 MB. */
+export function importRegistrationsRequest(request: Request): Promise<Response> {
+  return answering(request, (r) => importCsv(r, {
+    scope: 'registrations',
+    parse: parseRegistrationCsv,
+    maxBytes: REGISTRATION_LIMITS.maxBytes,
+    commit: (db, rows, actor) => commitRegistrationImport(db, rows, actor, { source: 'import-api' }),
   }));
 }

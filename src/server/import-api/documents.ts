@@ -36,13 +36,17 @@ function problemAnswer(problem: DocumentProblem, owner: DocumentOwner, typeCode:
       return { status: 413, code: 'too-large', message: `The file is larger than ${MAX_DOCUMENT_BYTES} bytes.` };
     case 'not-pdf':
       return { status: 422, code: 'not-pdf', message: 'The file is not a PDF (checked by its content, not its name).' };
+    case 'unknown-country':
+      return { status: 422, code: 'unknown-country', message: 'One of the `countries` is not a country of the site (two-letter codes, comma-separated).' };
   }
 }
 
 /**
  * POST /api/admin/v1/documents (multipart/form-data): `fund` (a fund's slug) or `isin` (a share
  * class), `type` (a document type code such as KIID), `language` (fr, en, es), `date`
- * (YYYY-MM-DD), `file` (the PDF), and optionally `title`. The document becomes the current version
+ * (YYYY-MM-DD), `file` (the PDF), and optionally `title` and `countries` (comma-separated codes
+ * restricting it to those countries' residents; `countries=` with nothing opens it to every country;
+ * absent: as the version it replaces). The document becomes the current version
  * of its slot; the previous one stays in history. The same file, date and title again changes nothing.
  */
 export function importDocumentRequest(request: Request): Promise<Response> {
@@ -76,6 +80,7 @@ async function importDocument(request: Request): Promise<Response> {
   const locale = text(form, 'language') ?? '';
   const date = text(form, 'date') ?? '';
   const title = form.get('title');
+  const countries = form.get('countries');
   const result = await uploadDocument(
     await getDb(),
     {
@@ -84,6 +89,7 @@ async function importDocument(request: Request): Promise<Response> {
       locale,
       publishedAt: date,
       ...(typeof title === 'string' ? { title } : {}),
+      ...(typeof countries === 'string' ? { countries: countries.split(',').map((c) => c.trim()).filter(Boolean).slice(0, 301) } : {}),
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     },

@@ -46,7 +46,8 @@ export type ApiErrorCode =
   | 'bad-date'
   | 'bad-title'
   | 'empty-file'
-  | 'not-pdf';
+  | 'not-pdf'
+  | 'unknown-country';
 
 export function apiJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { ...API_HEADERS, ...headers } });

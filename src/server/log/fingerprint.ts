@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 
-/** One alert mail per distinct error per window (README, "Operations: logs and alerts"). */
+/** One alert mail per distinct error per window (docs/operations.md, "Logs and alerts"). */
 export const ALERT_WINDOW_MS = 10 * 60 * 1000;
 
 /**

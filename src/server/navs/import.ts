@@ -111,7 +111,13 @@ export async function commitNavImport(
   db: Db,
   rows: NavRow[],
   actor: Actor,
-  options: { riskFreeRate?: number; source?: string; factsheets?: boolean } = {},
+  options: {
+    riskFreeRate?: number;
+    source?: string;
+    factsheets?: boolean;
+    /** Schedules the factsheets (src/server/http/after-answer.ts); without it they are awaited. */
+    later?: (task: () => Promise<void>) => Promise<void>;
+  } = {},
 ): Promise<NavCommit | NavImportFailure> {
   const riskFreeRate = options.riskFreeRate ?? env().RISK_FREE_RATE;
   const outcome = await db.transaction(async (tx) => {
@@ -155,7 +161,8 @@ export async function commitNavImport(
   if (touched.length > 0 && options.factsheets !== false) {
     const ids = new Map(touched.map((s) => [s.isin, s.id]));
     const written = rows.filter((r) => ids.has(r.isin)).map((r) => ({ shareId: ids.get(r.isin) as number, date: r.date }));
-    await factsheetsAfterImport(db, written).catch((error: unknown) => log.error({ err: error }, 'factsheets after import failed'));
+    const task = () => factsheetsAfterImport(db, written).catch((error: unknown) => log.error({ err: error }, 'factsheets after import failed'));
+    await (options.later ? options.later(task) : task());
   }
   return result;
 }

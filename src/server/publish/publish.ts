@@ -8,6 +8,7 @@ import type { Executor } from '@/server/db/types';
 import { invalidateGraphQLResponses } from '@/server/graphql/response-cache';
 import { invalidateCatalog } from '@/server/queries/catalog';
 import { refreshRouteCatalog } from '@/server/queries/route-catalog';
+import { publishedRouteCatalog } from '@/server/http/known-routes';
 import { areaLogger } from '@/server/log/logger';
 import { expirePages } from './next-cache';
 
@@ -50,7 +51,9 @@ export function isOwnPublishKey(value: string | null): boolean {
 
 /** Expires the cached pages a change touches; only inside a route handler or a server action. */
 export function expireChangedPages(scope: ChangeScope): void {
-  expirePages(pageTargets(scope, env().locales, PAGE_PATHNAMES));
+  // The countries the proxy renders pages for (docs/decisions/035); before the first load, the default one.
+  const countries = publishedRouteCatalog()?.countries ?? new Set([env().DEFAULT_COUNTRY]);
+  expirePages(pageTargets(scope, env().locales, PAGE_PATHNAMES, [...countries]));
 }
 
 const RETRY_MS = 500;

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { registrationKey, type Audience } from '@/domain/audience';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -20,6 +21,8 @@ export type DocumentMeta = {
   fileName: string;
   size: number;
   publishedAt: string;
+  /** The countries it is offered in; empty: every country (a Swiss representative's notice names CH). */
+  countries: string[];
 };
 
 export type RawCatalog = {
@@ -34,6 +37,12 @@ export type RawCatalog = {
   esgLabels: Map<string, typeof t.esgLabels.$inferSelect>;
   benchmarks: Map<string, typeof t.benchmarks.$inferSelect>;
   currencies: Map<string, string>;
+  /** The country codes of the country table. */
+  countries: string[];
+  /** The cells of the registration matrix registered today (registeredToday), as registrationKey(share, country, profile). */
+  registered: Set<string>;
+  /** Share id → the (country, profile) pairs it is registered for today. */
+  registrations: Map<number, { country: string; profile: string }[]>;
   loadedAt: number;
 };
 
@@ -48,10 +57,19 @@ export const documentMetaColumns = {
   fileName: t.documents.fileName,
   size: t.documents.size,
   publishedAt: t.documents.publishedAt,
+  countries: t.documents.countries,
 };
 
+/**
+ * The one condition of "registered today" (docs/decisions/035): from `registered_on`, until the day
+ * before `withdrawn_on`, by the database's date. Every public read of the matrix goes through it.
+ */
+export function registeredToday(): SQL {
+  return sql`${t.shareRegistrations.registeredOn} <= current_date AND (${t.shareRegistrations.withdrawnOn} IS NULL OR ${t.shareRegistrations.withdrawnOn} > current_date)`;
+}
+
 async function load(db: Db): Promise<RawCatalog> {
-  const [categories, funds, shares, performances, lastPrices, documents, documentTypes, fundElig, esgLabels, benchmarks, currencies] =
+  const [categories, funds, shares, performances, lastPrices, documents, documentTypes, fundElig, esgLabels, benchmarks, currencies, countries, registrations] =
     await Promise.all([
       db.select().from(t.fundCategories).orderBy(asc(t.fundCategories.displayOrder)),
       db.select().from(t.funds).orderBy(asc(t.funds.position)),
@@ -83,7 +101,15 @@ async function load(db: Db): Promise<RawCatalog> {
       db.select().from(t.esgLabels),
       db.select().from(t.benchmarks),
       db.select().from(t.currencies),
+      db.select({ code: t.countries.code }).from(t.countries),
+      db
+        .select({ shareId: t.shareRegistrations.shareId, country: t.shareRegistrations.countryCode, profile: t.shareRegistrations.investorProfile })
+        .from(t.shareRegistrations)
+        .where(registeredToday())
+        .orderBy(asc(t.shareRegistrations.countryCode), asc(t.shareRegistrations.investorProfile)),
     ]);
+  const byShare = new Map<number, { country: string; profile: string }[]>();
+  for (const row of registrations) byShare.set(row.shareId, [...(byShare.get(row.shareId) ?? []), { country: row.country, profile: row.profile }]);
   const eligibilities = new Map<number, (typeof t.eligibilities.$inferSelect)[]>();
   for (const row of fundElig) {
     const list = eligibilities.get(row.fundId) ?? [];
@@ -102,12 +128,15 @@ async function load(db: Db): Promise<RawCatalog> {
     esgLabels: new Map(esgLabels.map((l) => [l.code, l])),
     benchmarks: new Map(benchmarks.map((b) => [b.code, b])),
     currencies: new Map(currencies.map((c) => [c.code, c.symbol])),
+    countries: countries.map((c) => c.code).sort(),
+    registered: new Set(registrations.map((r) => registrationKey(r.shareId, r.country, r.profile))),
+    registrations: byShare,
     loadedAt: Date.now(),
   };
 }
 
 /**
- * A safety net only: every change is published (src/server/publish), which drops the catalog in
+ * A safety net only (and the turn of the day for registrations, at most this late): every change is published (src/server/publish), which drops the catalog in
  * this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
  * lost in a way the listener cannot see, the catalog is reloaded after this long anyway.
  */
@@ -143,3 +172,27 @@ export function visibleTo(profile: InvestorProfile, row: { visibleTo: string[]; 
   return row.active && row.visibleTo.includes(profile);
 }
 
+
+/**
+ * Whether an audience may see a share class (docs/decisions/035): its profile is one the class is
+ * visible to, and the class is registered today for that country and profile.
+ */
+export function shareVisibleTo(catalog: RawCatalog, audience: Audience, share: { id: number; visibleTo: string[] }): boolean {
+  return share.visibleTo.includes(audience.profile) && catalog.registered.has(registrationKey(share.id, audience.country, audience.profile));
+}
+
+/**
+ * Whether an audience may see a fund: active, visible to its profile, and at least one of its active
+ * share classes is registered for it (a fund none of whose classes may be marketed there is absent;
+ * a fund with no active class yet keeps its profile rule alone).
+ */
+export function fundVisibleTo(catalog: RawCatalog, audience: Audience, fund: { id: number; visibleTo: string[]; active: boolean }): boolean {
+  if (!visibleTo(audience.profile, fund)) return false;
+  const active = catalog.shares.filter((s) => s.fundId === fund.id && s.active);
+  return active.length === 0 || active.some((s) => shareVisibleTo(catalog, audience, s));
+}
+
+/** A document offered in the audience's country: a general one, or one restricted to countries that include it. */
+export function offeredIn(country: string, document: { countries: string[] }): boolean {
+  return document.countries.length === 0 || document.countries.includes(country);
+}

@@ -1,11 +1,11 @@
 import 'server-only';
 import { eq, like, or } from 'drizzle-orm';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Audience } from '@/domain/audience';
 import type { ContentDocument } from '@/server/content/types';
 import { getDb } from '@/server/db';
 import { escapeLike } from '@/server/db/like';
 import { contentDocuments } from '@/server/db/schema';
-import { rawCatalog, visibleTo } from './catalog';
+import { fundVisibleTo, rawCatalog } from './catalog';
 import { offlineNewsKeys } from './news';
 
 /** The slug of the fund a content document (a news item) is about, if any. */
@@ -26,7 +26,7 @@ function newsKey(path: string): string | null {
  * (docs/product.md "Data"; listNews does the same for the news pages), and so are drafts, items
  * scheduled for later and items for other profiles (docs/decisions/022).
  */
-export async function loadContentDocuments(path: string, profile: InvestorProfile): Promise<ContentDocument[]> {
+export async function loadContentDocuments(path: string, audience: Audience): Promise<ContentDocument[]> {
   const db = await getDb();
   const base = path === '/' ? '' : path;
   const [rows, catalog, offline] = await Promise.all([
@@ -35,9 +35,9 @@ export async function loadContentDocuments(path: string, profile: InvestorProfil
       .from(contentDocuments)
       .where(base ? or(eq(contentDocuments.path, base), like(contentDocuments.path, `${escapeLike(base)}/%`)) : undefined),
     rawCatalog(db),
-    offlineNewsKeys(profile),
+    offlineNewsKeys(audience),
   ]);
-  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.slug));
+  const hidden = new Set(catalog.funds.filter((f) => !fundVisibleTo(catalog, audience, f)).map((f) => f.slug));
   return rows
     .filter((row) => {
       const key = newsKey(row.path);

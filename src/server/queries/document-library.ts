@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { env, type Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Audience } from '@/domain/audience';
 import {
   ARCHIVE_DOCUMENT_TYPES,
   LIBRARY_PAGE_SIZE,
@@ -19,14 +19,14 @@ import {
 import { NEWS_ONLY } from '@/domain/fund-documents';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
-import { rawCatalog, visibleTo } from './catalog';
+import { fundVisibleTo, rawCatalog, shareVisibleTo } from './catalog';
 import { offeredDocumentTypes } from './document-offer';
-import type { StoredDocument } from './documents';
+import { offeredInCountry, type StoredDocument } from './documents';
 import { listFunds } from './funds';
 
 /** The form's choices in the page's language: the funds and classes the profile may see, as the fund range lists them. */
-export async function libraryFacets(locale: Locale, profile: InvestorProfile): Promise<LibraryFacets> {
-  const [funds, types] = await Promise.all([listFunds(locale, profile), offeredDocumentTypes(locale)]);
+export async function libraryFacets(locale: Locale, audience: Audience): Promise<LibraryFacets> {
+  const [funds, types] = await Promise.all([listFunds(locale, audience), offeredDocumentTypes(locale)]);
   return {
     funds: funds.map((f) => ({ slug: f.slug, title: f.title, shares: f.shares.map((s) => ({ isinCode: s.isinCode, name: s.name })) })),
     types: types.filter((type) => !NEWS_ONLY.includes(type.code)),
@@ -38,10 +38,10 @@ export async function libraryFacets(locale: Locale, profile: InvestorProfile): P
  * Every current document the fund and share pages offer to the profile, in every served language:
  * built from the same views (listFunds) and the same offer (documentOffer) as those pages.
  */
-export async function currentLibraryDocuments(profile: InvestorProfile): Promise<LibraryDocument[]> {
+export async function currentLibraryDocuments(audience: Audience): Promise<LibraryDocument[]> {
   const perLocale = await Promise.all(
     env().locales.map(async (locale) => {
-      const [funds, types] = await Promise.all([listFunds(locale, profile), offeredDocumentTypes(locale)]);
+      const [funds, types] = await Promise.all([listFunds(locale, audience), offeredDocumentTypes(locale)]);
       return offeredLibraryDocuments({ locale, funds, types });
     }),
   );
@@ -51,8 +51,8 @@ export async function currentLibraryDocuments(profile: InvestorProfile): Promise
 export type LibraryResults = { rows: LibraryDocument[]; total: number };
 
 /** One page of the current documents that pass the query. */
-export async function currentLibraryPage(profile: InvestorProfile, query: LibraryQuery, facets: LibraryFacets): Promise<LibraryResults> {
-  const rows = sortLibrary(filterLibrary(await currentLibraryDocuments(profile), query, facets), facets);
+export async function currentLibraryPage(audience: Audience, query: LibraryQuery, facets: LibraryFacets): Promise<LibraryResults> {
+  const rows = sortLibrary(filterLibrary(await currentLibraryDocuments(audience), query, facets), facets);
   const start = (query.page - 1) * LIBRARY_PAGE_SIZE;
   return { rows: rows.slice(start, start + LIBRARY_PAGE_SIZE), total: rows.length };
 }
@@ -76,11 +76,11 @@ function archivable(): SQL | undefined {
 }
 
 /** The funds and classes the profile may see (as listFunds: visible, active; a class also needs its fund), by id. */
-async function visibleOwners(profile: InvestorProfile) {
+async function visibleOwners(audience: Audience) {
   const catalog = await rawCatalog(await getDb());
-  const funds = new Map(catalog.funds.filter((f) => visibleTo(profile, f)).map((f) => [f.id, f.slug]));
+  const funds = new Map(catalog.funds.filter((f) => fundVisibleTo(catalog, audience, f)).map((f) => [f.id, f.slug]));
   const shares = new Map(
-    catalog.shares.filter((s) => funds.has(s.fundId) && visibleTo(profile, s)).map((s) => [s.id, { fundSlug: funds.get(s.fundId) as string, isinCode: s.isinCode }]),
+    catalog.shares.filter((s) => funds.has(s.fundId) && s.active && shareVisibleTo(catalog, audience, s)).map((s) => [s.id, { fundSlug: funds.get(s.fundId) as string, isinCode: s.isinCode }]),
   );
   return { funds, shares };
 }
@@ -90,8 +90,8 @@ async function visibleOwners(profile: InvestorProfile) {
  * applied in SQL (the owners that pass the fund, class and text filters are resolved first, from the
  * catalog), so the work is bounded by a page whatever the archive's size.
  */
-export async function archivedLibraryPage(profile: InvestorProfile, query: LibraryQuery, facets: LibraryFacets): Promise<LibraryResults> {
-  const owners = await visibleOwners(profile);
+export async function archivedLibraryPage(audience: Audience, query: LibraryQuery, facets: LibraryFacets): Promise<LibraryResults> {
+  const owners = await visibleOwners(audience);
   const matches = ownerMatcher(query, facets);
   const fundIds = [...owners.funds].filter(([, fundSlug]) => matches({ fundSlug, isinCode: null })).map(([id]) => id);
   const shareIds = [...owners.shares].filter(([, owner]) => matches(owner)).map(([id]) => id);
@@ -99,6 +99,7 @@ export async function archivedLibraryPage(profile: InvestorProfile, query: Libra
   const { from, to } = dateBounds(query);
   const where = and(
     archivable(),
+    offeredInCountry(audience.country),
     or(
       fundIds.length > 0 ? and(inArray(t.documents.fundId, fundIds), isNull(t.documents.shareId)) : undefined,
       shareIds.length > 0 ? inArray(t.documents.shareId, shareIds) : undefined,
@@ -164,10 +165,10 @@ export async function findArchivedDocument(
   isin: string | null,
   typeCode: string,
   id: number,
-  profile: InvestorProfile,
+  audience: Audience,
 ): Promise<StoredDocument | null> {
   if (!ARCHIVE_DOCUMENT_TYPES.includes(typeCode as LibraryDocument['code'])) return null;
-  const owners = await visibleOwners(profile);
+  const owners = await visibleOwners(audience);
   const fundId = [...owners.funds].find(([, slug]) => slug === fundSlug)?.[0];
   if (fundId === undefined) return null;
   const shareId = isin === null ? null : [...owners.shares].find(([, s]) => s.fundSlug === fundSlug && s.isinCode === isin)?.[0];

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
+import type { Audience } from '@/domain/audience';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
-import { rawCatalog, visibleTo } from './catalog';
-import { newsOnline, relatedFundIds } from './news';
+import { fundVisibleTo, rawCatalog, shareVisibleTo } from './catalog';
+import { newsOnline, withoutHiddenFunds } from './news';
 
 export type StoredDocument = {
   id: number;
@@ -21,8 +21,13 @@ export type StoredDocument = {
 /** Visitors see only published documents, and of a replaced document only its current version. */
 export const servedDocument = and(eq(t.documents.published, true), isNull(t.documents.supersededAt));
 
-/** Newest document of the owner and type in the locale, else in French (the fallback language). */
-async function newest(owner: SQL | undefined, typeCode: string, locale: Locale): Promise<StoredDocument | null> {
+/** A document offered in the country: a general one (no country named), or one restricted to countries that include it (docs/decisions/035). */
+export function offeredInCountry(country: string): SQL {
+  return sql`(cardinality(${t.documents.countries}) = 0 OR ${country} = ANY(${t.documents.countries}))`;
+}
+
+/** Newest document of the owner and type in the locale, else in French (the fallback language), offered in the country. */
+async function newest(owner: SQL | undefined, typeCode: string, locale: Locale, country: string): Promise<StoredDocument | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -36,7 +41,7 @@ async function newest(owner: SQL | undefined, typeCode: string, locale: Locale):
       locale: t.documents.locale,
     })
     .from(t.documents)
-    .where(and(owner, servedDocument, eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
+    .where(and(owner, servedDocument, offeredInCountry(country), eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
     .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt), desc(t.documents.id))
     .limit(1);
   return row ?? null;
@@ -47,12 +52,12 @@ export async function findFundDocument(
   locale: Locale,
   fundSlug: string,
   typeCode: string,
-  profile: InvestorProfile,
+  audience: Audience,
 ): Promise<StoredDocument | null> {
   const catalog = await rawCatalog(await getDb());
   const fund = catalog.funds.find((f) => f.slug === fundSlug);
-  if (!fund || !visibleTo(profile, fund)) return null;
-  return newest(and(eq(t.documents.fundId, fund.id), isNull(t.documents.shareId)), typeCode, locale);
+  if (!fund || !fundVisibleTo(catalog, audience, fund)) return null;
+  return newest(and(eq(t.documents.fundId, fund.id), isNull(t.documents.shareId)), typeCode, locale, audience.country);
 }
 
 export async function findShareDocument(
@@ -60,28 +65,25 @@ export async function findShareDocument(
   fundSlug: string,
   isin: string,
   typeCode: string,
-  profile: InvestorProfile,
+  audience: Audience,
 ): Promise<StoredDocument | null> {
   const catalog = await rawCatalog(await getDb());
   const fund = catalog.funds.find((f) => f.slug === fundSlug);
-  if (!fund || !visibleTo(profile, fund)) return null;
+  if (!fund || !fundVisibleTo(catalog, audience, fund)) return null;
   const share = catalog.shares.find((s) => s.isinCode === isin && s.fundId === fund.id);
-  if (!share || !visibleTo(profile, share)) return null;
-  return newest(eq(t.documents.shareId, share.id), typeCode, locale);
+  if (!share || !share.active || !shareVisibleTo(catalog, audience, share)) return null;
+  return newest(eq(t.documents.shareId, share.id), typeCode, locale, audience.country);
 }
 
-export async function findNewsDocument(locale: Locale, slug: string, profile: InvestorProfile): Promise<StoredDocument | null> {
+export async function findNewsDocument(locale: Locale, slug: string, audience: Audience): Promise<StoredDocument | null> {
   const db = await getDb();
-  const catalog = await rawCatalog(db);
-  const [item] = await db
+  const rows = await db
     .select({ id: t.news.id, fundId: t.news.fundId })
     .from(t.news)
-    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(profile)))
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(audience.profile)))
     .limit(1);
+  const [item] = await withoutHiddenFunds(db, rows, audience);
   if (!item) return null;
-  const related = (await relatedFundIds(db, [item])).get(item.id) ?? [];
-  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id));
-  if (related.some((id) => hidden.has(id))) return null;
   const [row] = await db
     .select()
     .from(t.documents)

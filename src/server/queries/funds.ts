@@ -12,7 +12,8 @@ import { fundDocumentPath, fundPath, shareDocumentPath, sharePath } from '@/doma
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import type { FundCharacteristics, Localized } from '@/server/db/schema';
-import { rawCatalog, visibleTo, type DocumentMeta, type RawCatalog } from './catalog';
+import { profilesByCountry, type Audience } from '@/domain/audience';
+import { fundVisibleTo, offeredIn, rawCatalog, shareVisibleTo, visibleTo, type DocumentMeta, type RawCatalog } from './catalog';
 
 const RATIO_CODES = new Set<PerformanceCode>(['sharpe_3y', 'sharpe_5y']);
 
@@ -26,9 +27,11 @@ function pickDocuments(
   locale: Locale,
   catalog: RawCatalog,
   url: (type: string) => string,
+  country: string | null,
 ): DocumentRef[] {
   const byType = new Map<string, DocumentMeta>();
-  for (const doc of docs) {
+  // The documents of the visitor's country and the general ones (docs/decisions/035); null: any country's (the seed's and scripts' own reads).
+  for (const doc of docs.filter((d) => country === null || offeredIn(country, d))) {
     const current = byType.get(doc.documentTypeCode);
     const better =
       !current ||
@@ -88,6 +91,7 @@ function toShare(
   fundSlug: string,
   catalog: RawCatalog,
   locale: Locale,
+  country: string | null,
 ): ShareView {
   const perf = catalog.performances.get(share.id);
   const last = catalog.lastPrices.get(share.id) ?? null;
@@ -126,6 +130,7 @@ function toShare(
       locale,
       catalog,
       (type) => shareDocumentPath(locale, fundSlug, share.isinCode, type),
+      country,
     ),
     visibleTo: share.visibleTo as InvestorProfile[],
   };
@@ -135,14 +140,20 @@ function toFund(
   fund: RawCatalog['funds'][number],
   catalog: RawCatalog,
   locale: Locale,
-  profile: InvestorProfile,
+  audience: Audience | { profile: InvestorProfile; country: null },
   includeInactiveShares: boolean,
 ): FundView {
   const category = catalog.categories.find((c) => c.code === fund.categoryCode);
+  const { country } = audience;
   const shares = catalog.shares
-    .filter((s) => s.fundId === fund.id && s.visibleTo.includes(profile) && (includeInactiveShares || s.active))
+    .filter(
+      (s) =>
+        s.fundId === fund.id &&
+        (country === null ? s.visibleTo.includes(audience.profile) : shareVisibleTo(catalog, { profile: audience.profile, country }, s)) &&
+        (includeInactiveShares || s.active),
+    )
     .sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.position - b.position)
-    .map((s) => toShare(s, fund.slug, catalog, locale));
+    .map((s) => toShare(s, fund.slug, catalog, locale, country));
   const benchmark = fund.benchmarkCode ? catalog.benchmarks.get(fund.benchmarkCode) : undefined;
   return {
     id: fund.id,
@@ -193,6 +204,7 @@ function toFund(
       locale,
       catalog,
       (type) => fundDocumentPath(locale, fund.slug, type),
+      country,
     ),
     shares,
     visibleTo: fund.visibleTo as InvestorProfile[],
@@ -208,36 +220,56 @@ export type FundOptions = { includeInactiveShares?: boolean };
  */
 const views = new WeakMap<RawCatalog, Map<string, FundView[]>>();
 
-function fundViews(catalog: RawCatalog, locale: Locale, profile: InvestorProfile, includeInactive: boolean): FundView[] {
+function fundViews(catalog: RawCatalog, locale: Locale, audience: Audience, includeInactive: boolean): FundView[] {
+  // A country the table does not hold has no registration: nothing, and no cache entry (the key space stays bounded).
+  if (!catalog.countries.includes(audience.country)) return [];
   let byKey = views.get(catalog);
   if (!byKey) {
     byKey = new Map();
     views.set(catalog, byKey);
   }
-  const key = `${locale}|${profile}|${includeInactive}`;
+  const key = `${locale}|${audience.profile}|${audience.country}|${includeInactive}`;
   let list = byKey.get(key);
   if (!list) {
     list = catalog.funds
-      .filter((f) => visibleTo(profile, f))
-      .map((f) => toFund(f, catalog, locale, profile, includeInactive))
+      .filter((f) => fundVisibleTo(catalog, audience, f))
+      .map((f) => toFund(f, catalog, locale, audience, includeInactive))
       .sort((a, b) => a.categoryDisplayOrder - b.categoryDisplayOrder || Number(b.isHighlight) - Number(a.isHighlight));
     byKey.set(key, list);
   }
   return list;
 }
 
-export async function listFunds(locale: Locale, profile: InvestorProfile, options: FundOptions = {}): Promise<FundView[]> {
+/** The funds an audience (investor profile × country of residence) may see, with the share classes registered for it. */
+export async function listFunds(locale: Locale, audience: Audience, options: FundOptions = {}): Promise<FundView[]> {
   const catalog = await rawCatalog(await getDb());
-  return fundViews(catalog, locale, profile, options.includeInactiveShares ?? false);
+  return fundViews(catalog, locale, audience, options.includeInactiveShares ?? false);
+}
+
+/** Per country, the investor profiles a share class is registered for today (GraphQL `Share.registrations`). */
+export async function shareRegistrationsOf(shareId: number): Promise<{ country: string; investorProfiles: InvestorProfile[] }[]> {
+  const catalog = await rawCatalog(await getDb());
+  return profilesByCountry(catalog.registrations.get(shareId) ?? []);
+}
+
+/** The countries where at least one share class is registered today, for some profile (their information page exists). */
+export async function registeredCountries(): Promise<ReadonlySet<string>> {
+  const catalog = await rawCatalog(await getDb());
+  return new Set([...catalog.registrations.values()].flatMap((cells) => cells.map((c) => c.country)));
+}
+
+/** The country codes of the country table. */
+export async function knownCountries(): Promise<string[]> {
+  return (await rawCatalog(await getDb())).countries;
 }
 
 export async function listFundCategories(
   locale: Locale,
-  profile: InvestorProfile,
+  audience: Audience,
   options: FundOptions = {},
 ): Promise<FundCategoryView[]> {
   const catalog = await rawCatalog(await getDb());
-  const funds = await listFunds(locale, profile, options);
+  const funds = await listFunds(locale, audience, options);
   return catalog.categories.map((c) => ({
     code: c.code,
     title: pick(c.title, locale),
@@ -250,10 +282,10 @@ export async function listFundCategories(
 export async function getFund(
   locale: Locale,
   slug: string,
-  profile: InvestorProfile,
+  audience: Audience,
   options: FundOptions = {},
 ): Promise<FundView | null> {
-  const funds = await listFunds(locale, profile, options);
+  const funds = await listFunds(locale, audience, options);
   return funds.find((f) => f.slug === slug) ?? null;
 }
 
@@ -261,9 +293,9 @@ export async function getShare(
   locale: Locale,
   fundSlug: string,
   shareSlug: string,
-  profile: InvestorProfile,
+  audience: Audience,
 ): Promise<{ fund: FundView; share: ShareView } | null> {
-  const fund = await getFund(locale, fundSlug, profile);
+  const fund = await getFund(locale, fundSlug, audience);
   const share = fund?.shares.find((s) => s.slug === shareSlug);
   return fund && share ? { fund, share } : null;
 }
@@ -271,27 +303,29 @@ export async function getShare(
 export async function getShareByIsin(
   locale: Locale,
   isin: string,
-  profile: InvestorProfile,
+  audience: Audience,
 ): Promise<{ fund: FundView; share: ShareView } | null> {
   const catalog = await rawCatalog(await getDb());
   const share = catalog.shares.find((s) => s.isinCode === isin);
   const fund = share ? catalog.funds.find((f) => f.id === share.fundId) : undefined;
-  return fund && share ? getShare(locale, fund.slug, share.slug, profile) : null;
+  return fund && share ? getShare(locale, fund.slug, share.slug, audience) : null;
 }
 
 /**
  * One share class and its fund as the share page builds them, whatever the investor profile that may see it
- * (the first one that does), read through `db` (the seed and the scripts pass theirs). Null for an
- * unknown or inactive share class.
+ * (the first one that does) and whatever the countries it is registered in (its general documents),
+ * read through `db` (the seed and the scripts pass theirs). Null for an unknown or inactive share class.
  */
 export async function shareForDocuments(db: Db, shareId: number, locale: Locale): Promise<{ fund: FundView; share: ShareView } | null> {
   const catalog = await rawCatalog(db);
   const raw = catalog.shares.find((s) => s.id === shareId);
-  if (!raw) return null;
+  const rawFund = raw ? catalog.funds.find((f) => f.id === raw.fundId) : undefined;
+  if (!raw || !rawFund) return null;
   for (const profile of INVESTOR_PROFILES) {
-    const fund = fundViews(catalog, locale, profile, false).find((f) => f.id === raw.fundId);
-    const share = fund?.shares.find((s) => s.id === shareId);
-    if (fund && share) return { fund, share };
+    if (!visibleTo(profile, rawFund)) continue;
+    const fund = toFund(rawFund, catalog, locale, { profile, country: null }, false);
+    const share = fund.shares.find((s) => s.id === shareId);
+    if (share) return { fund, share };
   }
   return null;
 }

@@ -1,21 +1,36 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
+import { audienceTag, countryPageCode, type Audience } from '@/domain/audience';
 import type { InvestorProfile } from '@/domain/catalog';
 import { localizedPath } from '@/domain/paths';
 import type { LayoutData } from '@/domain/layout';
-import { listFunds } from './funds';
-import { getCompany, listInvestorProfiles, listLanguages, listPages } from './site';
+import { listFunds, registeredCountries } from './funds';
+import { getCompany, listCountries, listInvestorProfiles, listLanguages, listPages } from './site';
+
+/**
+ * Marks the page being rendered with its audience's cache tag: a registration change for that
+ * country and profile expires exactly the pages rendered for it (src/domain/publication.ts).
+ * unstable_cache adds its tags to the page's cache entry.
+ */
+export async function markAudience(audience: Audience): Promise<void> {
+  const tag = audienceTag(audience);
+  await unstable_cache(async () => true, ['audience-mark', tag], { tags: [tag] })();
+}
 
 /** What the header, the mobile menu and the footer of every page show (one call per render). */
-export const getLayoutData = cache(async (locale: Locale, profile: InvestorProfile): Promise<LayoutData> => {
-  const [company, pages, funds, profiles, languages] = await Promise.all([
+export const getLayoutData = cache(async (locale: Locale, audience: Audience): Promise<LayoutData> => {
+  const [company, pages, funds, profiles, languages, countries, registered] = await Promise.all([
     getCompany(locale),
     listPages(locale),
-    listFunds(locale, profile),
+    listFunds(locale, audience),
     listInvestorProfiles(locale),
     listLanguages(),
+    listCountries(locale),
+    registeredCountries(),
   ]);
+  const countryPage = registered.has(audience.country) ? pages.find((p) => p.code === countryPageCode(audience.country)) : undefined;
   const titleOf = (code: string) => pages.find((p) => p.code === code)?.title ?? code;
   const aboutUs = pages.find((p) => p.code === 'about-us');
   const info = (code: string) => company?.infos.find((i) => i.code === code)?.content ?? null;
@@ -26,8 +41,13 @@ export const getLayoutData = cache(async (locale: Locale, profile: InvestorProfi
   return {
     locale,
     languages: languages.filter((l) => served.includes(l.locale)),
-    profile,
+    profile: audience.profile,
     profiles: profiles.map((p) => ({ code: p.code as InvestorProfile, title: p.title })),
+    country: audience.country,
+    countries: countries.map((c) => ({ code: c.code, title: c.title, locales: c.locales.filter((l): l is Locale => (served as readonly string[]).includes(l)) })),
+    countryPage: countryPage
+      ? { href: localizedPath('/investor-information/[country]', locale, { country: audience.country.toLowerCase() }), label: countryPage.title }
+      : null,
     company: {
       title: company?.title ?? '',
       address: info('ADDRESS'),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/env';
+import type { Audience } from '@/domain/audience';
 import type { InvestorProfile } from '@/domain/catalog';
 import { formatDate } from '@/domain/format';
 import { pick } from '@/domain/localize';
@@ -10,7 +11,7 @@ import { newsDocumentPath, newsLink } from '@/domain/news-links';
 import { fundPath } from '@/domain/urls';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
-import { documentMetaColumns, rawCatalog, visibleTo } from './catalog';
+import { documentMetaColumns, fundVisibleTo, rawCatalog } from './catalog';
 
 export type NewsFilter = {
   category?: string | null;
@@ -58,10 +59,10 @@ export async function relatedFundIds(db: Db, rows: readonly { id: number; fundId
   return out;
 }
 
-/** Items about a fund the profile may not see are left out (docs/product.md "Data"). */
-async function withoutHiddenFunds<R extends { id: number; fundId: number | null }>(db: Db, rows: R[], profile: InvestorProfile): Promise<R[]> {
+/** Items about a fund the audience may not see (its profile, or not registered in its country) are left out (docs/product.md "Data"). */
+export async function withoutHiddenFunds<R extends { id: number; fundId: number | null }>(db: Db, rows: R[], audience: Audience): Promise<R[]> {
   const catalog = await rawCatalog(db);
-  const hidden = new Set(catalog.funds.filter((f) => !visibleTo(profile, f)).map((f) => f.id));
+  const hidden = new Set(catalog.funds.filter((f) => !fundVisibleTo(catalog, audience, f)).map((f) => f.id));
   if (hidden.size === 0) return rows;
   const related = await relatedFundIds(db, rows);
   return rows.filter((r) => !(related.get(r.id) ?? []).some((id) => hidden.has(id)));
@@ -73,16 +74,16 @@ async function withoutHiddenFunds<R extends { id: number; fundId: number | null 
  */
 export async function listNews(
   locale: Locale,
-  profile: InvestorProfile,
+  audience: Audience,
   filter: NewsFilter = {},
 ): Promise<{ items: NewsItemView[]; total: number }> {
   const db = await getDb();
   const catalog = await rawCatalog(db);
-  const conditions: SQL[] = [eq(t.news.locale, locale), newsOnline(profile)];
+  const conditions: SQL[] = [eq(t.news.locale, locale), newsOnline(audience.profile)];
   if (filter.category) conditions.push(eq(t.news.categoryCode, filter.category));
   if (filter.fundSlug) {
     const fund = catalog.funds.find((f) => f.slug === filter.fundSlug);
-    if (!fund || !visibleTo(profile, fund)) return { items: [], total: 0 };
+    if (!fund || !fundVisibleTo(catalog, audience, fund)) return { items: [], total: 0 };
     conditions.push(
       or(eq(t.news.fundId, fund.id), inArray(t.news.id, db.select({ id: t.newsFunds.newsId }).from(t.newsFunds).where(eq(t.newsFunds.fundId, fund.id)))) as SQL,
     );
@@ -92,22 +93,22 @@ export async function listNews(
     .from(t.news)
     .where(and(...conditions))
     .orderBy(desc(t.news.publishedAt), desc(t.news.id));
-  const visible = await withoutHiddenFunds(db, rows, profile);
+  const visible = await withoutHiddenFunds(db, rows, audience);
   const offset = Math.max(0, filter.offset ?? 0);
   const limit = Math.min(NEWS_MAX_PAGE, Math.max(0, filter.limit ?? 12));
   const page = visible.slice(offset, offset + limit);
   return { items: await toViews(page, locale, catalog.funds), total: visible.length };
 }
 
-export async function getNewsItem(locale: Locale, slug: string, profile: InvestorProfile): Promise<NewsItemView | null> {
+export async function getNewsItem(locale: Locale, slug: string, audience: Audience): Promise<NewsItemView | null> {
   const db = await getDb();
   const catalog = await rawCatalog(db);
   const rows = await db
     .select()
     .from(t.news)
-    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(profile)))
+    .where(and(eq(t.news.locale, locale), eq(t.news.slug, slug), newsOnline(audience.profile)))
     .limit(1);
-  const [row] = await withoutHiddenFunds(db, rows, profile);
+  const [row] = await withoutHiddenFunds(db, rows, audience);
   if (!row) return null;
   const [view] = await toViews([row], locale, catalog.funds);
   return view ?? null;
@@ -117,12 +118,13 @@ export async function getNewsItem(locale: Locale, slug: string, profile: Investo
  * An item as a visitor of `profile` would see it, whatever its status and time (the back-office's
  * preview): null when it does not exist, or when its profiles or funds hide it from that profile.
  */
-export async function previewNewsItem(id: number, profile: InvestorProfile): Promise<{ view: NewsItemView; hiddenFromProfile: boolean } | null> {
+export async function previewNewsItem(id: number, audience: Audience): Promise<{ view: NewsItemView; hiddenFromProfile: boolean } | null> {
+  const { profile } = audience;
   const db = await getDb();
   const catalog = await rawCatalog(db);
   const [row] = await db.select().from(t.news).where(eq(t.news.id, id)).limit(1);
   if (!row) return null;
-  const shown = (await withoutHiddenFunds(db, [row], profile)).length === 1 && (row.visibleTo.length === 0 || row.visibleTo.includes(profile));
+  const shown = (await withoutHiddenFunds(db, [row], audience)).length === 1 && (row.visibleTo.length === 0 || row.visibleTo.includes(profile));
   const [view] = await toViews([row], row.locale as Locale, catalog.funds);
   return view ? { view, hiddenFromProfile: !shown } : null;
 }
@@ -131,11 +133,11 @@ export async function previewNewsItem(id: number, profile: InvestorProfile): Pro
  * Locale/slug of every article a visitor of this profile may not see now (a draft, scheduled for
  * later, for other profiles, about a fund hidden from it): the content query leaves them out.
  */
-export async function offlineNewsKeys(profile: InvestorProfile): Promise<Set<string>> {
+export async function offlineNewsKeys(audience: Audience): Promise<Set<string>> {
   const db = await getDb();
   const columns = { id: t.news.id, fundId: t.news.fundId, locale: t.news.locale, slug: t.news.slug };
-  const [all, online] = await Promise.all([db.select(columns).from(t.news), db.select(columns).from(t.news).where(newsOnline(profile))]);
-  const shown = new Set((await withoutHiddenFunds(db, online, profile)).map((r) => r.id));
+  const [all, online] = await Promise.all([db.select(columns).from(t.news), db.select(columns).from(t.news).where(newsOnline(audience.profile))]);
+  const shown = new Set((await withoutHiddenFunds(db, online, audience)).map((r) => r.id));
   return new Set(all.filter((r) => !shown.has(r.id)).map((r) => `${r.locale}/${r.slug}`));
 }
 

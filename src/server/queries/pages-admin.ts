@@ -1,20 +1,26 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { LocalizedValue, PageSnapshot } from '@/domain/page-edit';
+import { countryOfPage, type LocalizedValue, type PageSnapshot } from '@/domain/page-edit';
 import type { Executor } from '@/server/db/types';
-import { company, companyInfos, componentTexts, keyFigures, pageComponents, pageVersions, pages } from '@/server/db/schema';
+import { company, companyInfos, countries, componentTexts, keyFigures, pageComponents, pageVersions, pages } from '@/server/db/schema';
 
 /** What the back-office's page and company screens read: stored texts in every language. */
 
-export type PageListRow = { code: string; title: LocalizedValue; versions: number };
+/** `country`: the country of an investors' information page (country-FR), with its name; null for the others. */
+export type PageListRow = { code: string; title: LocalizedValue; versions: number; country: { code: string; title: LocalizedValue } | null };
 
 export async function listPagesForStaff(db: Executor): Promise<PageListRow[]> {
-  const [rows, counts] = await Promise.all([
-    db.select({ code: pages.code, title: pages.title }).from(pages).orderBy(asc(pages.position)),
+  const [rows, counts, countryRows] = await Promise.all([
+    db.select({ code: pages.code, title: pages.title }).from(pages).orderBy(asc(pages.position), asc(pages.code)),
     db.select({ code: pageVersions.pageCode, n: count() }).from(pageVersions).groupBy(pageVersions.pageCode),
+    db.select({ code: countries.code, title: countries.title }).from(countries),
   ]);
   const byCode = new Map(counts.map((c) => [c.code, Number(c.n)]));
-  return rows.map((r) => ({ ...r, versions: byCode.get(r.code) ?? 0 }));
+  const countryTitle = new Map(countryRows.map((c) => [c.code, c.title as LocalizedValue]));
+  return rows.map((r) => {
+    const country = countryOfPage(r.code);
+    return { ...r, versions: byCode.get(r.code) ?? 0, country: country ? { code: country, title: countryTitle.get(country) ?? { fr: country } } : null };
+  });
 }
 
 /** A page's title, description, components and texts as stored, in every language; null if unknown. */

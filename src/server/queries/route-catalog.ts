@@ -1,10 +1,11 @@
 import 'server-only';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { RouteCatalog } from '@/domain/known-paths';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { publishRouteCatalog } from '@/server/http/known-routes';
 import { areaLogger } from '@/server/log/logger';
+import { registeredToday } from './catalog';
 
 const log = areaLogger('routes');
 
@@ -14,7 +15,7 @@ export const MAX_OLD_SLUGS = 20_000;
 /** Every fund, share, article and news category slug, whatever its visibility, and the fund range's filter values. */
 export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
   const db = given ?? (await getDb());
-  const [funds, shares, news, categories, counts, fundCategories, oldSlugs] = await Promise.all([
+  const [funds, shares, news, categories, counts, fundCategories, oldSlugs, countries, countryPages] = await Promise.all([
     db.select({ id: t.funds.id, slug: t.funds.slug }).from(t.funds),
     db.select({ fundId: t.shares.fundId, slug: t.shares.slug, currency: t.shares.currencyCode }).from(t.shares),
     db.select({ locale: t.news.locale, slug: t.news.slug }).from(t.news),
@@ -29,6 +30,13 @@ export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
       .where(eq(t.news.status, 'published'))
       .orderBy(desc(t.newsOldSlugs.createdAt))
       .limit(MAX_OLD_SLUGS),
+    db.select({ code: t.countries.code }).from(t.countries),
+    // A country's information page is served while a page exists and a share class is registered there today.
+    db
+      .selectDistinct({ country: t.shareRegistrations.countryCode })
+      .from(t.shareRegistrations)
+      .innerJoin(t.pages, eq(t.pages.code, sql`'country-' || ${t.shareRegistrations.countryCode}`))
+      .where(registeredToday()),
   ]);
   const fundSlugs = new Map(funds.map((f) => [f.id, f.slug]));
   const fundShares = new Map<string, Set<string>>(funds.map((f) => [f.slug, new Set()]));
@@ -54,6 +62,8 @@ export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
     newsCounts,
     newsCategories: new Set(categories.map((c) => c.code)),
     oldNews,
+    countries: new Set(countries.map((c) => c.code)),
+    countryPages: new Set(countryPages.map((c) => c.country)),
     finder: { categories: new Set(fundCategories.map((c) => c.code)), currencies: new Set(shares.map((s) => s.currency)) },
   };
 }

@@ -106,6 +106,8 @@ export async function listCountries(locale: Locale) {
   return countries.map((c) => ({
     code: c.code,
     title: pick(c.title, locale),
+    /** The country's languages in its own order (the first is its main one). */
+    locales: c.locales,
     languages: languages
       .filter((l) => c.locales.includes(l.locale))
       .map((l) => ({ locale: l.locale, title: pick(l.title, locale) })),

@@ -8,16 +8,16 @@ vi.mock('@/server/queries/site', () => ({
   listPages: async () => [{ code: 'home' }, { code: 'news' }],
 }));
 vi.mock('@/server/queries/funds', () => ({
-  listFunds: async (locale: string, profile: string) => {
-    calls.funds.push(profile);
+  listFunds: async (locale: string, audience: { profile: string; country: string }) => {
+    calls.funds.push(`${audience.profile}-${audience.country}`);
     return [{ slug: 'f', url: `/${locale}/funds/f`, shares: [] }];
   },
 }));
 vi.mock('@/server/queries/news', () => ({
   NEWS_MAX_PAGE: 2,
   listNewsCategories: async () => [{ code: 'MARKETS', title: 'Markets' }],
-  listNews: async (locale: string, profile: string, filter: { limit?: number; offset?: number }) => {
-    calls.news.push({ locale, profile, offset: filter.offset });
+  listNews: async (locale: string, audience: { profile: string; country: string }, filter: { limit?: number; offset?: number }) => {
+    calls.news.push({ locale, profile: `${audience.profile}-${audience.country}`, offset: filter.offset });
     const all = [1, 2, 3].map((n) => ({
       group: `g${n}`,
       slug: `a${n}`,
@@ -39,9 +39,9 @@ describe('siteSitemap', () => {
     calls.funds.length = 0;
   });
 
-  it('reads what a RETAIL visitor sees, every news page, in every served language', async () => {
+  it('reads what a RETAIL visitor of DEFAULT_COUNTRY sees, every news page, in every served language', async () => {
     const sitemap = await siteSitemap();
-    expect(new Set(calls.funds)).toEqual(new Set(['RETAIL']));
+    expect(new Set(calls.funds)).toEqual(new Set(['RETAIL-FR']));
     expect(calls.news.filter((c) => c.locale === 'fr').map((c) => c.offset)).toEqual([0, 2]);
     const urls = sitemap.map((e) => e.url);
     expect(urls.filter((u) => u.includes('/fr/news/a'))).toHaveLength(3);

@@ -2,11 +2,11 @@ import 'server-only';
 import type { MetadataRoute } from 'next';
 import { unstable_cache } from 'next/cache';
 import { env, type Locale } from '@/env';
-import { DEFAULT_PROFILE } from '@/domain/catalog';
 import type { NewsItemView } from '@/domain/model';
 import { listFunds } from '@/server/queries/funds';
 import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { listPages } from '@/server/queries/site';
+import { defaultAudience } from '@/server/http/request-context';
 import { SITEMAP_TAG } from '@/domain/publication';
 import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
 
@@ -18,17 +18,17 @@ export { SITEMAP_TAG };
 async function allNews(locale: Locale): Promise<NewsItemView[]> {
   const items: NewsItemView[] = [];
   for (;;) {
-    const page = await listNews(locale, DEFAULT_PROFILE, { limit: NEWS_MAX_PAGE, offset: items.length });
+    const page = await listNews(locale, defaultAudience(), { limit: NEWS_MAX_PAGE, offset: items.length });
     items.push(...page.items);
     if (page.items.length === 0 || items.length >= page.total) return items;
   }
 }
 
-/** What a first-time visitor (DEFAULT_PROFILE, RETAIL) may see, in one language. */
+/** What a first-time visitor (RETAIL in DEFAULT_COUNTRY, docs/decisions/035) may see, in one language. */
 async function localeData(locale: Locale): Promise<SitemapLocaleData> {
   const [pages, funds, news, categories] = await Promise.all([
     listPages(locale),
-    listFunds(locale, DEFAULT_PROFILE),
+    listFunds(locale, defaultAudience()),
     allNews(locale),
     listNewsCategories(locale),
   ]);

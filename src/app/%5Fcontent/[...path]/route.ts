@@ -2,7 +2,7 @@ import { normalizeContentPath } from '@/server/content/content-path';
 import { parseContentQuery } from '@/server/content/query-schema';
 import { runContentQuery } from '@/server/content/query';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
-import { profileFromRequest } from '@/server/http/request-context';
+import { audienceFromRequest } from '@/server/http/request-context';
 import { loadContentDocuments } from '@/server/queries/content';
 
 export const dynamic = 'force-dynamic';
@@ -55,7 +55,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ pat
   if (!parsed.ok) return error(400, parsed.message);
   const path = normalizeContentPath(`/${segments.map(decodeSegment).join('/')}`);
   if (path === null) return error(404, 'Not Found');
-  const docs = await loadContentDocuments(path, profileFromRequest(request));
+  const docs = await loadContentDocuments(path, audienceFromRequest(request));
   const result = runContentQuery(docs, path, parsed.query);
   if (result.status !== 200) return error(result.status, result.body.message);
   return Response.json(result.body, { status: result.status, headers: { 'cache-control': 'no-store' } });

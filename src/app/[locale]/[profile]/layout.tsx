@@ -11,7 +11,7 @@ import { SiteShell } from '@/components/layout/site-shell';
 import { localizedPath } from '@/domain/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getLayoutData } from '@/server/queries/layout';
+import { getLayoutData, markAudience } from '@/server/queries/layout';
 import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
 
 /**
@@ -26,10 +26,12 @@ export function generateStaticParams(): SiteParams[] {
 }
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, profile, audience } = await siteParams(params);
   const locales = env().locales;
-  const [data, messages, disclaimers, profiles, t] = await Promise.all([
-    getLayoutData(locale, profile),
+  const [data, , messages, disclaimers, profiles, t] = await Promise.all([
+    getLayoutData(locale, audience),
+    // A registration change for this audience expires this page (docs/decisions/035).
+    markAudience(audience).then(() => undefined),
     // The painted popup's texts; the dialog brings those of every language with its code (compliance-messages.ts).
     getMessages({ locale }) as Promise<{ Disclaimer?: DisclaimerLabels }>,
     getDisclaimers(locale),
@@ -46,13 +48,23 @@ export default async function SiteLayout({ children, params }: { children: React
     <ComplianceProvider
       locale={locale}
       serverProfile={profile}
+      serverCountry={audience.country}
+      countries={data.countries}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
       disclaimerContent={disclaimerContent}
       cookieSettingsLabel={t('floatingButton')}
     >
       {messages.Disclaimer ? (
-        <DisclaimerPreview labels={messages.Disclaimer} languages={data.languages} locale={locale} profile={profile} content={disclaimerContent} />
+        <DisclaimerPreview
+          labels={messages.Disclaimer}
+          languages={data.languages}
+          countries={data.countries}
+          country={audience.country}
+          locale={locale}
+          profile={profile}
+          content={disclaimerContent}
+        />
       ) : null}
       <SiteShell data={data} status={<LoadingBar labels={{ loading: behaviours('loading'), loadingFailed: behaviours('loadingFailed') }} />}>
         <ServerErrorTextsProvider

@@ -50,12 +50,12 @@ function Teaser({ id, page, component, href, children }: { id: string; page: Pag
  * may see), its latest news and a way into every part of the site.
  */
 export default async function HomePage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const [company, pages, funds, news, t, tNews] = await Promise.all([
     getCompany(locale),
     listPages(locale),
-    listFunds(locale, profile),
-    listNews(locale, profile, { limit: 3 }),
+    listFunds(locale, audience),
+    listNews(locale, audience, { limit: 3 }),
     getTranslations('Home'),
     getTranslations('News'),
   ]);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { adminTranslator } from '@/i18n/admin';
 import { can } from '@/domain/roles';
 import { AdminShell } from '@/components/admin/admin-shell';
+import { approvalAreas } from '@/server/approval/service';
 import { requireStaff } from '@/server/auth/staff';
 import { signOut } from '../actions';
 
@@ -11,6 +12,8 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const t = adminTranslator(staff.locale);
   const items = [
     { href: '/admin', label: t('nav.home') },
+    // The review queue, where an approval policy is set (APPROVAL_REQUIRED, docs/approval.md).
+    ...(approvalAreas().length > 0 ? [{ href: '/admin/reviews', label: t('nav.reviews') }] : []),
     { href: '/admin/news', label: t('nav.news') },
     { href: '/admin/funds', label: t('nav.funds') },
     { href: '/admin/pages', label: t('nav.pages') },

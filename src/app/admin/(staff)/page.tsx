@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { Notice } from '@/components/admin/notice';
+import { approvalAreas, countPendingChanges } from '@/server/approval/service';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { outboxCounts } from '@/server/queries/inbox';
@@ -16,12 +17,30 @@ export default async function AdminHome() {
   const t = adminTranslator(staff.locale);
   // Mail waiting or failing is shown to everyone who can read the outbox, so a broken SMTP is noticed.
   const mails = can(staff.role, 'submissions.read') ? await outboxCounts(await getDb()) : null;
+  const areas = approvalAreas();
+  const pendingReviews = areas.length > 0 ? await countPendingChanges(await getDb()) : 0;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('home.title')}</h1>
       <p>{t('home.welcome', { email: staff.email })}</p>
       <p>{t('home.role', { role: t(`roles.${staff.role}`) })}</p>
       <p className="mt-4 max-w-prose text-muted">{t('home.intro')}</p>
+      <section aria-labelledby="approval-policy" className="mt-8 max-w-prose">
+        <h2 id="approval-policy" className="mb-2 text-lg font-semibold">
+          {t('approval.home.title')}
+        </h2>
+        <p>{areas.length > 0 ? t('approval.home.on', { areas: areas.map((a) => t(`approval.areas.${a}`)).join(', ') }) : t('approval.home.off')}</p>
+        {areas.length > 0 && (
+          <>
+            <p className="mt-2">{t('approval.home.pending', { count: pendingReviews })}</p>
+            <p className="mt-2">
+              <Link href="/admin/reviews" className="text-brand underline">
+                {t('approval.home.open')}
+              </Link>
+            </p>
+          </>
+        )}
+      </section>
       {mails && (
         <section aria-labelledby="outbox-summary" className="mt-8 max-w-prose">
           <h2 id="outbox-summary" className="mb-2 text-lg font-semibold">

@@ -18,13 +18,15 @@ import { pages } from './fixtures/content/pages';
 import * as reference from './fixtures/content/reference';
 import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
 import { funds } from './fixtures/funds';
+import { registrationCells } from './fixtures/registrations';
+import { countryPages } from './fixtures/content/country-pages';
 import { businessDays, simulateIndex, simulateShare } from './nav-model';
 import { DEMO_SCENARIOS_FROM, monthsBetween, simulateScenarios } from './scenario-model';
 
 /** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
 const SEEDED_TABLES = [
   'seed_run', 'content_document', 'document', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
-  'performance_scenario', 'share_performance', 'nav', 'benchmark_value', 'share', 'fund_eligibility', 'fund', 'benchmark',
+  'performance_scenario', 'share_performance', 'nav', 'benchmark_value', 'share_registration', 'share', 'fund_eligibility', 'fund', 'benchmark',
   'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
   'key_figure', 'company_info', 'company', 'document_type', 'currency', 'investor_profile', 'country', 'language',
 ];
@@ -88,7 +90,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
     await tx.insert(t.companyInfos).values(company.infos.map((info, position) => ({ ...info, position })));
     await tx.insert(t.keyFigures).values(company.keyFigures.map((figure, position) => ({ ...figure, position })));
 
-    for (const [position, page] of pages.entries()) {
+    for (const [position, page] of [...pages, ...countryPages].entries()) {
       await tx.insert(t.pages).values({ code: page.code, title: page.title, description: page.description, position });
       for (const [componentPosition, component] of page.components.entries()) {
         const [row] = await tx
@@ -178,6 +180,11 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
           .returning({ id: t.shares.id });
         if (!shareRow) throw new Error(`share ${share.isinCode} not inserted`);
         shareIds.set(share.isinCode, shareRow.id);
+        const profiles = share.visibleTo.filter((p) => fund.visibleTo.includes(p));
+        const cells = registrationCells(fund.slug, profiles);
+        if (cells.length > 0) {
+          await tx.insert(t.shareRegistrations).values(cells.map((c) => ({ shareId: shareRow.id, countryCode: c.country, investorProfile: c.profile, registeredOn: share.inceptionDate })));
+        }
         const series = shareSeries.get(share.isinCode) ?? [];
         navCount += series.length;
         await insertChunked(tx, t.navs, series.map((p) => ({ shareId: shareRow.id, date: p.date, nav: p.nav })));

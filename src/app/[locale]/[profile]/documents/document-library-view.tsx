@@ -1,10 +1,10 @@
+import type { Audience } from '@/domain/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { DocumentLibrary } from '@/components/documents/document-library';
 import { env, type Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
 import { libraryPageCount, parseLibraryQuery } from '@/domain/document-library';
 import type { SearchParamsInput } from '@/domain/fund-finder';
 import { alternatePaths, localizedPath } from '@/domain/paths';
@@ -30,10 +30,10 @@ export async function documentLibraryMetadata(locale: Locale): Promise<Metadata>
  * The document library for the query a request asked for (docs/decisions/032). Rendered by the cached
  * page of the unfiltered first page (documents/[view]) and by the page rendered per request for the others.
  */
-export async function DocumentLibraryView({ locale, profile, search }: { locale: Locale; profile: InvestorProfile; search: SearchParamsInput }) {
-  const [facets, t] = await Promise.all([libraryFacets(locale, profile), getTranslations('DocumentLibrary')]);
+export async function DocumentLibraryView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
+  const [facets, t] = await Promise.all([libraryFacets(locale, audience), getTranslations('DocumentLibrary')]);
   const query = parseLibraryQuery(search, facets);
-  const { rows, total } = await (query.archive ? archivedLibraryPage : currentLibraryPage)(profile, query, facets);
+  const { rows, total } = await (query.archive ? archivedLibraryPage : currentLibraryPage)(audience, query, facets);
   const pageCount = libraryPageCount(total);
   // A page past the last one does not exist (page numbers are read up to LIBRARY_MAX_PAGE).
   if (query.page > pageCount) notFound();

@@ -19,6 +19,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function DocumentLibraryPage({ params, searchParams }: Props) {
-  const [{ locale, profile }, search] = await Promise.all([siteParams(params), searchParams]);
-  return <DocumentLibraryView locale={locale} profile={profile} search={search} />;
+  const [{ locale, audience }, search] = await Promise.all([siteParams(params), searchParams]);
+  return <DocumentLibraryView locale={locale} audience={audience} search={search} />;
 }

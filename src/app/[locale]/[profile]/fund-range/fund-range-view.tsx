@@ -1,9 +1,9 @@
+import type { Audience } from '@/domain/audience';
 import { notFound } from 'next/navigation';
 import { ContentSections } from '@/components/content/content-sections';
 import { FundFinder } from '@/components/fund-range/fund-finder';
 import { FundResults } from '@/components/fund-range/fund-results';
 import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/fund-finder';
-import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
 import { localizedPath } from '@/domain/paths';
 import { listFunds } from '@/server/queries/funds';
@@ -15,8 +15,8 @@ import { getDisclaimers, getPage } from '@/server/queries/site';
  * Rendered by the cached page of a filter (fund-range/[filters], docs/decisions/021) and by the page
  * rendered per request for the other queries (fund-range/page.tsx).
  */
-export async function FundRangeView({ locale, profile, search }: { locale: Locale; profile: InvestorProfile; search: SearchParamsInput }) {
-  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFunds(locale, profile), getDisclaimers(locale)]);
+export async function FundRangeView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
+  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFunds(locale, audience), getDisclaimers(locale)]);
   if (!page) notFound();
   const facets = finderFacets(funds);
   const query = parseFinderQuery(search, facets);

@@ -20,6 +20,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function FundRangePage({ params, searchParams }: Props) {
-  const [{ locale, profile }, search] = await Promise.all([siteParams(params), searchParams]);
-  return <FundRangeView locale={locale} profile={profile} search={search} />;
+  const [{ locale, audience }, search] = await Promise.all([siteParams(params), searchParams]);
+  return <FundRangeView locale={locale} audience={audience} search={search} />;
 }

@@ -1,9 +1,9 @@
+import type { Audience } from '@/domain/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { env, type Locale } from '@/env';
-import type { InvestorProfile } from '@/domain/catalog';
 import { NEWS_PAGE_SIZE, newsCategoryPath, newsFeedPath, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from '@/domain/news-links';
 import { findComponent, textOf } from '@/domain/page-texts';
 import { RichText } from '@/components/content/rich-text';
@@ -42,11 +42,11 @@ export async function newsPageMetadata(locale: Locale, category: string | null, 
 }
 
 /** The news list, unfiltered or for one category, one page of it: shared by the four news list routes. */
-export async function NewsPage({ locale, profile, category, page }: { locale: Locale; profile: InvestorProfile; category: string | null; page: number }) {
+export async function NewsPage({ locale, audience, category, page }: { locale: Locale; audience: Audience; category: string | null; page: number }) {
   const [content, categories, news, t] = await Promise.all([
     getPage(locale, 'news'),
     listNewsCategories(locale),
-    listNews(locale, profile, { category, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
+    listNews(locale, audience, { category, limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }),
     getTranslations('News'),
   ]);
   const current = category ? categories.find((c) => c.code === category) : null;

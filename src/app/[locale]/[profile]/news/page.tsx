@@ -11,6 +11,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The news list, first page ({newsRoute}/, docs/product.md §2). */
 export default async function NewsListPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
-  return <NewsPage locale={locale} profile={profile} category={null} page={1} />;
+  const { locale, audience } = await siteParams(params);
+  return <NewsPage locale={locale} audience={audience} category={null} page={1} />;
 }

@@ -21,8 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * the visitor's profile may see; an adviser completes it. ?isin=… preselects a share class.
  */
 export default async function SubscribePage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
-  const [t, groups, profiles] = await Promise.all([getTranslations('Subscribe'), subscribableShares(locale, profile), listInvestorProfiles(locale)]);
+  const { locale, audience } = await siteParams(params);
+  const [t, groups, profiles] = await Promise.all([getTranslations('Subscribe'), subscribableShares(locale, audience), listInvestorProfiles(locale)]);
   const options: PageOptions = {
     isin: groups.map((g) => ({ label: g.fund, options: g.shares.map((s) => ({ value: s.isin, label: s.label })) })),
     investorType: [{ label: null, options: profiles.map((p) => ({ value: p.code, label: p.title })) }],

@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
 import { can, ROLES } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { AdminList, type Column } from '@/components/admin/admin-list';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { listAccounts } from '@/server/auth/accounts';
-import { flash, formatDateTime, queryText } from '@/server/auth/flash';
+import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { inviteAccount } from '../../actions';
@@ -15,6 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listAccounts>>[number];
 
 /** Staff accounts: everyone signed in sees them; only admins invite and manage. */
 export default async function AccountsPage({ searchParams }: Props) {
@@ -23,42 +26,31 @@ export default async function AccountsPage({ searchParams }: Props) {
   const t = adminTranslator(staff.locale);
   const rows = await listAccounts(await getDb());
   const manage = can(staff.role, 'accounts.manage');
-  const done = flash(query, 'done', ['invited'] as const);
-  const error = flash(query, 'error', ['exists', 'email'] as const);
+  const columns: Column<Row>[] = [
+    {
+      key: 'email',
+      header: t('accounts.email'),
+      cell: (row) => (
+        <Link href={`/admin/accounts/${row.id}`} className="text-brand underline" aria-label={t('accounts.manage', { email: row.email })}>
+          {row.email}
+        </Link>
+      ),
+    },
+    { key: 'role', header: t('accounts.role'), cell: (row) => (row.role ? t(`roles.${row.role as 'admin'}`) : t('accounts.waitingRole')) },
+    { key: 'status', header: t('accounts.status'), cell: (row) => (row.disabledAt ? t('accounts.disabled') : row.hasPassword ? t('accounts.active') : t('accounts.pending')) },
+    { key: 'twoFactor', header: t('accounts.twoFactor'), cell: (row) => (row.twoFactorEnabled ? t('accounts.yes') : t('accounts.no')) },
+    { key: 'started', header: t('sessions.started'), cell: (row) => formatDateTime(staff.locale, row.createdAt) },
+  ];
   return (
-    <>
-      <h1 className="mb-4 text-2xl font-semibold">{t('accounts.title')}</h1>
-      {done && <Notice tone="success">{t('accounts.invited', { email: queryText(query, 'email') })}</Notice>}
-      {error && <Notice tone="error">{error === 'exists' ? t('accounts.exists') : t('errors.email')}</Notice>}
-      <table className={tableClass}>
-        <caption className="sr-only">{t('accounts.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>{t('accounts.email')}</th>
-            <th scope="col" className={thClass}>{t('accounts.role')}</th>
-            <th scope="col" className={thClass}>{t('accounts.status')}</th>
-            <th scope="col" className={thClass}>{t('accounts.twoFactor')}</th>
-            <th scope="col" className={thClass}>{t('sessions.started')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={tdClass}>
-                <Link href={`/admin/accounts/${row.id}`} className="text-brand underline" aria-label={t('accounts.manage', { email: row.email })}>
-                  {row.email}
-                </Link>
-              </td>
-              <td className={tdClass}>{row.role ? t(`roles.${row.role as 'admin'}`) : t('accounts.waitingRole')}</td>
-              <td className={tdClass}>
-                {row.disabledAt ? t('accounts.disabled') : row.hasPassword ? t('accounts.active') : t('accounts.pending')}
-              </td>
-              <td className={tdClass}>{row.twoFactorEnabled ? t('accounts.yes') : t('accounts.no')}</td>
-              <td className={tdClass}>{formatDateTime(staff.locale, row.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <AdminList
+      title={t('accounts.title')}
+      query={query}
+      flash={{ done: { invited: t('accounts.invited', { email: queryText(query, 'email') }) }, error: { exists: t('accounts.exists'), email: t('errors.email') } }}
+      caption={t('accounts.caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    >
       {manage && (
         <section aria-labelledby="invite-title" className="mt-10 max-w-xl">
           <h2 id="invite-title" className="mb-2 text-xl font-semibold">
@@ -66,42 +58,13 @@ export default async function AccountsPage({ searchParams }: Props) {
           </h2>
           <p className="mb-4 text-muted">{t('accounts.inviteIntro')}</p>
           <form action={inviteAccount} className="space-y-4">
-            <div>
-              <label htmlFor="invite-email" className={labelClass}>
-                {t('accounts.email')}
-              </label>
-              <input id="invite-email" name="email" type="email" required className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="invite-role" className={labelClass}>
-                {t('accounts.role')}
-              </label>
-              <select id="invite-role" name="role" defaultValue="reader" className={inputClass}>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`roles.${role}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="invite-locale" className={labelClass}>
-                {t('accounts.language')}
-              </label>
-              <select id="invite-locale" name="locale" defaultValue={staff.locale} className={inputClass}>
-                {SUPPORTED_LOCALES.map((l) => (
-                  <option key={l} value={l} lang={l}>
-                    {t(`language.${l}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClass}>
-              {t('accounts.submitInvite')}
-            </button>
+            <Field id="invite-email" name="email" type="email" required label={t('accounts.email')} />
+            <Field id="invite-role" name="role" type="select" value="reader" label={t('accounts.role')} options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+            <Field id="invite-locale" name="locale" type="select" value={staff.locale} label={t('accounts.language')} options={SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`language.${l}`), lang: l }))} />
+            <Button>{t('accounts.submitInvite')}</Button>
           </form>
         </section>
       )}
-    </>
+    </AdminList>
   );
 }

@@ -1,9 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { adminTranslator } from '@/i18n/admin';
-import { Pagination } from '@/components/admin/pagination';
-import { SelectField } from '@/components/admin/select-field';
-import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { AdminList, type Column } from '@/components/admin/admin-list';
 import { auditEntities, listAudit } from '@/server/audit/query';
 import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -14,6 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listAudit>>['rows'][number];
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span aria-hidden="true">—</span>;
@@ -33,92 +31,47 @@ export default async function AuditPage({ searchParams }: Props) {
     to: queryText(query, 'to'),
   };
   const [entities, result] = await Promise.all([auditEntities(db), listAudit(db, { ...filters, page: Number(queryText(query, 'page')) || 1 })]);
-  const pageHref = (page: number) => {
-    const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
-    params.set('page', String(page));
-    return `/admin/audit?${params.toString()}`;
-  };
+  const columns: Column<Row>[] = [
+    { key: 'at', header: t('audit.at'), cell: (row) => formatDateTime(staff.locale, row.at), className: 'whitespace-nowrap' },
+    { key: 'who', header: t('audit.who'), cell: (row) => row.actorLabel, className: 'break-all' },
+    {
+      key: 'entity',
+      header: t('audit.entity'),
+      cell: (row) => (
+        <>
+          {row.entity}
+          {row.entityId && <span className="block break-all text-xs text-muted">{row.entityId}</span>}
+        </>
+      ),
+    },
+    { key: 'action', header: t('audit.action'), cell: (row) => row.action },
+    { key: 'before', header: t('audit.before'), cell: (row) => <Json value={row.before} /> },
+    { key: 'after', header: t('audit.after'), cell: (row) => <Json value={row.after} /> },
+  ];
   return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">{t('audit.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('audit.intro')}</p>
-      <form method="get" action="/admin/audit" aria-label={t('audit.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <SelectField id="entity" label={t('audit.entity')} value={filters.entity} options={[{ value: '', label: t('audit.all') }, ...entities.map((e) => ({ value: e, label: e }))]} />
-        <div>
-          <label htmlFor="person" className={labelClass}>
-            {t('audit.person')}
-          </label>
-          <input id="person" name="person" defaultValue={filters.person} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="from" className={labelClass}>
-            {t('audit.from')}
-          </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="to" className={labelClass}>
-            {t('audit.to')}
-          </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to} className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
-          {t('audit.apply')}
-        </button>
-        <Link href="/admin/audit" className="py-2 text-brand underline">
-          {t('audit.reset')}
-        </Link>
-      </form>
-      <p role="status" className="mb-2">
-        {t('audit.count', { total: result.total })}
-      </p>
-      {result.rows.length === 0 ? (
-        <p>{t('audit.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto" role="region" aria-label={t('audit.caption')} tabIndex={0}>
-          <table className={tableClass}>
-            <caption className="sr-only">{t('audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('audit.at')}</th>
-                <th scope="col" className={thClass}>{t('audit.who')}</th>
-                <th scope="col" className={thClass}>{t('audit.entity')}</th>
-                <th scope="col" className={thClass}>{t('audit.action')}</th>
-                <th scope="col" className={thClass}>{t('audit.before')}</th>
-                <th scope="col" className={thClass}>{t('audit.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, row.at)}</td>
-                  <td className={`${tdClass} break-all`}>{row.actorLabel}</td>
-                  <td className={tdClass}>
-                    {row.entity}
-                    {row.entityId && <span className="block break-all text-xs text-muted">{row.entityId}</span>}
-                  </td>
-                  <td className={tdClass}>{row.action}</td>
-                  <td className={tdClass}>
-                    <Json value={row.before} />
-                  </td>
-                  <td className={tdClass}>
-                    <Json value={row.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        label={t('audit.pagination')}
-        previous={t('audit.previous')}
-        next={t('audit.next')}
-        current={t('audit.page', { page: result.page, pages: result.pages })}
-        page={result.page}
-        pages={result.pages}
-        href={pageHref}
-      />
-    </>
+    <AdminList
+      title={t('audit.title')}
+      intro={[t('audit.intro')]}
+      query={query}
+      filters={{
+        path: '/admin/audit',
+        label: t('audit.filters'),
+        apply: t('audit.apply'),
+        reset: t('audit.reset'),
+        fields: [
+          { name: 'entity', type: 'select', label: t('audit.entity'), value: filters.entity, options: [{ value: '', label: t('audit.all') }, ...entities.map((e) => ({ value: e, label: e }))] },
+          { name: 'person', type: 'text', label: t('audit.person'), value: filters.person },
+          { name: 'from', type: 'date', label: t('audit.from'), value: filters.from },
+          { name: 'to', type: 'date', label: t('audit.to'), value: filters.to },
+        ],
+      }}
+      count={t('audit.count', { total: result.total })}
+      caption={t('audit.caption')}
+      columns={columns}
+      rows={result.rows}
+      rowKey={(row) => row.id}
+      empty={t('audit.empty')}
+      paging={{ label: t('audit.pagination'), previous: t('audit.previous'), next: t('audit.next'), current: t('audit.page', { page: result.page, pages: result.pages }), page: result.page, pages: result.pages }}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { getDb } from '@/server/db';
 import { companyForStaff } from '@/server/queries/pages-admin';
 import { companyFields } from '../../page-fields';
 import { saveCompanyAction } from '../../pages-actions';
+import { approvalFields, saveLabel } from '../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('company.title') };
@@ -28,8 +29,8 @@ export default async function CompanyPage() {
       <ActionForm
         action={saveCompanyAction}
         title={t('company.form')}
-        submitLabel={t('data.save')}
-        fields={companyFields(t, company)}
+        submitLabel={saveLabel(t, 'company', t('data.save'))}
+        fields={[...companyFields(t, company), ...approvalFields(t, 'company')]}
         disabled={!editable}
         otherErrorsLabel={t('data.otherErrors')}
       />

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -8,9 +9,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('imports.title') };
 }
 
-const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios'] as const;
+const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios', 'registrations'] as const;
 
-/** NAV, benchmark, portfolio and performance-scenario CSV files: a preview first (nothing written), then "Confirm". */
+/**
+ * NAV, benchmark, portfolio, performance-scenario and registration CSV files: a preview first (nothing
+ * written), then "Confirm". The registration matrix is shown to the roles that may change it.
+ */
 export default async function ImportsPage() {
   const staff = await requireStaff('data.import');
   const t = adminTranslator(staff.locale);
@@ -18,7 +22,7 @@ export default async function ImportsPage() {
     <>
       <h1 className="mb-2 text-2xl font-semibold">{t('imports.title')}</h1>
       <p className="mb-6 max-w-prose text-muted">{t('imports.intro')}</p>
-      {KINDS.map((kind) => (
+      {KINDS.filter((kind) => kind !== 'registrations' || can(staff.role, 'registrations.write')).map((kind) => (
         <section key={kind} aria-labelledby={`${kind}-title`} className="mb-10">
           <h2 id={`${kind}-title`} className="mb-2 text-xl font-semibold">
             {t(`imports.${kind}.title`)}

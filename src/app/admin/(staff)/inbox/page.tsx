@@ -5,10 +5,8 @@ import { can } from '@/domain/roles';
 import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInboxFilter, submitterName } from '@/domain/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { Pagination } from '@/components/admin/pagination';
-import { SelectField } from '@/components/admin/select-field';
-import { buttonClass, inputClass, labelClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
-import { flash, formatDateTime } from '@/server/auth/flash';
+import { AdminList, type Column } from '@/components/admin/admin-list';
+import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listInbox } from '@/server/queries/inbox';
@@ -18,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listInbox>>['rows'][number];
 
 /** The visitors' submissions, newest first: filters in the query string, pages of a bounded size. */
 export default async function InboxPage({ searchParams }: Props) {
@@ -27,111 +26,68 @@ export default async function InboxPage({ searchParams }: Props) {
   const forms = formLabels(staff.locale);
   const filter = readInboxFilter(query);
   const result = await listInbox(await getDb(), filter, pageNumber(query.page));
-  const error = flash(query, 'error', ['notFound'] as const);
   const exportQuery = inboxQuery(filter);
+  const kindLabel = (kind: string) => forms(`kinds.${kind as keyof typeof FORMS}`);
+  const columns: Column<Row>[] = [
+    { key: 'at', header: t('inbox.at'), cell: (row) => formatDateTime(staff.locale, row.createdAt), className: 'whitespace-nowrap' },
+    { key: 'form', header: t('inbox.form'), cell: (row) => kindLabel(row.kind) },
+    {
+      key: 'name',
+      header: t('inbox.name'),
+      rowHeader: true,
+      cell: (row) => {
+        const name = submitterName(row.fields) || row.id;
+        return (
+          <Link href={`/admin/inbox/${row.id}`} aria-label={t('inbox.open', { name })} className="text-brand underline">
+            {name}
+          </Link>
+        );
+      },
+    },
+    { key: 'email', header: t('inbox.email'), cell: (row) => (typeof row.fields.email === 'string' ? row.fields.email : ''), className: 'break-all' },
+    { key: 'files', header: t('inbox.files'), cell: (row) => row.files },
+    { key: 'status', header: t('inbox.status'), cell: (row) => t(`inbox.statuses.${row.status}`) },
+    { key: 'assignee', header: t('inbox.assignee'), cell: (row) => row.assignee ?? t('inbox.nobody'), className: 'break-all' },
+  ];
   return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">{t('inbox.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('inbox.intro')}</p>
-      {error && <Notice tone="error">{t('inbox.detail.notFound')}</Notice>}
-      <form method="get" action="/admin/inbox" aria-label={t('inbox.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <SelectField
-          id="form"
-          label={t('inbox.form')}
-          value={filter.kind}
-          options={[{ value: '', label: t('inbox.allForms') }, ...Object.keys(FORMS).map((kind) => ({ value: kind, label: forms(`kinds.${kind as keyof typeof FORMS}`) }))]}
-        />
-        <SelectField
-          id="status"
-          label={t('inbox.status')}
-          value={filter.status}
-          options={[{ value: '', label: t('inbox.allStatuses') }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`inbox.statuses.${s}`) }))]}
-        />
-        <div>
-          <label htmlFor="from" className={labelClass}>
-            {t('inbox.from')}
-          </label>
-          <input id="from" name="from" type="date" defaultValue={filter.from} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="to" className={labelClass}>
-            {t('inbox.to')}
-          </label>
-          <input id="to" name="to" type="date" defaultValue={filter.to} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="q" className={labelClass}>
-            {t('inbox.search')}
-          </label>
-          <input id="q" name="q" type="search" maxLength={100} defaultValue={filter.q} className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
-          {t('inbox.apply')}
-        </button>
-        <Link href="/admin/inbox" className="py-2 text-brand underline">
-          {t('inbox.reset')}
-        </Link>
-      </form>
-      <p role="status" className="mb-2">
-        {t('inbox.count', { total: result.total })}
-      </p>
-      {result.total > 0 && can(staff.role, 'submissions.handle') && (
-        <p className="mb-4">
-          <a href={`/admin/inbox/export${exportQuery ? `?${exportQuery}` : ''}`} download className="text-brand underline">
-            {t('inbox.export')}
-          </a>
-          <span className="block text-sm text-muted">{t('inbox.exportHint', { max: MAX_EXPORT_ROWS })}</span>
-        </p>
-      )}
-      {result.rows.length === 0 ? (
-        <p>{t('inbox.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto" role="region" aria-label={t('inbox.caption')} tabIndex={0}>
-          <table className={tableClass}>
-            <caption className="sr-only">{t('inbox.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('inbox.at')}</th>
-                <th scope="col" className={thClass}>{t('inbox.form')}</th>
-                <th scope="col" className={thClass}>{t('inbox.name')}</th>
-                <th scope="col" className={thClass}>{t('inbox.email')}</th>
-                <th scope="col" className={thClass}>{t('inbox.files')}</th>
-                <th scope="col" className={thClass}>{t('inbox.status')}</th>
-                <th scope="col" className={thClass}>{t('inbox.assignee')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => {
-                const name = submitterName(row.fields) || row.id;
-                return (
-                  <tr key={row.id}>
-                    <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, row.createdAt)}</td>
-                    <td className={tdClass}>{forms(`kinds.${row.kind as keyof typeof FORMS}`)}</td>
-                    <th scope="row" className={`${tdClass} font-normal`}>
-                      <Link href={`/admin/inbox/${row.id}`} aria-label={t('inbox.open', { name })} className="text-brand underline">
-                        {name}
-                      </Link>
-                    </th>
-                    <td className={`${tdClass} break-all`}>{typeof row.fields.email === 'string' ? row.fields.email : ''}</td>
-                    <td className={tdClass}>{row.files}</td>
-                    <td className={tdClass}>{t(`inbox.statuses.${row.status}`)}</td>
-                    <td className={`${tdClass} break-all`}>{row.assignee ?? t('inbox.nobody')}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        label={t('inbox.pagination')}
-        previous={t('inbox.previous')}
-        next={t('inbox.next')}
-        current={t('inbox.page', { page: result.page, pages: result.pages })}
-        page={result.page}
-        pages={result.pages}
-        href={(page: number) => `/admin/inbox?${inboxQuery(filter, page)}`}
-      />
-    </>
+    <AdminList
+      title={t('inbox.title')}
+      intro={[t('inbox.intro')]}
+      query={query}
+      flash={{ error: { notFound: t('inbox.detail.notFound') } }}
+      filters={{
+        path: '/admin/inbox',
+        label: t('inbox.filters'),
+        apply: t('inbox.apply'),
+        reset: t('inbox.reset'),
+        fields: [
+          { name: 'form', type: 'select', label: t('inbox.form'), value: filter.kind, options: [{ value: '', label: t('inbox.allForms') }, ...Object.keys(FORMS).map((kind) => ({ value: kind, label: kindLabel(kind) }))] },
+          { name: 'status', type: 'select', label: t('inbox.status'), value: filter.status, options: [{ value: '', label: t('inbox.allStatuses') }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`inbox.statuses.${s}`) }))] },
+          { name: 'from', type: 'date', label: t('inbox.from'), value: filter.from },
+          { name: 'to', type: 'date', label: t('inbox.to'), value: filter.to },
+          { name: 'q', type: 'search', label: t('inbox.search'), value: filter.q, maxLength: 100 },
+        ],
+      }}
+      count={t('inbox.count', { total: result.total })}
+      download={
+        result.total > 0 && can(staff.role, 'submissions.handle')
+          ? { href: `/admin/inbox/export${exportQuery ? `?${exportQuery}` : ''}`, label: t('inbox.export'), hint: t('inbox.exportHint', { max: MAX_EXPORT_ROWS }) }
+          : undefined
+      }
+      caption={t('inbox.caption')}
+      columns={columns}
+      rows={result.rows}
+      rowKey={(row) => row.id}
+      empty={t('inbox.empty')}
+      paging={{
+        label: t('inbox.pagination'),
+        previous: t('inbox.previous'),
+        next: t('inbox.next'),
+        current: t('inbox.page', { page: result.page, pages: result.pages }),
+        page: result.page,
+        pages: result.pages,
+        href: (page: number) => `/admin/inbox?${inboxQuery(filter, page)}`,
+      }}
+    />
   );
 }

@@ -4,10 +4,9 @@ import { SUPPORTED_LOCALES } from '@/env';
 import { NEWS_STATES, newsListQuery, newsStateOf, readNewsListFilter } from '@/domain/news-input';
 import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { Pagination } from '@/components/admin/pagination';
-import { SelectField } from '@/components/admin/select-field';
-import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
-import { flash, formatDateTime } from '@/server/auth/flash';
+import { AdminList, type Column } from '@/components/admin/admin-list';
+import { ButtonLink } from '@/components/ui/button';
+import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listNewsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
@@ -17,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listNewsForStaff>>['rows'][number];
 
 /** Every news item, one row per language, filtered by language, category, fund and state (query string), 25 a page. */
 export default async function NewsListPage({ searchParams }: Props) {
@@ -28,80 +28,65 @@ export default async function NewsListPage({ searchParams }: Props) {
   const [result, refs] = await Promise.all([listNewsForStaff(db, filter), newsReferenceLists(db)]);
   const pick = (value: Partial<Record<string, string>>) => value[staff.locale] ?? value.fr ?? '';
   const categoryTitle = new Map(refs.categories.map((c) => [c.code, pick(c.title)]));
-  const deleted = flash(query, 'done', ['deleted'] as const);
   const now = new Date();
-  return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">{t('news.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('news.intro')}</p>
-      {deleted && <Notice tone="success">{t('news.deleted')}</Notice>}
-      {can(staff.role, 'content.write') && (
-        <p className="mb-4">
-          <Link href="/admin/news/new" className={`${buttonClass} inline-block`}>
-            {t('news.new')}
-          </Link>
-        </p>
-      )}
-      <form method="get" action="/admin/news" aria-label={t('news.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <SelectField id="locale" label={t('news.language')} value={filter.locale} options={[{ value: '', label: t('news.all') }, ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))]} />
-        <SelectField id="category" label={t('news.category')} value={filter.category} options={[{ value: '', label: t('news.all') }, ...refs.categories.map((c) => ({ value: c.code, label: pick(c.title) }))]} />
-        <SelectField id="fund" label={t('news.fund')} value={filter.fund ? String(filter.fund) : ''} options={[{ value: '', label: t('news.all') }, ...refs.funds.map((f) => ({ value: String(f.id), label: pick(f.title) }))]} />
-        <SelectField id="state" label={t('news.state')} value={filter.state} options={[{ value: '', label: t('news.all') }, ...NEWS_STATES.map((s) => ({ value: s, label: t(`news.states.${s}`) }))]} />
-        <button type="submit" className={buttonClass}>
-          {t('news.apply')}
-        </button>
-        <Link href="/admin/news" className="py-2 text-brand underline">
-          {t('news.reset')}
+  const all = { value: '', label: t('news.all') };
+  const columns: Column<Row>[] = [
+    {
+      key: 'title',
+      header: t('news.fields.title'),
+      rowHeader: true,
+      cell: (row) => (
+        <Link href={`/admin/news/${row.id}`} lang={row.locale} className="text-brand underline">
+          {row.title}
         </Link>
-      </form>
-      <p role="status" className="mb-2">
-        {t('news.count', { total: result.total })}
-      </p>
-      {result.rows.length === 0 ? (
-        <p>{t('news.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto" role="region" aria-label={t('news.caption')} tabIndex={0}>
-          <table className={tableClass}>
-            <caption className="sr-only">{t('news.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('news.fields.title')}</th>
-                <th scope="col" className={thClass}>{t('news.language')}</th>
-                <th scope="col" className={thClass}>{t('news.category')}</th>
-                <th scope="col" className={thClass}>{t('news.date')}</th>
-                <th scope="col" className={thClass}>{t('news.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => {
-                const state = newsStateOf(row, now);
-                return (
-                  <tr key={row.id}>
-                    <th scope="row" className={`${tdClass} font-normal`}>
-                      <Link href={`/admin/news/${row.id}`} lang={row.locale} className="text-brand underline">
-                        {row.title}
-                      </Link>
-                    </th>
-                    <td className={tdClass}>{SUPPORTED_LOCALES.includes(row.locale as never) ? t(`language.${row.locale as 'fr'}`) : row.locale}</td>
-                    <td className={tdClass}>{categoryTitle.get(row.categoryCode) ?? row.categoryCode}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{row.publishedAt}</td>
-                    <td className={tdClass}>{state === 'scheduled' ? t('news.scheduledFor', { date: formatDateTime(staff.locale, row.publishAt) }) : t(`news.states.${state}`)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        label={t('news.pagination')}
-        previous={t('news.previous')}
-        next={t('news.next')}
-        current={t('news.page', { page: result.page, pages: result.pages })}
-        page={result.page}
-        pages={result.pages}
-        href={(page: number) => `/admin/news?${newsListQuery(filter, page)}`}
-      />
-    </>
+      ),
+    },
+    { key: 'language', header: t('news.language'), cell: (row) => (SUPPORTED_LOCALES.includes(row.locale as never) ? t(`language.${row.locale as 'fr'}`) : row.locale) },
+    { key: 'category', header: t('news.category'), cell: (row) => categoryTitle.get(row.categoryCode) ?? row.categoryCode },
+    { key: 'date', header: t('news.date'), cell: (row) => row.publishedAt, className: 'whitespace-nowrap' },
+    {
+      key: 'state',
+      header: t('news.state'),
+      cell: (row) => {
+        const state = newsStateOf(row, now);
+        return state === 'scheduled' ? t('news.scheduledFor', { date: formatDateTime(staff.locale, row.publishAt) }) : t(`news.states.${state}`);
+      },
+    },
+  ];
+  return (
+    <AdminList
+      title={t('news.title')}
+      intro={[t('news.intro')]}
+      query={query}
+      flash={{ done: { deleted: t('news.deleted') } }}
+      actions={can(staff.role, 'content.write') && <ButtonLink href="/admin/news/new">{t('news.new')}</ButtonLink>}
+      filters={{
+        path: '/admin/news',
+        label: t('news.filters'),
+        apply: t('news.apply'),
+        reset: t('news.reset'),
+        fields: [
+          { name: 'locale', type: 'select', label: t('news.language'), value: filter.locale, options: [all, ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))] },
+          { name: 'category', type: 'select', label: t('news.category'), value: filter.category, options: [all, ...refs.categories.map((c) => ({ value: c.code, label: pick(c.title) }))] },
+          { name: 'fund', type: 'select', label: t('news.fund'), value: filter.fund ? String(filter.fund) : '', options: [all, ...refs.funds.map((f) => ({ value: String(f.id), label: pick(f.title) }))] },
+          { name: 'state', type: 'select', label: t('news.state'), value: filter.state, options: [all, ...NEWS_STATES.map((s) => ({ value: s, label: t(`news.states.${s}`) }))] },
+        ],
+      }}
+      count={t('news.count', { total: result.total })}
+      caption={t('news.caption')}
+      columns={columns}
+      rows={result.rows}
+      rowKey={(row) => row.id}
+      empty={t('news.empty')}
+      paging={{
+        label: t('news.pagination'),
+        previous: t('news.previous'),
+        next: t('news.next'),
+        current: t('news.page', { page: result.page, pages: result.pages }),
+        page: result.page,
+        pages: result.pages,
+        href: (page: number) => `/admin/news?${newsListQuery(filter, page)}`,
+      }}
+    />
   );
 }

@@ -5,9 +5,7 @@ import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS } from '@/domain/privacy
 import { can } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { Pagination } from '@/components/admin/pagination';
-import { SelectField } from '@/components/admin/select-field';
-import { buttonClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { AdminList, type Column } from '@/components/admin/admin-list';
 import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
@@ -18,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listSubscribers>>['rows'][number];
 
 /** The newsletter's subscribers, one row per address, filtered by topic, in pages; the CSV for the mailing tool. */
 export default async function NewsletterPage({ searchParams }: Props) {
@@ -29,73 +28,37 @@ export default async function NewsletterPage({ searchParams }: Props) {
   const option = isNewsletterOption(optionParam) ? optionParam : undefined;
   const result = await listSubscribers(await getDb(), option, pageNumber(query.page));
   const optionLabel = (o: string) => forms(`options.newsletters.${o as (typeof NEWSLETTER_OPTIONS)[number]}`);
-  const pageHref = (page: number) => `/admin/newsletter?${new URLSearchParams({ ...(option ? { option } : {}), page: String(page) }).toString()}`;
+  const columns: Column<Row>[] = [
+    { key: 'email', header: t('newsletter.email'), rowHeader: true, cell: (row) => row.email, className: 'break-all' },
+    { key: 'name', header: t('newsletter.name'), cell: (row) => [row.firstName, row.lastName].filter(Boolean).join(' ') },
+    { key: 'company', header: t('newsletter.company'), cell: (row) => row.company },
+    { key: 'options', header: t('newsletter.options'), cell: (row) => row.options.map(optionLabel).join(', ') },
+    { key: 'consentAt', header: t('newsletter.consentAt'), cell: (row) => formatDateTime(staff.locale, row.consentAt), className: 'whitespace-nowrap' },
+    { key: 'language', header: t('newsletter.language'), cell: (row) => row.locale },
+  ];
   return (
-    <>
-      <h1 className="mb-2 text-2xl font-semibold">{t('newsletter.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('newsletter.intro')}</p>
-      <form method="get" action="/admin/newsletter" aria-label={t('newsletter.filters')} className="mb-6 flex flex-wrap items-end gap-4">
-        <SelectField
-          id="option"
-          label={t('newsletter.option')}
-          value={option}
-          options={[{ value: '', label: t('newsletter.allOptions') }, ...NEWSLETTER_OPTIONS.map((o) => ({ value: o, label: optionLabel(o) }))]}
-        />
-        <button type="submit" className={buttonClass}>
-          {t('newsletter.apply')}
-        </button>
-      </form>
-      <p role="status" className="mb-2">
-        {t('newsletter.count', { total: result.total })}
-      </p>
-      {result.total > 0 && can(staff.role, 'submissions.handle') && (
-        <p className="mb-4">
-          <a href={`/admin/newsletter/export${option ? `?option=${option}` : ''}`} download className="text-brand underline">
-            {t('newsletter.export')}
-          </a>
-          <span className="block text-sm text-muted">{t('newsletter.exportHint', { max: MAX_NEWSLETTER_EXPORT_ROWS })}</span>
-        </p>
-      )}
-      {result.rows.length === 0 ? (
-        <p>{t('newsletter.empty')}</p>
-      ) : (
-        <div className="overflow-x-auto" role="region" aria-label={t('newsletter.caption')} tabIndex={0}>
-          <table className={tableClass}>
-            <caption className="sr-only">{t('newsletter.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('newsletter.email')}</th>
-                <th scope="col" className={thClass}>{t('newsletter.name')}</th>
-                <th scope="col" className={thClass}>{t('newsletter.company')}</th>
-                <th scope="col" className={thClass}>{t('newsletter.options')}</th>
-                <th scope="col" className={thClass}>{t('newsletter.consentAt')}</th>
-                <th scope="col" className={thClass}>{t('newsletter.language')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => (
-                <tr key={row.email}>
-                  <th scope="row" className={`${tdClass} break-all font-normal`}>{row.email}</th>
-                  <td className={tdClass}>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</td>
-                  <td className={tdClass}>{row.company}</td>
-                  <td className={tdClass}>{row.options.map(optionLabel).join(', ')}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, row.consentAt)}</td>
-                  <td className={tdClass}>{row.locale}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        label={t('inbox.pagination')}
-        previous={t('inbox.previous')}
-        next={t('inbox.next')}
-        current={t('inbox.page', { page: result.page, pages: result.pages })}
-        page={result.page}
-        pages={result.pages}
-        href={pageHref}
-      />
-    </>
+    <AdminList
+      title={t('newsletter.title')}
+      intro={[t('newsletter.intro')]}
+      query={query}
+      filters={{
+        path: '/admin/newsletter',
+        label: t('newsletter.filters'),
+        apply: t('newsletter.apply'),
+        fields: [{ name: 'option', type: 'select', label: t('newsletter.option'), value: option, options: [{ value: '', label: t('newsletter.allOptions') }, ...NEWSLETTER_OPTIONS.map((o) => ({ value: o, label: optionLabel(o) }))] }],
+      }}
+      count={t('newsletter.count', { total: result.total })}
+      download={
+        result.total > 0 && can(staff.role, 'submissions.handle')
+          ? { href: `/admin/newsletter/export${option ? `?option=${option}` : ''}`, label: t('newsletter.export'), hint: t('newsletter.exportHint', { max: MAX_NEWSLETTER_EXPORT_ROWS }) }
+          : undefined
+      }
+      caption={t('newsletter.caption')}
+      columns={columns}
+      rows={result.rows}
+      rowKey={(row) => row.email}
+      empty={t('newsletter.empty')}
+      paging={{ label: t('inbox.pagination'), previous: t('inbox.previous'), next: t('inbox.next'), current: t('inbox.page', { page: result.page, pages: result.pages }), page: result.page, pages: result.pages }}
+    />
   );
 }

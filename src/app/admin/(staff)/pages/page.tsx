@@ -5,79 +5,98 @@ import { adminTranslator } from '@/i18n/admin';
 import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listPagesForStaff } from '@/server/queries/pages-admin';
+import { listPagesForStaff, type PageListRow } from '@/server/queries/pages-admin';
 import { publicPagePath } from '../../page-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.title') };
 }
 
-/** Every page of the site and the disclaimers: edit (content.write), history and preview (every role). */
+/** Every page of the site and the disclaimers, then the countries' investor pages: edit (content.write), history and preview (every role). */
 export default async function PagesPage() {
   const staff = await requireStaff('backoffice.read');
   const t = adminTranslator(staff.locale);
   const rows = await listPagesForStaff(await getDb());
   const editable = can(staff.role, 'content.write');
+  const sitePages = rows.filter((r) => r.country === null);
+  // The information pages of each country's investors (issue 21), named by their country.
+  const countryPages = rows
+    .filter((r) => r.country !== null)
+    .map((r) => ({ ...r, countryName: r.country?.title[staff.locale] || r.country?.title.fr || r.code }))
+    .sort((a, b) => a.countryName.localeCompare(b.countryName, staff.locale));
+  const table = (list: (PageListRow & { countryName?: string })[], caption: string) => (
+    <table className={tableClass}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={thClass}>{list.some((r) => r.countryName) ? t('pages.country') : t('pages.page')}</th>
+          <th scope="col" className={thClass}>{t('pages.code')}</th>
+          <th scope="col" className={thClass}>{t('pages.versions')}</th>
+          <th scope="col" className={thClass}>{t('pages.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((row) => {
+          const title = row.countryName ?? (row.title[staff.locale] || row.title.fr);
+          const path = publicPagePath(row.code, staff.locale);
+          return (
+            <tr key={row.code}>
+              <th scope="row" className={`${tdClass} font-medium`}>
+                {title}
+                {row.countryName && <span className="block text-xs font-normal text-muted">{row.title[staff.locale] || row.title.fr}</span>}
+              </th>
+              <td className={tdClass}>
+                <code>{row.code}</code>
+              </td>
+              <td className={tdClass}>{row.versions}</td>
+              <td className={tdClass}>
+                <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                  {editable && (
+                    <li>
+                      <Link href={`/admin/pages/${row.code}`} className="text-brand underline" aria-label={`${t('pages.edit')}: ${title}`}>
+                        {t('pages.edit')}
+                      </Link>
+                    </li>
+                  )}
+                  <li>
+                    <Link href={`/admin/pages/${row.code}/history`} className="text-brand underline" aria-label={`${t('pages.history')}: ${title}`}>
+                      {t('pages.history')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link href={`/admin/pages/${row.code}/preview`} className="text-brand underline" aria-label={`${t('pages.preview')}: ${title}`}>
+                      {t('pages.preview')}
+                    </Link>
+                  </li>
+                  {path && (
+                    <li>
+                      <a href={path} className="text-brand underline" aria-label={`${t('pages.open')}: ${title}`}>
+                        {t('pages.open')}
+                      </a>
+                    </li>
+                  )}
+                </ul>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.title')}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('pages.intro')}</p>
-      <table className={tableClass}>
-        <caption className="sr-only">{t('pages.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>{t('pages.page')}</th>
-            <th scope="col" className={thClass}>{t('pages.code')}</th>
-            <th scope="col" className={thClass}>{t('pages.versions')}</th>
-            <th scope="col" className={thClass}>{t('pages.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const title = row.title[staff.locale] || row.title.fr;
-            const path = publicPagePath(row.code, staff.locale);
-            return (
-              <tr key={row.code}>
-                <th scope="row" className={`${tdClass} font-medium`}>
-                  {title}
-                </th>
-                <td className={tdClass}>
-                  <code>{row.code}</code>
-                </td>
-                <td className={tdClass}>{row.versions}</td>
-                <td className={tdClass}>
-                  <ul className="flex flex-wrap gap-x-4 gap-y-1">
-                    {editable && (
-                      <li>
-                        <Link href={`/admin/pages/${row.code}`} className="text-brand underline" aria-label={`${t('pages.edit')}: ${title}`}>
-                          {t('pages.edit')}
-                        </Link>
-                      </li>
-                    )}
-                    <li>
-                      <Link href={`/admin/pages/${row.code}/history`} className="text-brand underline" aria-label={`${t('pages.history')}: ${title}`}>
-                        {t('pages.history')}
-                      </Link>
-                    </li>
-                    <li>
-                      <Link href={`/admin/pages/${row.code}/preview`} className="text-brand underline" aria-label={`${t('pages.preview')}: ${title}`}>
-                        {t('pages.preview')}
-                      </Link>
-                    </li>
-                    {path && (
-                      <li>
-                        <a href={path} className="text-brand underline" aria-label={`${t('pages.open')}: ${title}`}>
-                          {t('pages.open')}
-                        </a>
-                      </li>
-                    )}
-                  </ul>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {table(sitePages, t('pages.caption'))}
+      {countryPages.length > 0 && (
+        <section aria-labelledby="country-pages-title" className="mt-10">
+          <h2 id="country-pages-title" className="mb-2 text-xl font-semibold">
+            {t('pages.countryPages')}
+          </h2>
+          <p className="mb-4 max-w-prose text-muted">{t('pages.countryPagesIntro')}</p>
+          {table(countryPages, t('pages.countryPagesCaption'))}
+        </section>
+      )}
     </>
   );
 }

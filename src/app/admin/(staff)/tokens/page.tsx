@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { can, TOKEN_SCOPES } from '@/domain/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, dangerButtonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { AdminList, type Column } from '@/components/admin/admin-list';
 import { TokenForm } from '@/components/admin/token-form';
-import { flash, formatDateTime } from '@/server/auth/flash';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { listApiTokens, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
@@ -14,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Row = Awaited<ReturnType<typeof listApiTokens>>[number];
 
 /** Import-API tokens: listed for every role, created and revoked by admins. */
 export default async function TokensPage({ searchParams }: Props) {
@@ -23,69 +25,52 @@ export default async function TokensPage({ searchParams }: Props) {
   const tokens = await listApiTokens(await getDb());
   const manage = can(staff.role, 'accounts.manage');
   const now = new Date();
-  const done = flash(query, 'done', ['revoked', 'takenOver'] as const);
+  const statusOf = (token: Row) => (token.revokedAt ? 'revokedStatus' : token.expiresAt <= now ? 'expired' : 'valid');
+  const columns: Column<Row>[] = [
+    { key: 'name', header: t('tokens.name'), cell: (token) => token.name },
+    { key: 'scope', header: t('tokens.scope'), cell: (token) => t(`tokens.scopes.${token.scope as 'navs'}`) },
+    { key: 'prefix', header: t('tokens.prefix'), cell: (token) => `${token.prefix}…`, className: 'font-mono' },
+    { key: 'expires', header: t('tokens.expires'), cell: (token) => formatDateTime(staff.locale, token.expiresAt) },
+    { key: 'lastUsed', header: t('tokens.lastUsed'), cell: (token) => (token.lastUsedAt ? formatDateTime(staff.locale, token.lastUsedAt) : t('tokens.never')) },
+    { key: 'status', header: t('tokens.status'), cell: (token) => t(`tokens.${statusOf(token)}`) },
+    { key: 'owner', header: t('tokens.owner'), cell: (token) => token.ownerEmail ?? t('tokens.ownerNone') },
+  ];
+  if (manage) {
+    columns.push({
+      key: 'manage',
+      header: t('sessions.revoke'),
+      headerHidden: true,
+      cell: (token) =>
+        statusOf(token) !== 'revokedStatus' && (
+          <div className="flex flex-wrap gap-2">
+            {token.ownerId !== staff.id && (
+              <form action={takeOverToken}>
+                <input type="hidden" name="id" value={token.id} />
+                <Button aria-label={t('tokens.takeOverLabel', { name: token.name })}>{t('tokens.takeOver')}</Button>
+              </form>
+            )}
+            <form action={revokeToken}>
+              <input type="hidden" name="id" value={token.id} />
+              <Button variant="danger" aria-label={t('tokens.revoke', { name: token.name })}>
+                {t('sessions.revoke')}
+              </Button>
+            </form>
+          </div>
+        ),
+    });
+  }
   return (
-    <>
-      <h1 className="mb-4 text-2xl font-semibold">{t('tokens.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('tokens.intro')}</p>
-      {done && <Notice tone="success">{t(done === 'takenOver' ? 'tokens.takenOver' : 'tokens.revoked')}</Notice>}
-      {tokens.length === 0 ? (
-        <p>{t('tokens.none')}</p>
-      ) : (
-        <table className={tableClass}>
-          <caption className="sr-only">{t('tokens.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>{t('tokens.name')}</th>
-              <th scope="col" className={thClass}>{t('tokens.scope')}</th>
-              <th scope="col" className={thClass}>{t('tokens.prefix')}</th>
-              <th scope="col" className={thClass}>{t('tokens.expires')}</th>
-              <th scope="col" className={thClass}>{t('tokens.lastUsed')}</th>
-              <th scope="col" className={thClass}>{t('tokens.status')}</th>
-              <th scope="col" className={thClass}>{t('tokens.owner')}</th>
-              {manage && <th scope="col" className={thClass}><span className="sr-only">{t('sessions.revoke')}</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((token) => {
-              const status = token.revokedAt ? 'revokedStatus' : token.expiresAt <= now ? 'expired' : 'valid';
-              return (
-                <tr key={token.id}>
-                  <td className={tdClass}>{token.name}</td>
-                  <td className={tdClass}>{t(`tokens.scopes.${token.scope as 'navs'}`)}</td>
-                  <td className={`${tdClass} font-mono`}>{token.prefix}…</td>
-                  <td className={tdClass}>{formatDateTime(staff.locale, token.expiresAt)}</td>
-                  <td className={tdClass}>{token.lastUsedAt ? formatDateTime(staff.locale, token.lastUsedAt) : t('tokens.never')}</td>
-                  <td className={tdClass}>{t(`tokens.${status}`)}</td>
-                  <td className={tdClass}>{token.ownerEmail ?? t('tokens.ownerNone')}</td>
-                  {manage && (
-                    <td className={tdClass}>
-                      {status !== 'revokedStatus' && (
-                        <div className="flex flex-wrap gap-2">
-                          {token.ownerId !== staff.id && (
-                            <form action={takeOverToken}>
-                              <input type="hidden" name="id" value={token.id} />
-                              <button type="submit" className={buttonClass} aria-label={t('tokens.takeOverLabel', { name: token.name })}>
-                                {t('tokens.takeOver')}
-                              </button>
-                            </form>
-                          )}
-                          <form action={revokeToken}>
-                            <input type="hidden" name="id" value={token.id} />
-                            <button type="submit" className={dangerButtonClass} aria-label={t('tokens.revoke', { name: token.name })}>
-                              {t('sessions.revoke')}
-                            </button>
-                          </form>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+    <AdminList
+      title={t('tokens.title')}
+      intro={[t('tokens.intro')]}
+      query={query}
+      flash={{ done: { revoked: t('tokens.revoked'), takenOver: t('tokens.takenOver') } }}
+      caption={t('tokens.caption')}
+      columns={columns}
+      rows={tokens}
+      rowKey={(token) => token.id}
+      empty={t('tokens.none')}
+    >
       {manage && (
         <TokenForm
           action={createToken}
@@ -103,6 +88,6 @@ export default async function TokensPage({ searchParams }: Props) {
           }}
         />
       )}
-    </>
+    </AdminList>
   );
 }

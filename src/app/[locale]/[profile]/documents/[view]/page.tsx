@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CachedDocumentLibraryPage({ params }: Props) {
-  const [{ locale, profile }, { view }] = await Promise.all([siteParams(params), params]);
+  const [{ locale, audience }, { view }] = await Promise.all([siteParams(params), params]);
   if (view !== LIBRARY_ALL_SEGMENT) notFound();
-  return <DocumentLibraryView locale={locale} profile={profile} search={{}} />;
+  return <DocumentLibraryView locale={locale} audience={audience} search={{}} />;
 }

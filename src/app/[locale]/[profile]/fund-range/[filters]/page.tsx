@@ -26,9 +26,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CachedFundRangePage({ params }: Props) {
-  const [{ locale, profile }, { filters }] = await Promise.all([siteParams(params), params]);
+  const [{ locale, audience }, { filters }] = await Promise.all([siteParams(params), params]);
   const finder = publishedRouteCatalog()?.finder;
   const search = finder ? finderSegmentParams(filters, finder) : null;
   if (!search) notFound();
-  return <FundRangeView locale={locale} profile={profile} search={search} />;
+  return <FundRangeView locale={locale} audience={audience} search={search} />;
 }

@@ -1,3 +1,4 @@
+import type { Audience } from '@/domain/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
@@ -13,7 +14,6 @@ import { FundPortfolio } from '@/components/fund/fund-portfolio';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { headlineShare } from '@/domain/headline-performance';
 import { growthSeriesByPeriod } from '@/server/queries/series';
-import type { InvestorProfile } from '@/domain/catalog';
 import { esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
 import type { FundView } from '@/domain/model';
@@ -30,11 +30,11 @@ import { buildPageMetadata } from '@/server/seo/metadata';
 /** Points per line and period of the growth chart, as on share pages. */
 const CHART_POINTS = 60;
 
-type FundRouteProps = { locale: Locale; profile: InvestorProfile; fundSlug: string; tab: FundTab };
+type FundRouteProps = { locale: Locale; audience: Audience; fundSlug: string; tab: FundTab };
 
 /** The title, canonical URL and language versions of one tab of a fund page. */
-export async function fundTabMetadata({ locale, profile, fundSlug, tab }: FundRouteProps): Promise<Metadata> {
-  const [fund, company, t] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale), getTranslations({ locale, namespace: 'FundTabs' })]);
+export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundRouteProps): Promise<Metadata> {
+  const [fund, company, t] = await Promise.all([getFund(locale, fundSlug, audience), getCompany(locale), getTranslations({ locale, namespace: 'FundTabs' })]);
   if (!fund) return {};
   const alternates =
     tab === 'overview'
@@ -55,7 +55,7 @@ export async function fundTabMetadata({ locale, profile, fundSlug, tab }: FundRo
 const offerFor = (locale: Locale, fund: FundView) => fundDocumentOffer(locale, fund);
 
 /** The content of one tab, with only the data that tab needs. */
-async function TabContent({ locale, profile, fund, tab }: { locale: Locale; profile: InvestorProfile; fund: FundView; tab: FundTab }) {
+async function TabContent({ locale, audience, fund, tab }: { locale: Locale; audience: Audience; fund: FundView; tab: FundTab }) {
   switch (tab) {
     case 'overview': {
       const offer = await offerFor(locale, fund);
@@ -101,21 +101,21 @@ async function TabContent({ locale, profile, fund, tab }: { locale: Locale; prof
     case 'documents':
       return <FundDocuments locale={locale} offer={await offerFor(locale, fund)} />;
     case 'news': {
-      const news = await listNews(locale, profile, { fundSlug: fund.slug, limit: NEWS_MAX_PAGE });
+      const news = await listNews(locale, audience, { fundSlug: fund.slug, limit: NEWS_MAX_PAGE });
       return <FundNews items={news.items} allNewsHref={localizedPath('/news', locale)} />;
     }
   }
 }
 
 /** One tab of a fund page (docs/product.md §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
-export async function FundRoute({ locale, profile, fundSlug, tab }: FundRouteProps) {
-  const [fund, company] = await Promise.all([getFund(locale, fundSlug, profile), getCompany(locale)]);
+export async function FundRoute({ locale, audience, fundSlug, tab }: FundRouteProps) {
+  const [fund, company] = await Promise.all([getFund(locale, fundSlug, audience), getCompany(locale)]);
   if (!fund) notFound();
   return (
     <>
       {company ? <JsonLd data={fundJsonLd(fund, company, env().PUBLIC_BASE_URL)} /> : null}
       <FundPage locale={locale} fund={fund} tab={tab}>
-        <TabContent locale={locale} profile={profile} fund={fund} tab={tab} />
+        <TabContent locale={locale} audience={audience} fund={fund} tab={tab} />
       </FundPage>
     </>
   );

@@ -10,12 +10,12 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
-  return fundTabMetadata({ locale, profile, fundSlug: (await params).fundSlug, tab: 'overview' });
+  const { locale, audience } = await siteParams(params);
+  return fundTabMetadata({ locale, audience, fundSlug: (await params).fundSlug, tab: 'overview' });
 }
 
 /** The fund page's overview tab, at /{locale}/funds/{fundSlug}. */
 export default async function FundOverviewPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
-  return <FundRoute locale={locale} profile={profile} fundSlug={(await params).fundSlug} tab="overview" />;
+  const { locale, audience } = await siteParams(params);
+  return <FundRoute locale={locale} audience={audience} fundSlug={(await params).fundSlug} tab="overview" />;
 }

@@ -34,9 +34,9 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { slug } = await params;
-  const [item, company, news] = await Promise.all([getNewsItem(locale, slug, profile), getCompany(locale), getPage(locale, 'news')]);
+  const [item, company, news] = await Promise.all([getNewsItem(locale, slug, audience), getCompany(locale), getPage(locale, 'news')]);
   if (!item || item.routeType !== 'plain') return {};
   const metadata = buildPageMetadata({
     locale,
@@ -53,11 +53,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** A news article. Items with an external URL or a document are not pages of ours (docs/product.md §2 link rule). */
 export default async function NewsArticlePage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { slug } = await params;
-  const [item, company, t] = await Promise.all([getNewsItem(locale, slug, profile), getCompany(locale), getTranslations('News')]);
+  const [item, company, t] = await Promise.all([getNewsItem(locale, slug, audience), getCompany(locale), getTranslations('News')]);
   if (!item || item.routeType !== 'plain' || !company) notFound();
-  const sameCategory = await listNews(locale, profile, { category: item.category.code, limit: RELATED + 1 });
+  const sameCategory = await listNews(locale, audience, { category: item.category.code, limit: RELATED + 1 });
   const related = sameCategory.items.filter((n) => n.slug !== item.slug).slice(0, RELATED);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">

@@ -11,8 +11,9 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundDocuments } from '@/server/documents/manage';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/admin-read';
-import { archiveFundAction, deleteDocumentAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
+import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
 import { aumFields } from '../../../fund-fields';
+import { approvalFields, saveLabel } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.fund') };
@@ -37,6 +38,8 @@ export default async function FundPage({ params, searchParams }: Props) {
   const typeTitle = new Map(refs.documentTypes.map((d) => [d.code, d.title[staff.locale] ?? d.title.fr]));
   const shareName = new Map(shareRows.map((s) => [s.id, `${s.name} (${s.isinCode})`]));
   const number = new Intl.NumberFormat(staff.locale, { maximumFractionDigits: 2 });
+  const countryOptions = refs.countries.map((c) => ({ value: c.code, label: c.title[staff.locale] ?? c.title.fr ?? c.code }));
+  const countryName = new Map(countryOptions.map((c) => [c.value, c.label]));
   return (
     <>
       <p className="mb-2">
@@ -125,6 +128,16 @@ export default async function FundPage({ params, searchParams }: Props) {
         </table>
       </section>
 
+      <section aria-labelledby="registrations-title" className="mb-10">
+        <h2 id="registrations-title" className="mb-2 text-xl font-semibold">
+          {t('registrations.title')}
+        </h2>
+        <p className="mb-2 max-w-prose text-muted">{t('registrations.summary')}</p>
+        <Link href={`/admin/funds/${fund.id}/registrations`} className="text-brand underline">
+          {t('registrations.open', { title })}
+        </Link>
+      </section>
+
       <section aria-labelledby="documents-title" className="mb-10">
         <h2 id="documents-title" className="mb-2 text-xl font-semibold">
           {t('documents.title')}
@@ -143,6 +156,7 @@ export default async function FundPage({ params, searchParams }: Props) {
                 <th scope="col" className={thClass}>{t('documents.file')}</th>
                 <th scope="col" className={thClass}>{t('documents.version')}</th>
                 <th scope="col" className={thClass}>{t('documents.online')}</th>
+                <th scope="col" className={thClass}>{t('documents.countries')}</th>
                 {writeDocs && <th scope="col" className={thClass}>{t('documents.actions')}</th>}
               </tr>
             </thead>
@@ -164,6 +178,7 @@ export default async function FundPage({ params, searchParams }: Props) {
                       {d.replacesId !== null && <span className="block text-xs text-muted">{t('documents.replaces', { id: d.replacesId })}</span>}
                     </td>
                     <td className={tdClass}>{d.published ? t('documents.yes') : t('documents.no')}</td>
+                    <td className={tdClass}>{d.countries.length === 0 ? t('documents.everyCountry') : d.countries.map((c) => countryName.get(c) ?? c).join(', ')}</td>
                     {writeDocs && (
                       <td className={`${tdClass} space-y-2`}>
                         <ActionForm
@@ -182,6 +197,27 @@ export default async function FundPage({ params, searchParams }: Props) {
             </tbody>
           </table>
         )}
+        {writeDocs && docs.some((d) => d.supersededAt === null) && (
+          <div className="mt-6 max-w-xl">
+            <h3 className="mb-2 text-lg font-semibold">{t('documents.restrictTitle')}</h3>
+            <ActionForm
+              action={setDocumentCountriesAction.bind(null, fund.id)}
+              title={t('documents.restrictTitle')}
+              submitLabel={t('documents.restrict')}
+              fields={[
+                {
+                  kind: 'select',
+                  name: 'document',
+                  label: t('documents.restrictDocument'),
+                  options: docs
+                    .filter((d) => d.supersededAt === null)
+                    .map((d) => ({ value: String(d.id), label: `${typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode} ${d.locale} ${d.publishedAt} #${d.id} (${d.shareId !== null ? (shareName.get(d.shareId) ?? d.shareId) : t('documents.wholeFund')})` })),
+                },
+                { kind: 'checkboxes', name: 'countries', label: t('documents.countries'), hint: t('documents.countriesHint'), values: [], options: countryOptions },
+              ]}
+            />
+          </div>
+        )}
         {writeDocs && (
           <div className="mt-6 max-w-xl">
             <h3 className="mb-2 text-lg font-semibold">{t('documents.upload')}</h3>
@@ -189,7 +225,7 @@ export default async function FundPage({ params, searchParams }: Props) {
             <ActionForm
               action={uploadDocumentAction.bind(null, fund.id)}
               title={t('documents.upload')}
-              submitLabel={t('documents.submit')}
+              submitLabel={saveLabel(t, 'documents', t('documents.submit'))}
               fields={[
                 {
                   kind: 'select',
@@ -203,7 +239,9 @@ export default async function FundPage({ params, searchParams }: Props) {
                 { kind: 'date', name: 'publishedAt', label: t('documents.date'), value: new Date().toISOString().slice(0, 10), required: true },
                 { kind: 'text', name: 'title', label: t('documents.titleField'), hint: t('documents.titleHint') },
                 { kind: 'checkbox', name: 'published', label: t('documents.publishNow'), checked: true },
+                { kind: 'checkboxes', name: 'countries', label: t('documents.countries'), hint: t('documents.countriesHint'), values: [], options: countryOptions },
                 { kind: 'file', name: 'file', label: t('documents.pdf'), hint: t('documents.pdfHint', { mb: 20 }), accept: 'application/pdf,.pdf', required: true },
+                ...approvalFields(t, 'documents'),
               ]}
             />
           </div>

@@ -5,7 +5,7 @@ import { can } from '@/domain/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { SelectField } from '@/components/admin/select-field';
+import { SelectField } from '@/components/ui/field';
 import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';

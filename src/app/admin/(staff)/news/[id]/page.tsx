@@ -14,6 +14,7 @@ import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+import { requiresApproval } from '@/server/approval/service';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };
@@ -111,6 +112,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
           <h2 id="edit-title" className="mb-2 text-xl font-semibold">
             {t('news.editForm')}
           </h2>
+          {requiresApproval('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}
           <NewsForm
             action={updateNewsAction.bind(null, item.id, item.locale)}
             title={t('news.editForm')}

@@ -12,6 +12,7 @@ import { pageSnapshot } from '@/server/queries/pages-admin';
 import { pageFields } from '../../../page-fields';
 import { PreviewLinks } from '../../../page-view';
 import { previewPageDraftAction, savePageAction } from '../../../pages-actions';
+import { approvalFields, saveLabel } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.form') };
@@ -42,7 +43,7 @@ export default async function EditPagePage({ params }: Props) {
         </Link>
       </p>
       <PreviewLinks t={t} code={code} version={null} />
-      <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={t('data.save')} fields={pageFields(t, snapshot)} otherErrorsLabel={t('data.otherErrors')}>
+      <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={saveLabel(t, 'pages', t('data.save'))} fields={[...pageFields(t, snapshot), ...approvalFields(t, 'pages')]} otherErrorsLabel={t('data.otherErrors')}>
         <DraftPreview
           action={previewPageDraftAction.bind(null, code)}
           label={t('pages.previewDraft')}

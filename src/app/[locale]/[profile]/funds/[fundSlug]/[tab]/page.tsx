@@ -12,18 +12,18 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, tab } = await params;
   const resolved = resolveTabSegment(tab);
-  return resolved.type === 'tab' ? fundTabMetadata({ locale, profile, fundSlug, tab: resolved.tab }) : {};
+  return resolved.type === 'tab' ? fundTabMetadata({ locale, audience, fundSlug, tab: resolved.tab }) : {};
 }
 
 /** A tab of the fund page other than the overview: /{locale}/funds/{fundSlug}/{tab}. An unknown tab is a 404. */
 export default async function FundTabPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, tab } = await params;
   const resolved = resolveTabSegment(tab);
   if (resolved.type === 'default') permanentRedirect(fundTabPath(locale, fundSlug, 'overview'));
   if (resolved.type !== 'tab') notFound();
-  return <FundRoute locale={locale} profile={profile} fundSlug={fundSlug} tab={resolved.tab} />;
+  return <FundRoute locale={locale} audience={audience} fundSlug={fundSlug} tab={resolved.tab} />;
 }

@@ -8,9 +8,9 @@ import { getFund } from '@/server/queries/funds';
  * may change.
  */
 export default async function FundSharesIndex({ params }: { params: Promise<SiteParams & { fundSlug: string }> }) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug } = await params;
-  const fund = await getFund(locale, fundSlug, profile);
+  const fund = await getFund(locale, fundSlug, audience);
   // Shares come main first, then in their display order.
   const main = fund?.shares[0];
   if (!main) notFound();

@@ -1,4 +1,4 @@
-import { isInvestorProfile } from '@/domain/catalog';
+import { parseAudienceSegment } from '@/domain/audience';
 import { documentResponse, notFound } from '@/server/http/document-response';
 import { routeLocale } from '@/server/http/request-context';
 import { findNewsDocument } from '@/server/queries/documents';
@@ -9,7 +9,8 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, { params }: { params: Promise<{ locale: string; profile: string; slug: string }> }) {
   const { locale: rawLocale, profile, slug } = await params;
   const locale = routeLocale(rawLocale);
-  if (!locale || !isInvestorProfile(profile) || slug.length > 200) return notFound();
-  const doc = await findNewsDocument(locale, slug, profile);
+  const audience = parseAudienceSegment(profile);
+  if (!locale || !audience || slug.length > 200) return notFound();
+  const doc = await findNewsDocument(locale, slug, audience);
   return doc ? documentResponse(request, doc) : notFound();
 }

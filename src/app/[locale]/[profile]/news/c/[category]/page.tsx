@@ -16,6 +16,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The news of one category, first page ({newsRoute}/c/{categoryCode}, docs/product.md §2); an unknown category is a 404. */
 export default async function NewsCategoryPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
-  return <NewsPage locale={locale} profile={profile} category={(await params).category} page={1} />;
+  const { locale, audience } = await siteParams(params);
+  return <NewsPage locale={locale} audience={audience} category={(await params).category} page={1} />;
 }

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** Page 2, 3… of the news list ({newsRoute}/page/{n}). */
 export default async function NewsListNextPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const page = pageFromPath((await params).page, locale, null);
-  return <NewsPage locale={locale} profile={profile} category={null} page={page} />;
+  return <NewsPage locale={locale} audience={audience} category={null} page={page} />;
 }

@@ -8,6 +8,7 @@ import { getDb } from '@/server/db';
 import { fundForStaff, referenceLists } from '@/server/funds/admin-read';
 import { updateFundAction } from '../../../../funds-actions';
 import { fundFields } from '../../../../fund-fields';
+import { approvalFields, saveLabel } from '../../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.edit') };
@@ -37,8 +38,8 @@ export default async function EditFundPage({ params }: Props) {
       <ActionForm
         action={updateFundAction.bind(null, fund.id)}
         title={t('funds.edit')}
-        submitLabel={t('data.save')}
-        fields={fundFields(t, staff.locale, refs, fund)}
+        submitLabel={saveLabel(t, 'funds', t('data.save'))}
+        fields={[...fundFields(t, staff.locale, refs, fund), ...approvalFields(t, 'funds')]}
         otherErrorsLabel={t('data.otherErrors')}
       />
     </>

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { SUPPORTED_LOCALES, type Locale } from '@/env';
+import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import { newsCategoryPath, newsListPath } from '@/domain/news-links';
 import { newsStateOf } from '@/domain/news-input';
 import { adminTranslator } from '@/i18n/admin';
 import { publicNewsTranslator } from '@/i18n/news-texts';
-import { SelectField } from '@/components/admin/select-field';
+import { SelectField } from '@/components/ui/field';
 import { buttonClass, Notice } from '@/components/admin/notice';
 import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
@@ -41,7 +41,7 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
   const chosen = item.translations.find((tr) => tr.locale === wantedLocale) ?? item.translations.find((tr) => tr.id === item.id);
   const wantedProfile = queryText(query, 'profile');
   const profile: InvestorProfile = isInvestorProfile(wantedProfile) ? wantedProfile : 'RETAIL';
-  const [preview, refs] = await Promise.all([previewNewsItem(chosen?.id ?? item.id, profile), newsReferenceLists(db)]);
+  const [preview, refs] = await Promise.all([previewNewsItem(chosen?.id ?? item.id, { profile, country: env().DEFAULT_COUNTRY }), newsReferenceLists(db)]);
   if (!preview) notFound();
   const { view } = preview;
   const locale = view.locale;

@@ -30,9 +30,9 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const found = await getShare(locale, fundSlug, shareSlug, profile);
+  const found = await getShare(locale, fundSlug, shareSlug, audience);
   if (!found) return {};
   const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', env().locales, { fundSlug, shareSlug });
   return buildPageMetadata({
@@ -45,10 +45,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SharePage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
   const [found, t, disclaimers, company] = await Promise.all([
-    getShare(locale, fundSlug, shareSlug, profile),
+    getShare(locale, fundSlug, shareSlug, audience),
     getTranslations('Share'),
     getDisclaimers(locale),
     getCompany(locale),

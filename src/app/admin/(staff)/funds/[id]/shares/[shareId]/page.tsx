@@ -11,6 +11,7 @@ import { getDb } from '@/server/db';
 import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/admin-read';
 import { archiveShareAction, correctNavAction, updateShareAction } from '../../../../../funds-actions';
 import { shareFields } from '../../../../../fund-fields';
+import { approvalFields, saveLabel } from '../../../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.share') };
@@ -56,11 +57,12 @@ export default async function SharePage({ params, searchParams }: Props) {
           <ActionForm
             action={correctNavAction}
             title={t('navs.correct')}
-            submitLabel={t('navs.submit')}
+            submitLabel={saveLabel(t, 'funds', t('navs.submit'))}
             fields={[
               { kind: 'hidden', name: 'isin', value: share.isinCode },
               { kind: 'date', name: 'date', label: t('navs.date'), value: range.to ?? '', required: true },
               { kind: 'text', name: 'nav', label: t('navs.value'), hint: t('navs.valueHint'), required: true },
+              ...approvalFields(t, 'funds'),
             ]}
           />
         </section>
@@ -81,8 +83,8 @@ export default async function SharePage({ params, searchParams }: Props) {
             <ActionForm
               action={updateShareAction.bind(null, share.id)}
               title={t('shares.edit')}
-              submitLabel={t('data.save')}
-              fields={shareFields(t, staff.locale, refs, share, null)}
+              submitLabel={saveLabel(t, 'funds', t('data.save'))}
+              fields={[...shareFields(t, staff.locale, refs, share, null), ...approvalFields(t, 'funds')]}
               otherErrorsLabel={t('data.otherErrors')}
             />
           </section>

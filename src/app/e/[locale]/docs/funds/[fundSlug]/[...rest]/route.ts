@@ -1,7 +1,7 @@
 import { isDocumentTypeCode } from '@/domain/catalog';
 import { parseIsin } from '@/domain/isin';
 import { documentResponse, notFound } from '@/server/http/document-response';
-import { profileFromRequest, routeLocale } from '@/server/http/request-context';
+import { audienceFromRequest, routeLocale } from '@/server/http/request-context';
 import { parseVersionId } from '@/domain/document-library';
 import { findArchivedDocument } from '@/server/queries/document-library';
 import { findFundDocument, findShareDocument } from '@/server/queries/documents';
@@ -26,14 +26,14 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const rest = path;
   const typeCode = rest.at(-1) ?? '';
   if (!locale || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
-  const profile = profileFromRequest(request);
+  const audience = audienceFromRequest(request);
   if (rest.length === 1) {
-    const doc = await findFundDocument(locale, fundSlug, typeCode, profile);
+    const doc = await findFundDocument(locale, fundSlug, typeCode, audience);
     return doc ? documentResponse(request, doc) : notFound();
   }
   const isin = parseIsin(rest[0]);
   if (!isin || isin !== rest[0]) return notFound();
-  const doc = await findShareDocument(locale, fundSlug, isin, typeCode, profile);
+  const doc = await findShareDocument(locale, fundSlug, isin, typeCode, audience);
   return doc ? documentResponse(request, doc) : notFound();
 }
 
@@ -44,7 +44,7 @@ async function archived(request: Request, locale: ReturnType<typeof routeLocale>
   if (!locale || id === null || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
   const isin = rest.length === 2 ? parseIsin(rest[0]) : null;
   if (rest.length === 2 && (!isin || isin !== rest[0])) return notFound();
-  const doc = await findArchivedDocument(locale, fundSlug, isin, typeCode, id, profileFromRequest(request));
+  const doc = await findArchivedDocument(locale, fundSlug, isin, typeCode, id, audienceFromRequest(request));
   return doc ? documentResponse(request, doc) : notFound();
 }
 

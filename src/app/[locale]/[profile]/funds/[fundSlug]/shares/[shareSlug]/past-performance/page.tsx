@@ -22,9 +22,9 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, profile), getTranslations('SharePublications')]);
+  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications')]);
   if (!found) return {};
   return buildPageMetadata({
     locale,
@@ -41,9 +41,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * the Annex requires; for a share without one complete calendar year, only that there is not yet enough data.
  */
 export default async function PastPerformancePage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t, disclaimers] = await Promise.all([getShare(locale, fundSlug, shareSlug, profile), getTranslations('SharePublications'), getDisclaimers(locale)]);
+  const [found, t, disclaimers] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications'), getDisclaimers(locale)]);
   if (!found) notFound();
   const { fund, share } = found;
   const benchmark = fund.benchmark?.title ?? null;

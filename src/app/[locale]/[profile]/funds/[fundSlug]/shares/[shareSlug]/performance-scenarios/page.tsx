@@ -22,9 +22,9 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, profile), getTranslations('SharePublications')]);
+  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications')]);
   if (!found) return {};
   return buildPageMetadata({
     locale,
@@ -40,9 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * every month imported (src/server/scenarios/import.ts), newest first, kept.
  */
 export default async function PerformanceScenariosPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, profile), getTranslations('SharePublications')]);
+  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications')]);
   if (!found) notFound();
   const { fund, share } = found;
   const months = scenarioMonths(await shareScenarios(share.id));

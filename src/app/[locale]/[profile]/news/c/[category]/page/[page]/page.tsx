@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** Page 2, 3… of one category's news ({newsRoute}/c/{categoryCode}/page/{n}). */
 export default async function NewsCategoryNextPage({ params }: Props) {
-  const { locale, profile } = await siteParams(params);
+  const { locale, audience } = await siteParams(params);
   const { category, page } = await params;
-  return <NewsPage locale={locale} profile={profile} category={category} page={pageFromPath(page, locale, category)} />;
+  return <NewsPage locale={locale} audience={audience} category={category} page={pageFromPath(page, locale, category)} />;
 }

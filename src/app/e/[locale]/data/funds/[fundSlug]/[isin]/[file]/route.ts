@@ -5,7 +5,7 @@ import { scenariosCsv } from '@/domain/scenarios';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
-import { profileFromRequest, routeLocale } from '@/server/http/request-context';
+import { audienceFromRequest, routeLocale } from '@/server/http/request-context';
 import { getFund } from '@/server/queries/funds';
 import { shareScenarios } from '@/server/queries/scenarios';
 import { navHistory } from '@/server/queries/series';
@@ -26,7 +26,7 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const locale = routeLocale(rawLocale);
   const isin = parseIsin(rawIsin);
   if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || !isShareDownload(file)) return notFound();
-  const fund = await getFund(locale, fundSlug, profileFromRequest(request));
+  const fund = await getFund(locale, fundSlug, audienceFromRequest(request));
   const share = fund?.shares.find((s) => s.isinCode === isin);
   if (!fund || !share) return notFound();
   // The regulatory pages' files exist for every share: "not yet enough data" is a header without rows.

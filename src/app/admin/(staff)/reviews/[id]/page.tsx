@@ -1,0 +1,192 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { SUPPORTED_LOCALES } from '@/env';
+import { diffByLanguage, mayReview, type ApprovalArea, type ProposalStatus } from '@/domain/approval';
+import type { PageSnapshot } from '@/domain/page-edit';
+import { can } from '@/domain/roles';
+import { adminTranslator, isAdminLocale } from '@/i18n/admin';
+import { DiffTable } from '@/components/admin/diff-table';
+import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { proposalById } from '@/server/approval/service';
+import { flash, formatDateTime, queryText } from '@/server/auth/flash';
+import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { getDb } from '@/server/db';
+import { PreviewBody } from '../../../page-view';
+import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
+import { editHref } from '../../../review-view';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: adminTranslator(await adminLocale())('approval.queue.title') };
+}
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const DONE = ['published', 'approved', 'rejected', 'withdrawn'] as const;
+const ERRORS = ['conflict', 'not-pending', 'comment', 'failed', 'unknown'] as const;
+
+/** One proposed change: what it changes, per language side by side, its public preview, and the decision. */
+export default async function ReviewPage({ params, searchParams }: Props) {
+  const staff = await requireStaff('backoffice.read');
+  const { id: idText } = await params;
+  const query = await searchParams;
+  const row = /^[0-9]{1,9}$/.test(idText) ? await proposalById(await getDb(), Number(idText)) : null;
+  if (!row) notFound();
+  const t = adminTranslator(staff.locale);
+  const done = flash(query, 'done', DONE);
+  const error = flash(query, 'error', ERRORS);
+  const diff = diffByLanguage(row.before, row.after);
+  const labels = { field: t('approval.review.field'), before: t('approval.review.before'), after: t('approval.review.after') };
+  const own = row.authorId === staff.id;
+  const reviewer = can(staff.role, 'changes.review') && mayReview(row, staff.id) && row.status === 'pending';
+  const lang = queryText(query, 'lang');
+  const previewLocale = isAdminLocale(lang) ? lang : staff.locale;
+  const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/reviews" className="text-brand underline">
+          {t('approval.review.back')}
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-semibold">{t('approval.review.title', { id: row.id, target: row.targetLabel })}</h1>
+      {done && (
+        <Notice tone="success">
+          {done === 'published' ? t('approval.review.approved') : done === 'approved' ? t('approval.review.approvedLater', { date: formatDateTime(staff.locale, row.effectiveAt) }) : t(`approval.review.${done}`)}
+        </Notice>
+      )}
+      {error && <Notice tone="error">{t(`approval.errors.${error}`)}</Notice>}
+      {row.conflicting && <Notice tone="error">{t('approval.review.conflict')}</Notice>}
+      {own && row.status === 'pending' && <p className="my-2 font-medium">{t('approval.review.own')}</p>}
+
+      <section aria-labelledby="review-facts" className="mb-6">
+        <h2 id="review-facts" className="mb-2 text-lg font-semibold">
+          {t('approval.review.facts')}
+        </h2>
+        <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-medium">{t('approval.review.status')}</dt>
+          <dd>{t(`approval.statuses.${row.status as ProposalStatus}`)}</dd>
+          <dt className="font-medium">{t('approval.review.area')}</dt>
+          <dd>{t(`approval.areas.${row.area as ApprovalArea}`)}</dd>
+          <dt className="font-medium">{t('approval.review.author')}</dt>
+          <dd>{row.authorLabel}</dd>
+          <dt className="font-medium">{t('approval.review.created')}</dt>
+          <dd>{formatDateTime(staff.locale, row.createdAt)}</dd>
+          <dt className="font-medium">{t('approval.review.effective')}</dt>
+          <dd>{row.effectiveAt ? formatDateTime(staff.locale, row.effectiveAt) : t('approval.queue.atOnce')}</dd>
+          <dt className="font-medium">{t('approval.review.note')}</dt>
+          <dd className="whitespace-pre-wrap">{row.note || t('approval.review.noNote')}</dd>
+          {row.reviewerLabel && (
+            <>
+              <dt className="font-medium">{t('approval.review.reviewer')}</dt>
+              <dd>{row.reviewerLabel}</dd>
+            </>
+          )}
+          {row.comment && (
+            <>
+              <dt className="font-medium">{t('approval.review.comment')}</dt>
+              <dd className="whitespace-pre-wrap">{row.comment}</dd>
+            </>
+          )}
+          {row.lastError && (
+            <>
+              <dt className="font-medium">{t('approval.review.lastError')}</dt>
+              <dd>{row.lastError}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="review-diff" className="mb-6 space-y-4">
+        <h2 id="review-diff" className="text-lg font-semibold">
+          {t('approval.review.diffTitle')}
+        </h2>
+        {([...SUPPORTED_LOCALES, 'all'] as const).map((language) => {
+          const caption = language === 'all' ? t('approval.review.diffOther') : t('approval.review.diffLanguage', { language: t(`language.${language}`) });
+          if (language === 'all' && diff.all.length === 0) return null;
+          return (
+            <div key={language}>
+              <h3 className="mb-1 font-semibold">{caption}</h3>
+              {diff[language].length === 0 ? <p className="text-muted">{t('approval.review.noDiff')}</p> : <DiffTable caption={caption} lang={language === 'all' ? undefined : language} rows={diff[language]} labels={labels} />}
+            </div>
+          );
+        })}
+      </section>
+
+      {reviewer && (
+        <section aria-labelledby="review-decide" className="mb-6 max-w-2xl">
+          <h2 id="review-decide" className="mb-2 text-lg font-semibold">
+            {t('approval.review.decide')}
+          </h2>
+          <form action={decideChangeAction.bind(null, row.id)} className="space-y-3">
+            <div>
+              <label htmlFor="review-comment" className={labelClass}>
+                {t('approval.review.commentLabel')}
+              </label>
+              <textarea id="review-comment" name="comment" rows={3} maxLength={2000} aria-describedby="review-comment-hint" className={`${inputClass} max-w-none`} />
+              <p id="review-comment-hint" className="mt-1 text-sm text-muted">
+                {t('approval.review.commentHint')}
+              </p>
+            </div>
+            <div className="flex gap-3">
+              {!row.conflicting && (
+                <button type="submit" name="decision" value="approve" className={buttonClass}>
+                  {t('approval.review.approve')}
+                </button>
+              )}
+              <button type="submit" name="decision" value="reject" className={dangerButtonClass}>
+                {t('approval.review.reject')}
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
+
+      {own && ['pending', 'rejected', 'approved'].includes(row.status) && (
+        <section aria-labelledby="review-mine" className="mb-6 flex flex-wrap items-center gap-4">
+          <h2 id="review-mine" className="sr-only">
+            {t('approval.queue.mineTitle')}
+          </h2>
+          <Link href={editHref(row.kind, row.input, row.before)} className="text-brand underline">
+            {t('approval.review.amend')}
+          </Link>
+          <form action={withdrawChangeAction.bind(null, row.id)}>
+            <button type="submit" className={dangerButtonClass}>
+              {t('approval.review.withdraw')}
+            </button>
+          </form>
+        </section>
+      )}
+
+      <section aria-labelledby="review-preview" className="mb-6">
+        <h2 id="review-preview" className="mb-2 text-lg font-semibold">
+          {t('approval.review.previewTitle')}
+        </h2>
+        {row.kind === 'page.save' && row.after ? (
+          <>
+            <ul className="mb-2 flex gap-4">
+              {SUPPORTED_LOCALES.map((l) => (
+                <li key={l}>
+                  <Link href={`/admin/reviews/${row.id}?lang=${l}#review-preview`} aria-current={l === previewLocale ? 'page' : undefined} className="text-brand underline">
+                    {t('approval.review.previewIn', { language: t(`language.${l}`) })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+          </>
+        ) : row.kind === 'document.upload' && row.hasFile ? (
+          <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
+            {t('approval.review.previewFile', { name: fileName })}
+          </a>
+        ) : row.kind === 'news.publish' ? (
+          <Link href={`/admin/news/${Number(row.input.id)}/preview`} className="text-brand underline">
+            {t('approval.review.previewNews')}
+          </Link>
+        ) : (
+          <p className="text-muted">{t('approval.review.previewNone')}</p>
+        )}
+      </section>
+    </>
+  );
+}

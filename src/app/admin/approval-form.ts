@@ -1,0 +1,61 @@
+import 'server-only';
+import type { ApprovalArea } from '@/domain/approval';
+import { NOTE_MAX } from '@/domain/approval';
+import { parseUtcDateTime } from '@/domain/news-input';
+import type { AdminT } from '@/i18n/admin';
+import type { FieldSpec } from '@/components/admin/action-form';
+import { rearmApprovalSchedule } from '@/server/approval/schedule';
+import { requiresApproval, type SubmitResult } from '@/server/approval/service';
+
+/**
+ * What every save form of an area under the approval policy adds (docs/approval.md): its button
+ * says Submit for approval, a note for the reviewer and an optional effective date (UTC, as news
+ * schedules are). Without approval a screen keeps its own label (Save, Upload: it publishes at once,
+ * as the screen's intro says), so the existing screens and their tests are unchanged.
+ */
+export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('approval.publish')): string {
+  return requiresApproval(area) ? t('approval.submit') : instant;
+}
+
+export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {
+  if (!requiresApproval(area)) return [];
+  return [
+    { kind: 'textarea', name: 'approvalNote', label: t('approval.note'), hint: t('approval.noteHint'), rows: 2 },
+    { kind: 'datetime-local', name: 'effectiveAt', label: t('approval.effectiveAt'), hint: t('approval.effectiveAtHint'), step: '1' },
+  ];
+}
+
+/** The note and effective date posted with a proposal; an effective date that does not read is an error of its field. */
+export function readApprovalForm(form: FormData): { ok: true; note: string; effectiveAt: Date | null } | { ok: false } {
+  const note = form.get('approvalNote');
+  const when = form.get('effectiveAt');
+  const text = typeof when === 'string' ? when.trim() : '';
+  const effectiveAt = text === '' ? null : parseUtcDateTime(text);
+  if (text !== '' && !effectiveAt) return { ok: false };
+  return { ok: true, note: typeof note === 'string' ? note.slice(0, NOTE_MAX) : '', effectiveAt };
+}
+
+/** The form's answer to a proposal (or to a save the policy published at once, through `published`). */
+export function proposalAnswer(
+  t: AdminT,
+  outcome: SubmitResult,
+  seq: number,
+  published: (changed: boolean) => string,
+): { status: 'ok' | 'error'; message: string; seq: number } {
+  switch (outcome.mode) {
+    case 'proposed':
+      rearmApprovalSchedule();
+      return { status: 'ok', message: t('approval.proposed'), seq };
+    case 'unchanged':
+      return { status: 'ok', message: t('approval.unchanged'), seq };
+    case 'error':
+      return { status: 'error', message: t('data.notFound'), seq };
+    case 'published':
+      return outcome.result.ok ? { status: 'ok', message: published(outcome.result.changed), seq } : { status: 'error', message: t('data.invalid'), seq };
+  }
+}
+
+/** The error answer of a form whose effective date does not read. */
+export function badEffectiveAt(t: AdminT, values: Record<string, string | string[]>, seq: number) {
+  return { status: 'error' as const, message: t('data.invalid'), errors: { effectiveAt: t('approval.badEffectiveAt') }, values, seq };
+}

@@ -1,0 +1,62 @@
+import 'server-only';
+import type { ApprovalArea, ProposalStatus } from '@/domain/approval';
+import type { AdminT } from '@/i18n/admin';
+import type { ReviewRow } from '@/components/admin/review-table';
+import type { ProposalListRow } from '@/server/approval/service';
+import { formatDateTime } from '@/server/auth/flash';
+
+/** How long a change has waited, in the largest whole unit. */
+export function ageText(t: AdminT, since: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  if (minutes < 60) return t('approval.queue.minutes', { count: minutes });
+  if (minutes < 48 * 60) return t('approval.queue.hours', { count: Math.floor(minutes / 60) });
+  return t('approval.queue.days', { count: Math.floor(minutes / 1440) });
+}
+
+export function reviewRows(t: AdminT, locale: string, rows: ProposalListRow[], now: Date, conflicting: ReadonlySet<number> = new Set()): ReviewRow[] {
+  return rows.map((row) => ({
+    id: row.id,
+    href: `/admin/reviews/${row.id}`,
+    linkLabel: `${row.targetLabel} (${t('approval.queue.see', { id: row.id })})`,
+    area: t(`approval.areas.${row.area as ApprovalArea}`),
+    target: row.targetLabel,
+    author: row.authorLabel,
+    age: ageText(t, row.createdAt, now),
+    note: row.status === 'rejected' && row.comment ? `${row.note}${row.note ? '\n' : ''}${t('approval.review.comment')}: ${row.comment}` : row.note,
+    effective: row.effectiveAt ? formatDateTime(locale, row.effectiveAt) : t('approval.queue.atOnce'),
+    status: t(`approval.statuses.${row.status as ProposalStatus}`),
+    flag: conflicting.has(row.id) ? t('approval.queue.conflict') : undefined,
+  }));
+}
+
+export function reviewLabels(t: AdminT, caption: string) {
+  return {
+    caption,
+    area: t('approval.queue.area'),
+    target: t('approval.queue.target'),
+    author: t('approval.queue.author'),
+    age: t('approval.queue.age'),
+    note: t('approval.queue.note'),
+    effective: t('approval.queue.effective'),
+    status: t('approval.queue.status'),
+  };
+}
+
+/** Where its author amends a change: the edit screen of its target. */
+export function editHref(kind: string, input: Record<string, unknown>, before: unknown): string {
+  const b = (before ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case 'page.save':
+      return `/admin/pages/${encodeURIComponent(String(input.code))}`;
+    case 'company.save':
+      return '/admin/company';
+    case 'fund.update':
+      return `/admin/funds/${Number(input.fundId)}/edit`;
+    case 'share.update':
+      return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}`;
+    case 'news.publish':
+      return `/admin/news/${Number(input.id)}`;
+    default:
+      return '/admin/funds';
+  }
+}

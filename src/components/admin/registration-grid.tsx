@@ -1,0 +1,183 @@
+'use client';
+
+import { useActionState, useId } from 'react';
+import type { FormState } from './action-form';
+import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from './notice';
+
+type Dates = { registeredOn: string; withdrawnOn: string | null };
+
+export type RegistrationGridLabels = {
+  /** The form's accessible name. */
+  title: string;
+  caption: string;
+  shareColumn: string;
+  date: string;
+  dateHint: string;
+  save: string;
+  /** "since {date}", "withdrawn on {date}", "not registered". */
+  since: string;
+  withdrawn: string;
+  none: string;
+  archived: string;
+  /** Under the approval policy: the note for the reviewer and the effective date (src/app/admin/approval-form.ts). */
+  approval?: { note: string; noteHint: string; effectiveAt: string; effectiveAtHint: string };
+};
+
+type Props = {
+  action: (state: FormState, form: FormData) => Promise<FormState>;
+  editable: boolean;
+  shares: { id: number; isin: string; name: string; active: boolean }[];
+  countries: { code: string; title: string }[];
+  profiles: { code: string; title: string }[];
+  cells: Record<string, Dates>;
+  today: string;
+  labels: RegistrationGridLabels;
+};
+
+const fill = (template: string, date: string) => template.replace('{date}', date);
+
+/**
+ * The registration matrix of one fund: a row per share class, a column per country, and in each cell
+ * a checkbox per investor profile, named for screen readers "{profile}, {ISIN}, {country}" and
+ * described by its stored dates. Ticking registers from the chosen date, unticking withdraws on it;
+ * the server saves every change in one transaction (src/server/registrations/manage.ts).
+ */
+export function RegistrationGrid({ action, editable, shares, countries, profiles, cells, today, labels }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: 'idle' } as FormState);
+  const id = useId().replace(/:/g, '');
+  return (
+    <div>
+      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
+        {state.status === 'ok' ? state.message : ''}
+      </div>
+      {state.status === 'error' && (
+        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
+          <p>{state.message}</p>
+          {state.errors && Object.keys(state.errors).length > 0 && (
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {Object.entries(state.errors).map(([key, text]) => (
+                <li key={key}>{text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <form action={formAction} aria-label={labels.title} key={state.seq ?? 0} className="space-y-4">
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="mb-2 text-left font-semibold">{labels.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  {labels.shareColumn}
+                </th>
+                {countries.map((c) => (
+                  <th key={c.code} scope="col" className={thClass}>
+                    {c.title} <span className="font-normal text-muted">({c.code})</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shares.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row" className={`${tdClass} font-medium`}>
+                    {s.name}
+                    <span className="block font-mono text-xs">{s.isin}</span>
+                    {!s.active && <span className="block text-xs text-muted">{labels.archived}</span>}
+                  </th>
+                  {countries.map((c) => (
+                    <td key={c.code} className={tdClass}>
+                      <ul className="space-y-1">
+                        {profiles.map((p) => {
+                          const key = `${s.id}|${c.code}|${p.code}`;
+                          const stored = cells[key];
+                          const cellId = `${id}-${s.id}-${c.code}-${p.code}`;
+                          const note = !stored ? labels.none : stored.withdrawnOn ? fill(labels.withdrawn, stored.withdrawnOn) : fill(labels.since, stored.registeredOn);
+                          return (
+                            <li key={p.code} className="flex items-start gap-2 whitespace-nowrap">
+                              <input
+                                id={cellId}
+                                type="checkbox"
+                                name="cell"
+                                value={key}
+                                defaultChecked={!!stored && stored.withdrawnOn === null}
+                                disabled={!editable}
+                                aria-label={`${p.code}, ${s.isin}, ${c.title}`}
+                                aria-describedby={`${cellId}-note`}
+                                className="mt-1 h-4 w-4"
+                              />
+                              <span>
+                                <label htmlFor={cellId} title={p.title} className="font-mono text-xs">
+                                  {p.code}
+                                </label>
+                                <span id={`${cellId}-note`} className="block text-xs text-muted">
+                                  {note}
+                                </span>
+                              </span>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {editable && (
+          <>
+            <div>
+              <label htmlFor={`${id}-date`} className={labelClass}>
+                {labels.date}
+              </label>
+              <input id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`} className={inputClass} />
+              <p id={`${id}-date-hint`} className="mt-1 text-sm text-muted">
+                {labels.dateHint}
+              </p>
+            </div>
+            {labels.approval && (
+              <>
+                <div>
+                  <label htmlFor={`${id}-note`} className={labelClass}>
+                    {labels.approval.note}
+                  </label>
+                  <textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} className={inputClass} />
+                  <p id={`${id}-note-hint`} className="mt-1 text-sm text-muted">
+                    {labels.approval.noteHint}
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor={`${id}-effective`} className={labelClass}>
+                    {labels.approval.effectiveAt}
+                  </label>
+                  <input
+                    id={`${id}-effective`}
+                    name="effectiveAt"
+                    type="datetime-local"
+                    step={1}
+                    aria-invalid={state.errors?.effectiveAt ? true : undefined}
+                    aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}
+                    className={inputClass}
+                  />
+                  <p id={`${id}-effective-hint`} className="mt-1 text-sm text-muted">
+                    {labels.approval.effectiveAtHint}
+                  </p>
+                  {state.errors?.effectiveAt && (
+                    <p id={`${id}-effective-error`} className="mt-1 text-sm text-red-700">
+                      {state.errors.effectiveAt}
+                    </p>
+                  )}
+                </div>
+              </>
+            )}
+            <button type="submit" disabled={pending} className={buttonClass}>
+              {labels.save}
+            </button>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+export const inputClass =
+  'mt-1 block w-full max-w-md rounded border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand';
+export const labelClass = 'block font-medium';
+
+export type SelectOption = { value: string; label: string; lang?: string };
+
+type FieldProps = {
+  id: string;
+  name?: string;
+  label: ReactNode;
+  /** The starting value (plain forms: no client state). */
+  value?: string;
+  hint?: ReactNode;
+} & ({ type?: 'text' | 'search' | 'date' | 'email' | 'number'; maxLength?: number; required?: boolean; options?: never } | { type: 'select'; options: SelectOption[]; maxLength?: never; required?: never });
+
+/**
+ * A labelled input or select of a plain form (a filter, a handling form), with an optional hint
+ * that is its accessible description.
+ */
+export function Field({ id, name = id, label, value, hint, ...control }: FieldProps) {
+  const describedBy = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {control.type === 'select' ? (
+        <select id={id} name={name} defaultValue={value ?? ''} aria-describedby={describedBy} className={inputClass}>
+          {control.options.map((o) => (
+            <option key={o.value} value={o.value} lang={o.lang}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={name} type={control.type ?? 'text'} defaultValue={value} maxLength={control.maxLength} required={control.required} aria-describedby={describedBy} className={inputClass} />
+      )}
+      {hint && (
+        <span id={describedBy} className="block text-sm text-muted">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled select (kept for the handling forms that name it so). */
+export function SelectField({ id, name = id, label, value, options }: { id: string; name?: string; label: string; value?: string; options: SelectOption[] }) {
+  return <Field id={id} name={name} label={label} value={value} type="select" options={options} />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "proposed_change" DROP CONSTRAINT "proposed_change_area";--> statement-breakpoint
+ALTER TABLE "proposed_change" ADD CONSTRAINT "proposed_change_area" CHECK ("proposed_change"."area" IN ('funds', 'pages', 'company', 'news', 'documents', 'registrations'));

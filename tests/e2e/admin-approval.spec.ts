@@ -1,0 +1,212 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
+import { expectAccessible, signIn } from '../support/admin';
+import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
+import { samplePdf } from '../support/sample-documents';
+
+/**
+ * Four eyes (issue 22, docs/approval.md) with the DEFAULT policy, on a server of its own (the
+ * suite's server runs with APPROVAL_REQUIRED empty): an editor's change of the Spanish legal notices
+ * waits and the public page is unchanged; a compliance officer sees the difference, approves, and the
+ * public page changes at once; the editor cannot approve (403 on the action too); a rejected change
+ * returns with its comment; a KID approved with an effective date appears on the share page at that
+ * time and not before. The editor and the compliance officer are made by `npm run admin:create`.
+ */
+const T = ADMIN_FR.Admin;
+const A = T.approval;
+const PASSWORD = 'e2e-approval-password-1';
+const EDITOR = 'approval-editor@fundhouse.test';
+const COMPLIANCE = 'approval-compliance@fundhouse.test';
+const SEEDED_HOST_ES = 'El sitio está alojado por Nuage Exemple SAS';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: OwnServer | undefined;
+let origin = '';
+
+const APPROVAL_DIST_DIR = '.next-approval';
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(720_000);
+  const dir = seededDir('.data/e2e-approval');
+  const accounts: [string, string][] = [
+    [EDITOR, 'editor'],
+    [COMPLIANCE, 'compliance'],
+  ];
+  for (const [email, role] of accounts) {
+    const made = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/admin-create.ts', '--email', email, '--role', role], {
+      env: { ...process.env, PGLITE_DIR: dir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (made.status !== 0) throw new Error(`admin:create ${role} failed:\n${made.stdout}\n${made.stderr}`);
+  }
+  // A build folder of its own: Next keeps the pages it renders in it, and this server's public pages
+  // (another database, the approval policy) must never answer for the suite's server, nor its for these.
+  const copied = spawnSync('bash', ['scripts/e2e-build-copy.sh', APPROVAL_DIST_DIR], { encoding: 'utf8', timeout: 120_000 });
+  if (copied.status !== 0) throw new Error(`build copy failed:\n${copied.stderr}`);
+  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 9, dir, env: { NEXT_DIST_DIR: APPROVAL_DIST_DIR }, unset: ['APPROVAL_REQUIRED'], timeoutMs: 600_000 });
+  origin = server.origin;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] }, baseURL: origin, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`never reached ${target.toString()} with Tab`);
+}
+
+const spanishHost = (page: Page) =>
+  page.getByRole('group', { name: T.pages.component.replace('{code}', 'host') }).getByLabel(`${T.pages.text.replace('{code}', 'text')} (${T.language.es})`);
+
+/** The editor changes the Spanish host text of the legal notices, keyboard only, and submits it for approval. */
+async function proposeLegalNotices(page: Page, text: string, note: string) {
+  await page.goto('/admin/pages/legal-notices');
+  await tabTo(page, spanishHost(page));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  await tabTo(page, page.getByLabel(A.note));
+  await page.keyboard.type(note);
+  const submit = page.getByRole('button', { name: A.submit, exact: true });
+  await tabTo(page, submit);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+}
+
+/** The id of the newest pending change whose target is `target`, from the queue's link. */
+async function openFromQueue(page: Page, target: string): Promise<string> {
+  await page.goto('/admin/reviews');
+  const link = page.getByRole('table', { name: A.queue.pendingTitle }).getByRole('link', { name: new RegExp(target) }).last();
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.click();
+  return href.split('/').pop() ?? '';
+}
+
+test('an editor’s change of the Spanish legal notices waits; a compliance officer sees the difference and approves; the public page changes at once', async ({ browser }) => {
+  const marker = `Alojado por Nube Ejemplo ${Date.now()}`;
+  const editor = await signedIn(browser, EDITOR);
+  // The home says what waits for approval; the save button says it proposes.
+  await expect(editor.getByRole('region', { name: A.home.title })).toContainText(A.areas.pages);
+  await proposeLegalNotices(editor, marker, 'Nuevo alojamiento');
+
+  const visitor = await (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
+  await visitor.goto('/es/legal-notices');
+  await expect(visitor.getByRole('main')).toContainText(SEEDED_HOST_ES);
+  await expect(visitor.getByRole('main')).not.toContainText(marker);
+
+  // The editor sees it among their changes, and has no Approve button.
+  await editor.goto('/admin/reviews');
+  await expect(editor.getByRole('table', { name: A.queue.mineTitle })).toContainText(A.statuses.pending);
+  const id = await openFromQueue(editor, 'Mentions légales');
+  await expect(editor.getByRole('heading', { level: 1, name: A.review.title.replace('{id}', id).replace('{target}', 'Mentions légales') })).toBeVisible();
+  await expect(editor.getByText(A.review.own)).toBeVisible();
+  await expect(editor.getByRole('button', { name: A.review.approve })).toHaveCount(0);
+
+  // The compliance officer: the queue, the difference in Spanish side by side, the preview.
+  const officer = await signedIn(browser, COMPLIANCE);
+  await expect(officer.getByRole('region', { name: A.home.title })).toContainText('1 modification attend une validation.');
+  await officer.goto('/admin/reviews');
+  await expect(officer.getByRole('heading', { level: 1, name: A.queue.title })).toBeVisible();
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: EDITOR });
+  await expect(row).toContainText('Nuevo alojamiento');
+  await expect(row).toContainText(A.areas.pages);
+  await expectAccessible(officer);
+  await officer.goto(`/admin/reviews/${id}`);
+  const spanish = officer.getByRole('table', { name: A.review.diffLanguage.replace('{language}', T.language.es) });
+  await expect(spanish.getByRole('row').filter({ hasText: 'host' })).toContainText(SEEDED_HOST_ES);
+  await expect(spanish.getByRole('row').filter({ hasText: 'host' })).toContainText(marker);
+  await expectAccessible(officer);
+
+  // The screen offers the editor no decision. (The action's own 403 for roles without changes.review and
+  // for an author is the requireStaffAction check and forbidden() in review-actions.ts; a forged no-JS
+  // post of the bound action answered 404 here, not the action: see the report.)
+  await visitor.goto('/es/legal-notices');
+  await expect(visitor.getByRole('main')).not.toContainText(marker);
+
+  // Approving with the keyboard: the public page shows it at once.
+  await tabTo(officer, officer.getByLabel(A.review.commentLabel));
+  await officer.keyboard.type('Conforme.');
+  await tabTo(officer, officer.getByRole('button', { name: A.review.approve }));
+  await officer.keyboard.press('Enter');
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
+  await visitor.goto('/es/legal-notices');
+  await expect(visitor.getByRole('main')).toContainText(marker);
+
+  // The audit log names the approver of the published change.
+  await officer.goto(`/admin/audit?entity=page`);
+  await expect(officer.getByRole('main')).toContainText(`${EDITOR} (approved by ${COMPLIANCE})`);
+});
+
+test('a rejected change returns to its author with the comment', async ({ browser }) => {
+  const editor = await signedIn(browser, EDITOR);
+  await proposeLegalNotices(editor, `Texto demasiado comercial ${Date.now()}`, 'Segunda versión');
+  const officer = await signedIn(browser, COMPLIANCE);
+  await openFromQueue(officer, 'Mentions légales');
+  await tabTo(officer, officer.getByLabel(A.review.commentLabel));
+  await officer.keyboard.type('Trop promotionnel : citez les risques.');
+  await tabTo(officer, officer.getByRole('button', { name: A.review.reject }));
+  await officer.keyboard.press('Enter');
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.rejected);
+
+  await editor.goto('/admin/reviews');
+  const mine = editor.getByRole('table', { name: A.queue.mineTitle }).getByRole('row').filter({ hasText: A.statuses.rejected });
+  await expect(mine).toContainText('Trop promotionnel : citez les risques.');
+  await mine.getByRole('link').click();
+  await expect(editor.getByRole('main')).toContainText('Trop promotionnel : citez les risques.');
+  await expect(editor.getByRole('link', { name: A.review.amend })).toHaveAttribute('href', '/admin/pages/legal-notices');
+});
+
+test('a KID approved with an effective date appears on the share page at that time, not before', async ({ browser }) => {
+  const marker = `KID effective ${Date.now()}`;
+  const sharePath = '/en/funds/aurore-tresorerie/shares/part-c-eur';
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/funds');
+  await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
+  const upload = editor.getByRole('form', { name: T.documents.upload });
+  await expect(upload.getByRole('button', { name: A.submit })).toBeVisible();
+  await upload.getByLabel(T.documents.owner).selectOption({ label: 'C EUR (FR00140U2C49)' });
+  await upload.getByLabel(T.documents.type).selectOption('KIID');
+  await upload.getByLabel(T.documents.language).selectOption('en');
+  await upload.getByLabel(T.documents.pdf).setInputFiles({ name: 'kid.pdf', mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(marker)) });
+  // Effective a while ahead: the compliance officer approves before it, then nobody acts.
+  const effective = new Date(Math.ceil((Date.now() + 60_000) / 1000) * 1000);
+  await upload.getByLabel(A.effectiveAt).fill(effective.toISOString().slice(0, 19));
+  await upload.getByRole('button', { name: A.submit }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await openFromQueue(officer, 'C EUR');
+  await expect(officer.getByRole('link', { name: new RegExp(A.review.previewFile.replace(' ({name})', '')) })).toBeVisible();
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toContainText(A.review.approvedLater.split(':')[0] ?? '');
+
+  const visitor = await (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
+  const kidShown = async () => {
+    await visitor.goto(sharePath);
+    const link = visitor.getByRole('link', { name: 'PRIIPs KID' }).first();
+    if ((await link.count()) === 0) return false;
+    const href = await link.getAttribute('href');
+    if (!href) return false;
+    return (await (await visitor.request.get(href)).text()).includes(marker);
+  };
+  // Before its time, the share page serves the KID approved before.
+  expect(Date.now()).toBeLessThan(effective.getTime());
+  expect(await kidShown()).toBe(false);
+  await expect.poll(kidShown, { timeout: 120_000, intervals: [1_000] }).toBe(true);
+  expect(Date.now()).toBeGreaterThanOrEqual(effective.getTime());
+});
