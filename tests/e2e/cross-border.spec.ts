@@ -106,6 +106,8 @@ test.describe('the information page of a country', () => {
     await page.waitForURL(/\/fr\/informations-investisseurs\/ch$/);
     await expect(page.getByRole('heading', { level: 1, name: swissPage.title.fr })).toBeVisible();
     await expect(page.getByText('Représentant Exemple SA', { exact: false }).first()).toBeVisible();
+    // After a client navigation the page's <title> (its metadata) arrives after its body: axe waits for it.
+    await expect(page).toHaveTitle(new RegExp(swissPage.title.fr));
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await page.goto('/en');
@@ -113,6 +115,7 @@ test.describe('the information page of a country', () => {
     await page.waitForURL(/\/en\/investor-information\/ch$/);
     await expect(page.getByRole('heading', { level: 1, name: swissPage.title.en })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Summary of investor rights' })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(swissPage.title.en));
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
