@@ -90,6 +90,13 @@ async function proposePublication(id: number, value: NewsValues, actor: Staff['a
   });
 }
 
+async function proposeRemoval(staff: Staff, kind: 'news.unpublish' | 'news.delete', id: number): Promise<FormState> {
+  const t = adminTranslator(staff.locale);
+  const outcome = await submitChange(await getDb(), kind, { id }, staff.actor);
+  revalidatePath('/admin', 'layout');
+  return proposalAnswer(t, outcome, next(), () => t('news.saved'));
+}
+
 function done(message: string): FormState {
   revalidatePath('/admin/news', 'layout');
   return { status: 'ok', message, seq: next() };
@@ -136,6 +143,8 @@ export async function updateNewsAction(id: number, locale: string, _state: FormS
 export async function unpublishNewsAction(id: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
   const t = adminTranslator(staff.locale);
+  // Taking a published article off the site changes what the public reads: under the policy, it is proposed.
+  if (requiresApproval('news') && (await newsForStaff(await getDb(), id))?.status === 'published') return proposeRemoval(staff, 'news.unpublish', id);
   const result = await unpublishNews(await getDb(), id, staff.actor);
   if (!result.ok) return { status: 'error', message: t('news.notFound'), seq: next() };
   return done(result.changed ? t('news.unpublished') : t('news.alreadyDraft'));
@@ -143,6 +152,8 @@ export async function unpublishNewsAction(id: number, _state: FormState, _form: 
 
 export async function deleteNewsAction(id: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
+  // A draft is nobody's reading: deleting it needs no approval; deleting a published article does.
+  if (requiresApproval('news') && (await newsForStaff(await getDb(), id))?.status === 'published') return proposeRemoval(staff, 'news.delete', id);
   const result = await deleteNews(await getDb(), id, staff.actor);
   if (!result.ok) return { status: 'error', message: adminTranslator(staff.locale)('news.notFound'), seq: next() };
   revalidatePath('/admin/news', 'layout');

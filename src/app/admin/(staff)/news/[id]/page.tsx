@@ -15,6 +15,7 @@ import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
 import { requiresApproval } from '@/server/approval/service';
+import { actionLabel } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };
@@ -100,8 +101,8 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
         </Link>
         {write && (
           <>
-            <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
-            <ActionForm action={deleteNewsAction.bind(null, item.id)} title={t('news.delete')} submitLabel={t('news.delete')} fields={[]} danger compact />
+            <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.unpublish')) : t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
+            <ActionForm action={deleteNewsAction.bind(null, item.id)} title={t('news.delete')} submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.delete')) : t('news.delete')} fields={[]} danger compact />
           </>
         )}
       </div>
@@ -124,6 +125,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
             profiles={choices.profiles}
             states={choices.states}
             slugFollowsTitle={false}
+            approvalNote={requiresApproval('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
           />
         </section>
       ) : (

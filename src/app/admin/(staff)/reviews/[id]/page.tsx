@@ -14,7 +14,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { PreviewBody } from '../../../page-view';
 import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
-import { editHref } from '../../../review-view';
+import { editHref, kindText } from '../../../review-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('approval.queue.title') };
@@ -66,6 +66,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium">{t('approval.review.status')}</dt>
           <dd>{t(`approval.statuses.${row.status as ProposalStatus}`)}</dd>
+          <dt className="font-medium">{t('approval.queue.kind')}</dt>
+          <dd>{kindText(t, row.kind)}</dd>
           <dt className="font-medium">{t('approval.review.area')}</dt>
           <dd>{t(`approval.areas.${row.area as ApprovalArea}`)}</dd>
           <dt className="font-medium">{t('approval.review.author')}</dt>
