@@ -46,6 +46,8 @@ export const CHANGE_KINDS = [
   'news.publish',
   'news.unpublish',
   'news.delete',
+  'news.attach',
+  'news.detach',
   'registration.grid',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -68,6 +70,8 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'news.publish': 'news',
   'news.unpublish': 'news',
   'news.delete': 'news',
+  'news.attach': 'news',
+  'news.detach': 'news',
   'registration.grid': 'registrations',
 };
 

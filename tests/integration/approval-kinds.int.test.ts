@@ -1,11 +1,11 @@
 /**
  * Four eyes on every change of what the public reads (issue 22, docs/approval.md), beyond the
  * saves of approval.int.test.ts: creating and archiving funds and share classes, the AUM, a
- * document's visibility, countries and deletion, and taking an article off the site or deleting
- * it. Each waits for a second person, changes nothing public until approved, and then runs the
+ * document's visibility, countries and deletion, an article's document, and taking an article off
+ * the site or deleting it. Each waits for a second person, changes nothing public until approved, and then runs the
  * back-office's own command. On a PostgreSQL shared by every test file, it reads only its own rows.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isinWithCheckDigit } from '../../src/domain/isin';
@@ -16,6 +16,7 @@ import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { uploadDocument } from '../../src/server/documents/manage';
+import { newsDocumentState } from '../../src/server/news/documents';
 import { createNews } from '../../src/server/news/manage';
 import { samplePdf } from '../support/sample-documents';
 
@@ -185,6 +186,23 @@ describe('news under approval', () => {
     const created = await createNews(db, read.value, system);
     if (!created.ok) throw new Error('article not created');
     const status = async () => (await db.select({ status: t.news.status }).from(t.news).where(and(eq(t.news.id, created.id))))[0]?.status;
+
+    // Its document: attached, then deleted, each only once approved.
+    const pdf = samplePdf(`Article PDF ${run}`);
+    const attachedDocument = async () => (await newsDocumentState(db, created.id))?.current ?? null;
+    await proposeAndApprove(
+      () =>
+        submitChange(db, 'news.attach', { newsId: created.id, publishedAt: '2026-11-26', fileName: 'note.pdf', sha256: createHash('sha256').update(pdf).digest('hex'), size: pdf.byteLength }, people.editor, { file: pdf }),
+      async () => expect(await attachedDocument()).toBeNull(),
+    );
+    const attached = await attachedDocument();
+    expect(attached).toMatchObject({ fileName: 'note.pdf' });
+    if (!attached) return;
+    await proposeAndApprove(
+      () => submitChange(db, 'news.detach', { newsId: created.id, documentId: attached.id }, people.editor),
+      async () => expect(await attachedDocument()).not.toBeNull(),
+    );
+    expect(await attachedDocument()).toBeNull();
 
     await proposeAndApprove(
       () => submitChange(db, 'news.unpublish', { id: created.id }, people.editor),

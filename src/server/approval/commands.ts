@@ -16,6 +16,7 @@ import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
 import { correctNav } from '@/server/navs/import';
 import { registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/manage';
+import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { deleteNews, unpublishNews, updateNews } from '@/server/news/manage';
 import { saveCompany } from '@/server/pages/company';
 import { savePage } from '@/server/pages/manage';
@@ -52,6 +53,7 @@ export type ShareCreateInput = { fundId: number; raw: Record<string, unknown> };
 export type FundAumInput = { fundId: number; value: number; date: string; currency?: string };
 export type DocumentPublishInput = { documentId: number; published: boolean };
 export type DocumentCountriesInput = { documentId: number; countries: string[] };
+export type NewsAttachInput = Omit<NewsDocumentUpload, 'bytes'> & { sha256: string; size: number };
 
 export type ChangeInput = {
   'page.save': PageSaveInput;
@@ -71,6 +73,8 @@ export type ChangeInput = {
   'news.publish': NewsPublishInput;
   'news.unpublish': { id: number };
   'news.delete': { id: number };
+  'news.attach': NewsAttachInput;
+  'news.detach': { newsId: number; documentId: number };
   'registration.grid': RegistrationGridInput;
 };
 
@@ -113,6 +117,11 @@ async function newsTarget(db: Executor, id: number): Promise<Target | null> {
   const links = await db.select({ fundId: t.newsFunds.fundId }).from(t.newsFunds).where(eq(t.newsFunds.newsId, id));
   const { updatedAt: _u, ...state } = row;
   return { key: String(row.id), label: `${row.title} (${row.locale})`, state: { ...state, fundIds: links.map((l) => l.fundId).sort((a, b) => a - b) } };
+}
+
+async function newsDocumentTarget(db: Executor, newsId: number): Promise<Target | null> {
+  const found = await newsDocumentState(db, newsId);
+  return found ? { key: String(found.item.id), label: `${found.item.title} (${found.item.locale})`, state: found.current } : null;
 }
 
 /**
@@ -230,6 +239,25 @@ export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
     read: (db, input) => newsTarget(db, input.id),
     after: () => ({ deleted: true }),
     apply: async (db, input, actor) => ((await deleteNews(db, input.id, actor)).ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
+  },
+  'news.attach': {
+    read: (db, input) => newsDocumentTarget(db, input.newsId),
+    after: (_before, input) => ({ title: input.title ?? '', fileName: input.fileName, sha256: input.sha256, publishedAt: input.publishedAt }),
+    apply: async (db, input, actor, file) => {
+      if (!file) return { ok: false, error: 'empty' };
+      const { sha256: _sha, size: _size, ...upload } = input;
+      const r = await uploadNewsDocument(db, { ...upload, bytes: file }, actor);
+      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
+    },
+  },
+  'news.detach': {
+    async read(db, input) {
+      const target = await newsDocumentTarget(db, input.newsId);
+      // Only the current document is read by the public; another version is not a proposal's target.
+      return target && (target.state as { id?: number } | null)?.id === input.documentId ? target : null;
+    },
+    after: () => ({ deleted: true }),
+    apply: async (db, input, actor) => ((await deleteNewsDocument(db, input.newsId, input.documentId, actor)).ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
   },
   'fund.update': {
     read: (db, input) => fundTarget(db, input.fundId),
