@@ -204,6 +204,37 @@ test('a rejected change returns to its author with the comment', async ({ browse
   await expect(editor.getByRole('link', { name: A.review.amend })).toHaveAttribute('href', '/admin/pages/legal-notices');
 });
 
+test('a proposed fund change shows the fund page with it, in the language chosen, while the public page is unchanged', async ({ browser }) => {
+  const marker = `A money-market fund, reviewed ${Date.now()}.`;
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/funds');
+  await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
+  await editor.getByRole('link', { name: T.funds.edit }).click();
+  const form = editor.getByRole('form', { name: T.funds.edit });
+  await form.getByLabel(`${T.funds.fields.description} (${T.language.en})`).fill(marker);
+  await form.getByLabel(A.note).fill('Description revue');
+  await form.getByRole('button', { name: A.submit, exact: true }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'Description revue' });
+  await expect(row).toContainText(A.kinds.fund.update);
+  await row.getByRole('link').click();
+  await officer.getByRole('link', { name: A.review.previewIn.replace('{language}', T.language.en) }).click();
+  const preview = officer.getByRole('region', { name: T.pages.preview });
+  await expect(preview).toContainText(marker);
+  await expectAccessible(officer);
+
+  const visitor = await (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
+  await visitor.goto('/en/funds/aurore-tresorerie');
+  await expect(visitor.getByRole('main')).not.toContainText(marker);
+
+  await officer.getByLabel(A.review.commentLabel).fill('Gardez la description actuelle.');
+  await officer.getByRole('button', { name: A.review.reject }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.rejected);
+});
+
 test('a KID approved with an effective date appears on the share page at that time, not before', async ({ browser }) => {
   const marker = `KID effective ${Date.now()}`;
   const sharePath = '/en/funds/aurore-tresorerie/shares/part-c-eur';

@@ -12,6 +12,7 @@ import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
+import { FundPreviewBody } from '../../../fund-preview';
 import { PreviewBody } from '../../../page-view';
 import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
 import { editHref, kindText } from '../../../review-view';
@@ -164,7 +165,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <h2 id="review-preview" className="mb-2 text-lg font-semibold">
           {t('approval.review.previewTitle')}
         </h2>
-        {row.kind === 'page.save' && row.after ? (
+        {(row.kind === 'page.save' && row.after) || row.kind === 'fund.update' || row.kind === 'share.update' ? (
           <>
             <ul className="mb-2 flex gap-4">
               {SUPPORTED_LOCALES.map((l) => (
@@ -175,7 +176,19 @@ export default async function ReviewPage({ params, searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+            {row.kind === 'page.save' ? (
+              <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+            ) : (
+              <FundPreviewBody
+                t={t}
+                locale={previewLocale}
+                target={
+                  row.kind === 'fund.update'
+                    ? { fundId: Number(row.input.fundId), patch: (row.input.patch ?? {}) as Record<string, unknown> }
+                    : { shareId: Number(row.input.shareId), patch: (row.input.patch ?? {}) as Record<string, unknown> }
+                }
+              />
+            )}
           </>
         ) : row.kind === 'document.upload' && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
