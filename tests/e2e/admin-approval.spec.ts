@@ -211,7 +211,7 @@ test('a proposed fund change shows the fund page with it, in the language chosen
   await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
   await editor.getByRole('link', { name: T.funds.edit }).click();
   const form = editor.getByRole('form', { name: T.funds.edit });
-  await form.getByLabel(`${T.funds.fields.description} (${T.language.en})`).fill(marker);
+  await form.getByRole('textbox', { name: `${T.funds.fields.description} (${T.language.en})`, exact: true }).fill(marker);
   await form.getByLabel(A.note).fill('Description revue');
   await form.getByRole('button', { name: A.submit, exact: true }).click();
   await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
@@ -222,7 +222,7 @@ test('a proposed fund change shows the fund page with it, in the language chosen
   await expect(row).toContainText(A.kinds.fund.update);
   await row.getByRole('link').click();
   await officer.getByRole('link', { name: A.review.previewIn.replace('{language}', T.language.en) }).click();
-  const preview = officer.getByRole('region', { name: T.pages.preview });
+  const preview = officer.getByRole('region', { name: T.pages.preview, exact: true });
   await expect(preview).toContainText(marker);
   await expectAccessible(officer);
 

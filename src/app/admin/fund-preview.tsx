@@ -6,7 +6,6 @@ import { fundTabPath } from '@/domain/fund-tabs';
 import { localizedPath } from '@/domain/paths';
 import type { AdminT } from '@/i18n/admin';
 import { CLIENT_NAMESPACES } from '@/i18n/messages';
-import { FundCharacteristics } from '@/components/fund/fund-characteristics';
 import { FundOverview } from '@/components/fund/fund-overview';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { fundDocumentOffer } from '@/server/queries/document-offer';
@@ -14,7 +13,7 @@ import { previewFund } from '@/server/queries/funds';
 
 /**
  * The public preview of a proposed change of a fund or a share class (docs/approval.md): the fund
- * page's overview and characteristics, or the share page's key facts, drawn by the public site's
+ * page's overview tab (its texts and key facts), or the share page's key facts, drawn by the public site's
  * own components from the catalog with the proposal's fields in place.
  */
 export async function FundPreviewBody({ t, target, locale }: { t: AdminT; target: { fundId: number; patch: Record<string, unknown> } | { shareId: number; patch: Record<string, unknown> }; locale: Locale }) {
@@ -33,10 +32,7 @@ export async function FundPreviewBody({ t, target, locale }: { t: AdminT; target
         {share ? (
           <ShareKeyFacts share={share} locale={locale} />
         ) : (
-          <>
-            <FundOverview locale={locale} fund={fund} esgDocuments={esgDocuments(offer.fund)} contactHref={localizedPath('/contact', locale)} documentsHref={fundTabPath(locale, fund.slug, 'documents')} />
-            <FundCharacteristics fund={fund} />
-          </>
+          <FundOverview locale={locale} fund={fund} esgDocuments={esgDocuments(offer.fund)} contactHref={localizedPath('/contact', locale)} documentsHref={fundTabPath(locale, fund.slug, 'documents')} />
         )}
       </section>
     </NextIntlClientProvider>
