@@ -5,8 +5,9 @@ import { ADMIN_EN, signedInAs } from '../support/admin';
 
 /**
  * The screenshots of docs/back-office.md, taken from the running back-office (desktop project: it
- * only reads), one screen a test, written into docs/img/ as small JPEGs: the guide shows the screens
- * as they are at the last run of the suite.
+ * only reads), one screen a test, as small JPEGs. Every run takes and checks them (into the test's
+ * output folder); `npm run docs:screenshots` (UPDATE_GUIDE_SCREENSHOTS=1) writes them into docs/img/,
+ * so that a test run leaves the working tree as it found it.
  */
 const T = ADMIN_EN.Admin;
 const IMG = path.resolve('docs/img');
@@ -15,7 +16,7 @@ const MAX_BYTES = 150_000;
 test.use({ storageState: signedInAs('admin'), locale: 'en-GB', viewport: { width: 1100, height: 720 } });
 
 async function shoot(page: Page, name: string) {
-  const file = path.join(IMG, `${name}.jpg`);
+  const file = process.env.UPDATE_GUIDE_SCREENSHOTS === '1' ? path.join(IMG, `${name}.jpg`) : test.info().outputPath(`${name}.jpg`);
   // The visible part only, JPEG: a few tens of kilobytes a screen.
   await page.screenshot({ path: file, type: 'jpeg', quality: 60, animations: 'disabled', caret: 'hide' });
   expect(statSync(file).size).toBeLessThan(MAX_BYTES);
@@ -34,6 +35,7 @@ const SCREENS: { name: string; path: string; heading: string | RegExp }[] = [
   { name: 'accounts', path: '/admin/accounts', heading: T.accounts.title },
   { name: 'tokens', path: '/admin/tokens', heading: T.tokens.title },
   { name: 'audit', path: '/admin/audit', heading: T.audit.title },
+  { name: 'reviews', path: '/admin/reviews', heading: T.approval.queue.title },
 ];
 
 for (const screen of SCREENS) {
