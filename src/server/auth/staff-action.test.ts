@@ -60,4 +60,11 @@ describe('staffAction', () => {
     await expect(forged(7, { status: 'idle' }, { title: 'x' })).rejects.toThrow();
     expect(handler).not.toHaveBeenCalled();
   });
+
+  it('asks for the permission a bound argument names (an import of registrations needs registrations.write)', async () => {
+    const imports = staffAction((kind) => (kind === 'registrations' ? 'registrations.write' : 'data.import'), z.object({}), async (_input, _ctx, kind: string, _state: FormState): Promise<FormState> => ({ status: 'ok', message: kind }));
+    await imports('registrations', { status: 'idle' }, body({}));
+    await imports('navs', { status: 'idle' }, body({}));
+    expect(gate.calls).toEqual(['registrations.write', 'data.import']);
+  });
 });

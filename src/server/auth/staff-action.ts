@@ -56,15 +56,19 @@ function reader(form: FormData): FormReader {
   };
 }
 
-export function staffAction<S extends z.ZodType, A extends unknown[], R extends FormState>(access: Access, schema: S, handler: Handler<S, A, R>): StaffAction<A, R>;
-export function staffAction<S extends z.ZodType, A extends unknown[], R>(access: Access, schema: S, handler: Handler<S, A, R>, invalid: Invalid<A, R>): StaffAction<A, R>;
-export function staffAction<S extends z.ZodType, A extends unknown[], R>(access: Access, schema: S, handler: Handler<S, A, R>, invalid?: Invalid<A, R>): StaffAction<A, R> {
-  const { permission, enrolling } = typeof access === 'string' ? { permission: access, enrolling: false } : access;
+/** The permission, or a function of the first bound argument that names it (an import's kind). */
+type AccessOf<A extends unknown[]> = Access | ((first: NoInfer<A[0]>) => Access);
+
+export function staffAction<S extends z.ZodType, A extends unknown[], R extends FormState>(access: AccessOf<A>, schema: S, handler: Handler<S, A, R>): StaffAction<A, R>;
+export function staffAction<S extends z.ZodType, A extends unknown[], R>(access: AccessOf<A>, schema: S, handler: Handler<S, A, R>, invalid: Invalid<A, R>): StaffAction<A, R>;
+export function staffAction<S extends z.ZodType, A extends unknown[], R>(access: AccessOf<A>, schema: S, handler: Handler<S, A, R>, invalid?: Invalid<A, R>): StaffAction<A, R> {
   return async (...all: [...A, FormData]) => {
+    const args = all.slice(0, -1) as unknown as A;
+    const needed = typeof access === 'function' ? access(args[0]) : access;
+    const { permission, enrolling } = typeof needed === 'string' ? { permission: needed, enrolling: false } : needed;
     const staff = await requireStaffAction(permission, { enrolling });
     const form = all.at(-1);
     if (!(form instanceof FormData)) forbidden();
-    const args = all.slice(0, -1) as unknown as A;
     const previous = args.at(-1) as { seq?: unknown } | undefined;
     const before = typeof previous === 'object' && previous !== null && typeof previous.seq === 'number' ? previous.seq : 0;
     counter = Math.max(counter, before) + 1;
