@@ -47,11 +47,16 @@ export const field = {
   file: () => z.preprocess((v) => (first(v) instanceof File && (first(v) as File).size > 0 ? first(v) : null), z.instanceof(File).nullable()),
 };
 
-/** The typed text fields, to draw the form again after an error (nothing typed is lost). */
+/** Longer than any field takes (a news body's limit): such a value, or such a name, is not sent back. */
+export const ECHO_LIMIT = 200_000;
+const NAME_LIMIT = 200;
+
+/** The typed text fields, to draw the form again after an error (nothing typed is lost; nothing oversized echoed). */
 export function typedValues(form: FormData): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(formObject(form))) {
-    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    if (key.length > NAME_LIMIT) continue;
+    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string').map((v) => (v.length > ECHO_LIMIT ? '' : v));
     if (texts.length > 0) values[key] = texts.length === 1 ? texts[0]! : texts;
   }
   return values;
