@@ -28,17 +28,50 @@ export function parseApprovalAreas(raw: string | undefined): { ok: true; areas: 
 }
 
 /** What a proposal does when published: each is one existing command of the back-office, run with the stored input. */
-export const CHANGE_KINDS = ['page.save', 'company.save', 'fund.update', 'share.update', 'nav.correct', 'document.upload', 'news.publish', 'registration.grid'] as const;
+export const CHANGE_KINDS = [
+  'page.save',
+  'company.save',
+  'fund.create',
+  'fund.update',
+  'fund.archive',
+  'fund.aum',
+  'share.create',
+  'share.update',
+  'share.archive',
+  'nav.correct',
+  'document.upload',
+  'document.publish',
+  'document.countries',
+  'document.delete',
+  'news.publish',
+  'news.unpublish',
+  'news.delete',
+  'news.attach',
+  'news.detach',
+  'registration.grid',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'page.save': 'pages',
   'company.save': 'company',
+  'fund.create': 'funds',
   'fund.update': 'funds',
+  'fund.archive': 'funds',
+  'fund.aum': 'funds',
+  'share.create': 'funds',
   'share.update': 'funds',
+  'share.archive': 'funds',
   'nav.correct': 'funds',
   'document.upload': 'documents',
+  'document.publish': 'documents',
+  'document.countries': 'documents',
+  'document.delete': 'documents',
   'news.publish': 'news',
+  'news.unpublish': 'news',
+  'news.delete': 'news',
+  'news.attach': 'news',
+  'news.detach': 'news',
   'registration.grid': 'registrations',
 };
 

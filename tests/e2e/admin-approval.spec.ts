@@ -18,6 +18,7 @@ const A = T.approval;
 const PASSWORD = 'e2e-approval-password-1';
 const EDITOR = 'approval-editor@fundhouse.test';
 const COMPLIANCE = 'approval-compliance@fundhouse.test';
+const ADMIN = 'approval-admin@fundhouse.test';
 const SEEDED_HOST_ES = 'El sitio está alojado por Nuage Exemple SAS';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -33,6 +34,7 @@ test.beforeAll(async ({}, testInfo) => {
   const accounts: [string, string][] = [
     [EDITOR, 'editor'],
     [COMPLIANCE, 'compliance'],
+    [ADMIN, 'admin'],
   ];
   for (const [email, role] of accounts) {
     const made = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/admin-create.ts', '--email', email, '--role', role], {
@@ -132,9 +134,7 @@ test('an editor’s change of the Spanish legal notices waits; a compliance offi
   await expect(spanish.getByRole('row').filter({ hasText: 'host' })).toContainText(marker);
   await expectAccessible(officer);
 
-  // The screen offers the editor no decision. (The action's own 403 for roles without changes.review and
-  // for an author is the requireStaffAction check and forbidden() in review-actions.ts; a forged no-JS
-  // post of the bound action answered 404 here, not the action: see the report.)
+  // The screen offers the editor no decision (the action's own 403: the next test).
   await visitor.goto('/es/legal-notices');
   await expect(visitor.getByRole('main')).not.toContainText(marker);
 
@@ -151,6 +151,39 @@ test('an editor’s change of the Spanish legal notices waits; a compliance offi
   await officer.goto(`/admin/audit?entity=page`);
   await expect(officer.getByRole('main')).toContainText(`${EDITOR} (approved by ${COMPLIANCE})`);
 });
+
+for (const [who, email] of [
+  ['an editor (no right to review)', EDITOR],
+  ['an admin approving their own change', ADMIN],
+] as const) {
+  test(`${who} posting Approve gets 403 and the change stays pending`, async ({ browser }) => {
+    const author = await signedIn(browser, email);
+    await proposeLegalNotices(author, `Texto de ${email} ${Date.now()}`, `Propuesta de ${email}`);
+    const officer = await signedIn(browser, COMPLIANCE);
+    const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: `Propuesta de ${email}` });
+    await officer.goto('/admin/reviews');
+    const href = (await row.getByRole('link').getAttribute('href')) ?? '';
+    await officer.goto(href);
+    const approve = officer.getByRole('button', { name: A.review.approve });
+    await expect(approve).toBeVisible();
+    // The page stays open while the browser's session becomes the author's (a stale page, a forged post).
+    const context = officer.context();
+    const cookies = await author.context().cookies();
+    await context.clearCookies();
+    await context.addCookies(cookies);
+    const answer = officer.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === href);
+    await approve.click();
+    expect((await answer).status()).toBe(403);
+
+    const again = await signedIn(browser, COMPLIANCE);
+    await again.goto('/admin/reviews');
+    await expect(again.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: `Propuesta de ${email}` })).toContainText(A.statuses.pending);
+    await again.goto(href);
+    await again.getByLabel(A.review.commentLabel).fill('Retirada de la prueba.');
+    await again.getByRole('button', { name: A.review.reject }).click();
+    await expect(again.getByRole('main').getByRole('status')).toHaveText(A.review.rejected);
+  });
+}
 
 test('a rejected change returns to its author with the comment', async ({ browser }) => {
   const editor = await signedIn(browser, EDITOR);
@@ -171,12 +204,45 @@ test('a rejected change returns to its author with the comment', async ({ browse
   await expect(editor.getByRole('link', { name: A.review.amend })).toHaveAttribute('href', '/admin/pages/legal-notices');
 });
 
+test('a proposed fund change shows the fund page with it, in the language chosen, while the public page is unchanged', async ({ browser }) => {
+  const marker = `A money-market fund, reviewed ${Date.now()}.`;
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/funds');
+  await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
+  await editor.getByRole('link', { name: T.funds.edit }).click();
+  const form = editor.getByRole('form', { name: T.funds.edit });
+  await form.getByLabel(`${T.funds.fields.description} (${T.language.en})`).fill(marker);
+  await form.getByLabel(A.note).fill('Description revue');
+  await form.getByRole('button', { name: A.submit, exact: true }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'Description revue' });
+  await expect(row).toContainText(A.kinds.fund.update);
+  await row.getByRole('link').click();
+  await officer.getByRole('link', { name: A.review.previewIn.replace('{language}', T.language.en) }).click();
+  const preview = officer.getByRole('region', { name: T.pages.preview });
+  await expect(preview).toContainText(marker);
+  await expectAccessible(officer);
+
+  const visitor = await (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
+  await visitor.goto('/en/funds/aurore-tresorerie');
+  await expect(visitor.getByRole('main')).not.toContainText(marker);
+
+  await officer.getByLabel(A.review.commentLabel).fill('Gardez la description actuelle.');
+  await officer.getByRole('button', { name: A.review.reject }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.rejected);
+});
+
 test('a KID approved with an effective date appears on the share page at that time, not before', async ({ browser }) => {
   const marker = `KID effective ${Date.now()}`;
   const sharePath = '/en/funds/aurore-tresorerie/shares/part-c-eur';
   const editor = await signedIn(browser, EDITOR);
   await editor.goto('/admin/funds');
   await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
+  // One-click changes say that they propose too.
+  await expect(editor.getByRole('button', { name: A.submitAction.replace('{action}', T.funds.archive) })).toBeVisible();
   const upload = editor.getByRole('form', { name: T.documents.upload });
   await expect(upload.getByRole('button', { name: A.submit })).toBeVisible();
   await upload.getByLabel(T.documents.owner).selectOption({ label: 'C EUR (FR00140U2C49)' });

@@ -12,11 +12,18 @@ import { requiresApproval, type SubmitResult } from '@/server/approval/service';
 /**
  * What every save form of an area under the approval policy adds (docs/approval.md): its button
  * says Submit for approval, a note for the reviewer and an optional effective date (UTC, as news
- * schedules are). Without approval a screen keeps its own label (Save, Upload: it publishes at once,
- * as the screen's intro says), so the existing screens and their tests are unchanged.
+ * schedules are). Without approval it says that it publishes (Publish, Publish the NAV…).
  */
 export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('approval.publish')): string {
   return requiresApproval(area) ? t('approval.submit') : instant;
+}
+
+/**
+ * The button of a one-click change (archive, take off line, delete) in an area under the policy:
+ * its own verb, followed by "submit for approval" so nobody believes it acts at once.
+ */
+export function actionLabel(t: AdminT, area: ApprovalArea, action: string): string {
+  return requiresApproval(area) ? t('approval.submitAction', { action }) : action;
 }
 
 export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {

@@ -16,6 +16,7 @@ import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
 import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
+import type { ApprovalArea, ChangeKind } from '@/domain/approval';
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
@@ -26,12 +27,13 @@ import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
 import { requiresApproval, submitChange } from '@/server/approval/service';
-import { requireStaffAction } from '@/server/auth/staff';
+import { requireStaffAction, type Staff } from '@/server/auth/staff';
+import type { ChangeInput } from '@/server/approval/commands';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import { deleteDocument, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
+import { deleteDocument, documentForReview, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
 import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/admin-read';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
@@ -92,12 +94,42 @@ function done(message: string): FormState {
   return { status: 'ok', message, seq: next() };
 }
 
+/**
+ * A change of what the public reads, under the approval policy: stored as a proposed change with
+ * the form's note and effective date, for another person to approve (docs/approval.md). `unknown`
+ * answers a target the command cannot read (gone, or a slug or ISIN taken since).
+ */
+async function propose<K extends ChangeKind>(staff: Staff, kind: K, input: ChangeInput[K], form: FormData, unknown: () => FormState): Promise<FormState> {
+  const t = adminTranslator(staff.locale);
+  const approval = readApprovalForm(form);
+  if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+  const outcome = await submitChange(await getDb(), kind, input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+  if (outcome.mode === 'error') return unknown();
+  return proposed(proposalAnswer(t, outcome, next(), () => t('data.saved')));
+}
+
+const notFound = (staff: Staff) => (): FormState => ({ status: 'error', message: adminTranslator(staff.locale)('data.notFound'), seq: next() });
+const unknownDocument = (staff: Staff) => (): FormState => ({ status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() });
+
+/** Whether a change of this document waits for approval: only a change of a current version reaches the public. */
+async function documentNeedsApproval(area: ApprovalArea, documentId: number): Promise<boolean> {
+  if (!requiresApproval(area)) return false;
+  const doc = await documentForReview(await getDb(), documentId);
+  return doc !== null && doc.state.current;
+}
+
 // ------------------------------------------------------------------ funds
 
 export async function createFundAction(_state: FormState, form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('funds.write');
   const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: true });
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    // Checked now as the command will check it, so the author sees the errors, not the reviewer.
+    const check = validateFund(raw);
+    if (!check.ok) return invalid(staff.locale, partnerErrorsOnRows(check.errors, partnerRows), form);
+    return propose(staff, 'fund.create', { raw: raw as Record<string, unknown> }, form, () => invalid(staff.locale, { slug: 'taken' }, form));
+  }
   const result = await createFund(await getDb(), raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
   revalidatePath('/admin/funds', 'layout');
@@ -126,6 +158,7 @@ export async function updateFundAction(fundId: number, _state: FormState, form: 
 
 export async function archiveFundAction(fundId: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('funds.write');
+  if (requiresApproval('funds')) return propose(staff, 'fund.archive', { fundId }, _form, notFound(staff));
   const result = await archiveFund(await getDb(), fundId, staff.actor);
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
@@ -136,13 +169,19 @@ export async function updateAumAction(fundId: number, _state: FormState, form: F
   const staff = await requireStaffAction('funds.write');
   const f = reader(form);
   const value = Number(f.get('aumValue').replace(/\s/g, ''));
-  const result = await updateFundAum(await getDb(), fundId, { value: f.get('aumValue').trim() === '' ? Number.NaN : value, date: f.get('aumDate'), currency: f.get('aumCurrencyCode') || undefined }, staff.actor);
+  const input = { value: f.get('aumValue').trim() === '' ? Number.NaN : value, date: f.get('aumDate'), currency: f.get('aumCurrencyCode') || undefined };
   const t = adminTranslator(staff.locale);
-  if (!result.ok) {
-    const field = result.error === 'bad-date' ? 'aumDate' : result.error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue';
-    const message = dataTranslator(staff.locale)(`aum.${result.error}`);
-    return { status: 'error', message: t('data.invalid'), errors: { [field]: message }, values: submitted(form), seq: next() };
+  const aumError = (error: 'unknown-fund' | 'bad-value' | 'bad-date' | 'unknown-currency'): FormState => {
+    const field = error === 'bad-date' ? 'aumDate' : error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue';
+    return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`aum.${error}`) }, values: submitted(form), seq: next() };
+  };
+  if (requiresApproval('funds')) {
+    if (!Number.isFinite(input.value) || input.value < 0 || input.value >= 1e18) return aumError('bad-value');
+    if (!isIsoDate(input.date)) return aumError('bad-date');
+    return propose(staff, 'fund.aum', { fundId, ...input }, form, notFound(staff));
   }
+  const result = await updateFundAum(await getDb(), fundId, input, staff.actor);
+  if (!result.ok) return aumError(result.error);
   return done(result.changed ? t('funds.aumSaved') : t('data.unchanged'));
 }
 
@@ -152,6 +191,11 @@ export async function createShareAction(fundId: number, _state: FormState, form:
   const staff = await requireStaffAction('funds.write');
   const { raw, errors } = readShareForm(reader(form));
   if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+  if (requiresApproval('funds')) {
+    const check = validateShare(raw);
+    if (!check.ok) return invalid(staff.locale, check.errors, form);
+    return propose(staff, 'share.create', { fundId, raw: raw as Record<string, unknown> }, form, () => invalid(staff.locale, { isinCode: 'taken' }, form));
+  }
   const result = await createShare(await getDb(), fundId, raw, staff.actor);
   if (!result.ok) return invalid(staff.locale, result.errors, form);
   revalidatePath('/admin/funds', 'layout');
@@ -179,6 +223,7 @@ export async function updateShareAction(shareId: number, _state: FormState, form
 
 export async function archiveShareAction(shareId: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('funds.write');
+  if (requiresApproval('funds')) return propose(staff, 'share.archive', { shareId }, _form, notFound(staff));
   const result = await archiveShare(await getDb(), shareId, staff.actor);
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
@@ -280,6 +325,7 @@ export async function uploadDocumentAction(fundId: number, _state: FormState, fo
 
 export async function setDocumentPublishedAction(documentId: number, published: boolean, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('documents.write');
+  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.publish', { documentId, published }, _form, unknownDocument(staff));
   const result = await setDocumentPublished(await getDb(), documentId, published, staff.actor);
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
@@ -297,6 +343,7 @@ export async function setDocumentCountriesAction(fundId: number, _state: FormSta
   if (!Number.isSafeInteger(documentId) || !(await listFundDocuments(db, fundId)).some((d) => d.id === documentId)) {
     return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
   }
+  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.countries', { documentId, countries: wanted }, form, unknownDocument(staff));
   const result = await setDocumentCountries(db, documentId, wanted, staff.actor);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)(`document.${result.error}`), seq: next() };
   if (!result.changed) return done(t('data.unchanged'));
@@ -305,6 +352,7 @@ export async function setDocumentCountriesAction(fundId: number, _state: FormSta
 
 export async function deleteDocumentAction(documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('documents.write');
+  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.delete', { documentId }, _form, unknownDocument(staff));
   const result = await deleteDocument(await getDb(), documentId, staff.actor);
   const t = adminTranslator(staff.locale);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };

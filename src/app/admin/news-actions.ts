@@ -9,17 +9,19 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Locale } from '@/env';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { createHash } from 'node:crypto';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { readNewsInput, type NewsErrors, type NewsFormInput, type NewsValues } from '@/domain/news-input';
 import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { proposalAnswer } from './approval-form';
+import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
 import { requiresApproval, submitChange, type SubmitResult } from '@/server/approval/service';
 import { requireStaffAction, type Staff } from '@/server/auth/staff';
 import { newsForStaff } from '@/server/queries/news-admin';
 import { getDb } from '@/server/db';
-import { deleteNewsDocument, uploadNewsDocument } from '@/server/news/documents';
+import { deleteNewsDocument, newsDocumentState, uploadNewsDocument } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/manage';
 
 let seq = 0;
@@ -90,6 +92,13 @@ async function proposePublication(id: number, value: NewsValues, actor: Staff['a
   });
 }
 
+async function proposeRemoval(staff: Staff, kind: 'news.unpublish' | 'news.delete', id: number): Promise<FormState> {
+  const t = adminTranslator(staff.locale);
+  const outcome = await submitChange(await getDb(), kind, { id }, staff.actor);
+  revalidatePath('/admin', 'layout');
+  return proposalAnswer(t, outcome, next(), () => t('news.saved'));
+}
+
 function done(message: string): FormState {
   revalidatePath('/admin/news', 'layout');
   return { status: 'ok', message, seq: next() };
@@ -136,6 +145,8 @@ export async function updateNewsAction(id: number, locale: string, _state: FormS
 export async function unpublishNewsAction(id: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
   const t = adminTranslator(staff.locale);
+  // Taking a published article off the site changes what the public reads: under the policy, it is proposed.
+  if (requiresApproval('news') && (await newsForStaff(await getDb(), id))?.status === 'published') return proposeRemoval(staff, 'news.unpublish', id);
   const result = await unpublishNews(await getDb(), id, staff.actor);
   if (!result.ok) return { status: 'error', message: t('news.notFound'), seq: next() };
   return done(result.changed ? t('news.unpublished') : t('news.alreadyDraft'));
@@ -143,6 +154,8 @@ export async function unpublishNewsAction(id: number, _state: FormState, _form: 
 
 export async function deleteNewsAction(id: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
+  // A draft is nobody's reading: deleting it needs no approval; deleting a published article does.
+  if (requiresApproval('news') && (await newsForStaff(await getDb(), id))?.status === 'published') return proposeRemoval(staff, 'news.delete', id);
   const result = await deleteNews(await getDb(), id, staff.actor);
   if (!result.ok) return { status: 'error', message: adminTranslator(staff.locale)('news.notFound'), seq: next() };
   revalidatePath('/admin/news', 'layout');
@@ -171,11 +184,22 @@ export async function uploadNewsDocumentAction(newsId: number, _state: FormState
   if (!(file instanceof File) || file.size === 0) return fail('empty');
   if (file.size > MAX_DOCUMENT_BYTES) return fail('too-large');
   const title = text(form, 'title').trim();
-  const result = await uploadNewsDocument(
-    await getDb(),
-    { newsId, publishedAt: text(form, 'publishedAt'), title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    staff.actor,
-  );
+  const upload = { newsId, publishedAt: text(form, 'publishedAt'), title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  // A published article's document is read by the public: under the policy, attaching one is proposed.
+  if (requiresApproval('news') && (await newsForStaff(await getDb(), newsId))?.status === 'published') {
+    const approval = readApprovalForm(form);
+    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
+    const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
+    if (problem) return fail(problem);
+    if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
+    if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
+    const { bytes, ...rest } = upload;
+    const input = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    const outcome = await submitChange(await getDb(), 'news.attach', input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt, file: bytes });
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), () => t('news.documents.uploaded'));
+  }
+  const result = await uploadNewsDocument(await getDb(), upload, staff.actor);
   if (!result.ok) return fail(result.error);
   if (!result.changed) return done(t('news.unchanged'));
   return done(result.replacedId ? t('news.documents.replaced') : t('news.documents.uploaded'));
@@ -184,6 +208,12 @@ export async function uploadNewsDocumentAction(newsId: number, _state: FormState
 export async function deleteNewsDocumentAction(newsId: number, documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
   const staff = await requireStaffAction('content.write');
   const t = adminTranslator(staff.locale);
+  const current = (await newsDocumentState(await getDb(), newsId))?.current?.id === documentId;
+  if (requiresApproval('news') && current && (await newsForStaff(await getDb(), newsId))?.status === 'published') {
+    const outcome = await submitChange(await getDb(), 'news.detach', { newsId, documentId }, staff.actor);
+    revalidatePath('/admin', 'layout');
+    return proposalAnswer(t, outcome, next(), () => t('news.documents.deleted'));
+  }
   const result = await deleteNewsDocument(await getDb(), newsId, documentId, staff.actor);
   if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
   return done(t('news.documents.deleted'));

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ApprovalArea, ProposalStatus } from '@/domain/approval';
+import { isChangeKind, type ApprovalArea, type ProposalStatus } from '@/domain/approval';
 import type { AdminT } from '@/i18n/admin';
 import type { ReviewRow } from '@/components/admin/review-table';
 import type { ProposalListRow } from '@/server/approval/service';
@@ -13,12 +13,18 @@ export function ageText(t: AdminT, since: Date, now: Date): string {
   return t('approval.queue.days', { count: Math.floor(minutes / 1440) });
 }
 
+/** What a change does, in words (a kind this version does not know is shown as stored). */
+export function kindText(t: AdminT, kind: string): string {
+  return isChangeKind(kind) ? t(`approval.kinds.${kind}`) : kind;
+}
+
 export function reviewRows(t: AdminT, locale: string, rows: ProposalListRow[], now: Date, conflicting: ReadonlySet<number> = new Set()): ReviewRow[] {
   return rows.map((row) => ({
     id: row.id,
     href: `/admin/reviews/${row.id}`,
     linkLabel: `${row.targetLabel} (${t('approval.queue.see', { id: row.id })})`,
     area: t(`approval.areas.${row.area as ApprovalArea}`),
+    kind: kindText(t, row.kind),
     target: row.targetLabel,
     author: row.authorLabel,
     age: ageText(t, row.createdAt, now),
@@ -33,6 +39,7 @@ export function reviewLabels(t: AdminT, caption: string) {
   return {
     caption,
     area: t('approval.queue.area'),
+    kind: t('approval.queue.kind'),
     target: t('approval.queue.target'),
     author: t('approval.queue.author'),
     age: t('approval.queue.age'),
@@ -52,9 +59,18 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
       return '/admin/company';
     case 'fund.update':
       return `/admin/funds/${Number(input.fundId)}/edit`;
+    case 'fund.archive':
+    case 'fund.aum':
+    case 'share.create':
+      return `/admin/funds/${Number(input.fundId)}`;
+    case 'fund.create':
+      return '/admin/funds/new';
+    case 'share.archive':
     case 'share.update':
       return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}`;
     case 'news.publish':
+    case 'news.unpublish':
+    case 'news.delete':
       return `/admin/news/${Number(input.id)}`;
     default:
       return '/admin/funds';

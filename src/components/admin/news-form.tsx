@@ -67,6 +67,8 @@ type Props = {
   states: Option[];
   /** The slug follows the title until it is typed by hand (a new item). */
   slugFollowsTitle: boolean;
+  /** Under the approval policy: the note for the reviewer (the article's own publication time is its effective date). */
+  approvalNote?: { label: string; hint: string };
 };
 
 const listOf = (value: string | string[] | undefined) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
@@ -76,7 +78,7 @@ const listOf = (value: string | string[] | undefined) => (value === undefined ? 
  * profiles and publication (draft, now, or at a time). After an error everything typed is shown
  * again, the body too, with each error tied to its field.
  */
-export function NewsForm({ action, title, submitLabel, labels, initial, locales, categories, funds, profiles, states, slugFollowsTitle }: Props) {
+export function NewsForm({ action, title, submitLabel, labels, initial, locales, categories, funds, profiles, states, slugFollowsTitle, approvalNote }: Props) {
   const [state, formAction, pending] = useActionState(action, IDLE);
   const formId = useId().replace(/:/g, '');
   const posted = state.values;
@@ -297,6 +299,15 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
           />
           {help('publishAt', labels.publishAtHint)}
         </div>
+        {approvalNote && (
+          <div>
+            <label htmlFor={id('approvalNote')} className={labelClass}>
+              {approvalNote.label}
+            </label>
+            <textarea id={id('approvalNote')} name="approvalNote" rows={2} maxLength={2000} aria-describedby={`${id('approvalNote')}-hint`} className={`${inputClass} max-w-none`} />
+            {help('approvalNote', approvalNote.hint)}
+          </div>
+        )}
         <button type="submit" disabled={pending} aria-disabled={pending || undefined} className={buttonClass}>
           {submitLabel}
         </button>

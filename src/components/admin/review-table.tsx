@@ -2,9 +2,9 @@ import Link from 'next/link';
 import { Table, type Column } from '@/components/ui/table';
 
 /** One row of a list of proposed changes, its texts already translated. */
-export type ReviewRow = { id: number; href: string; linkLabel: string; area: string; target: string; author: string; age: string; note: string; effective: string; status: string; flag?: string };
+export type ReviewRow = { id: number; href: string; linkLabel: string; area: string; kind: string; target: string; author: string; age: string; note: string; effective: string; status: string; flag?: string };
 
-type Labels = { caption: string; area: string; target: string; author: string; age: string; note: string; effective: string; status: string };
+type Labels = { caption: string; area: string; kind: string; target: string; author: string; age: string; note: string; effective: string; status: string };
 
 /** The review queue's tables (pending, scheduled, one's own): each row opens the change's review screen. */
 export function ReviewTable({ rows, labels }: { rows: ReviewRow[]; labels: Labels }) {
@@ -18,6 +18,7 @@ export function ReviewTable({ rows, labels }: { rows: ReviewRow[]; labels: Label
         </Link>
       ),
     },
+    { key: 'kind', header: labels.kind, cell: (row) => row.kind },
     { key: 'area', header: labels.area, cell: (row) => row.area },
     { key: 'author', header: labels.author, cell: (row) => row.author },
     { key: 'age', header: labels.age, cell: (row) => row.age },

@@ -360,6 +360,23 @@ export async function documentHistory(db: Executor, id: number): Promise<Documen
 }
 
 /**
+ * One document version as a proposed change on it is made (docs/approval.md): its owner's name and
+ * what the public sees of it. `public` is false for a version nobody reads (superseded, or offline):
+ * changing it needs no approval.
+ */
+export async function documentForReview(db: Executor, id: number) {
+  const found = await ownerOfDocument(db, id);
+  if (!found) return null;
+  const { row, owner } = found;
+  return {
+    ownerName: owner.name,
+    fundId: row.fundId ?? (row.shareId === null ? null : ((await db.select({ fundId: shares.fundId }).from(shares).where(eq(shares.id, row.shareId)))[0]?.fundId ?? null)),
+    public: row.published && row.supersededAt === null,
+    state: { id: row.id, typeCode: row.documentTypeCode, locale: row.locale, title: row.title, fileName: row.fileName, sha256: row.sha256, publishedAt: row.publishedAt, published: row.published, current: row.supersededAt === null, countries: [...row.countries].sort() },
+  };
+}
+
+/**
  * The current version of a document slot (owner, type, language) as a proposed upload is made on
  * (docs/approval.md): null when the owner or type is unknown; `current` null while the slot is empty.
  */

@@ -1,11 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
 import type { Actor } from '@/server/audit/record';
 import { deleteDocumentVersion, storeDocumentVersion, versionColumns } from '@/server/documents/manage';
 import type { Db } from '@/server/db/client';
+import type { Executor } from '@/server/db/types';
 import { documents, funds, news, newsFunds } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
 import { refreshNewsContent } from './manage';
@@ -85,4 +86,18 @@ export async function deleteNewsDocument(db: Db, newsId: number, id: number, act
     await publishFor(db, newsId);
   }
   return { ok: true };
+}
+
+/**
+ * An item's current document as a proposed change of it is made (docs/approval.md): null for an
+ * unknown item; `current` null while it has none.
+ */
+export async function newsDocumentState(db: Executor, newsId: number) {
+  const [item] = await db.select({ id: news.id, title: news.title, locale: news.locale, status: news.status }).from(news).where(eq(news.id, newsId));
+  if (!item) return null;
+  const [current] = await db
+    .select({ id: documents.id, title: documents.title, fileName: documents.fileName, sha256: documents.sha256, publishedAt: documents.publishedAt })
+    .from(documents)
+    .where(and(eq(documents.newsId, item.id), eq(documents.documentTypeCode, NEWS_DOCUMENT_TYPE), isNull(documents.supersededAt)));
+  return { item, current: current ?? null };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Locale } from '@/env';
+import { env, type Locale } from '@/env';
 import { CHARACTERISTICS, INVESTOR_PROFILES, SFDR_SECTIONS, type DocumentTypeCode, type InvestorProfile } from '@/domain/catalog';
 import { formatCompactMoney, formatDate } from '@/domain/format';
 import { pick, pickOrNull } from '@/domain/localize';
@@ -328,4 +328,31 @@ export async function shareForDocuments(db: Db, shareId: number, locale: Locale)
     if (share) return { fund, share };
   }
   return null;
+}
+
+/** Only the keys a stored row has: a proposal's patch never adds a field the row does not hold. */
+function overlay<R extends object>(row: R, patch: Record<string, unknown>): R {
+  return { ...row, ...Object.fromEntries(Object.entries(patch).filter(([key]) => key in row)) };
+}
+
+/**
+ * A fund as the public would read it with a proposed change of the fund or of one of its share
+ * classes applied (the review screen's preview, docs/approval.md): the current catalog with the
+ * stored fields replaced by the proposal's, for the home country and the first profile the fund is
+ * meant for. Nothing is cached: a preview is drawn once per review screen.
+ */
+export async function previewFund(
+  locale: Locale,
+  target: { fundId: number; patch: Record<string, unknown> } | { shareId: number; patch: Record<string, unknown> },
+): Promise<{ fund: FundView; shareId: number | null } | null> {
+  const current = await rawCatalog(await getDb());
+  const share = 'shareId' in target ? current.shares.find((s) => s.id === target.shareId) : undefined;
+  const fundId = 'fundId' in target ? target.fundId : share?.fundId;
+  const row = current.funds.find((f) => f.id === fundId);
+  if (!row || ('shareId' in target && !share)) return null;
+  const fund = 'fundId' in target ? overlay(row, target.patch) : row;
+  const catalog: RawCatalog = share ? { ...current, shares: current.shares.map((s) => (s.id === share.id ? overlay(s, target.patch) : s)) } : current;
+  const profile = (INVESTOR_PROFILES as readonly string[]).find((p) => fund.visibleTo.includes(p)) ?? INVESTOR_PROFILES[0];
+  const audience: Audience = { profile: profile as InvestorProfile, country: env().DEFAULT_COUNTRY };
+  return { fund: toFund(fund, catalog, locale, audience, true), shareId: share?.id ?? null };
 }

@@ -13,7 +13,7 @@ import { listFundDocuments } from '@/server/documents/manage';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/admin-read';
 import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
 import { aumFields } from '../../../fund-fields';
-import { approvalFields, saveLabel } from '../../../approval-form';
+import { actionLabel, approvalFields, saveLabel } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.fund') };
@@ -40,6 +40,8 @@ export default async function FundPage({ params, searchParams }: Props) {
   const number = new Intl.NumberFormat(staff.locale, { maximumFractionDigits: 2 });
   const countryOptions = refs.countries.map((c) => ({ value: c.code, label: c.title[staff.locale] ?? c.title.fr ?? c.code }));
   const countryName = new Map(countryOptions.map((c) => [c.value, c.label]));
+  // Only a change of a current version reaches the public: only that one waits for approval (docs/approval.md).
+  const documentLabel = (d: { supersededAt: Date | null }, verb: string) => (d.supersededAt === null ? actionLabel(t, 'documents', verb) : verb);
   return (
     <>
       <p className="mb-2">
@@ -74,7 +76,7 @@ export default async function FundPage({ params, searchParams }: Props) {
           <Link href={`/admin/funds/${fund.id}/edit`} className={`${buttonClass} inline-block`}>
             {t('funds.edit')}
           </Link>
-          <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={t('funds.archive')} fields={[]} danger compact disabled={!fund.active} />
+          <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={actionLabel(t, 'funds', t('funds.archive'))} fields={[]} danger compact disabled={!fund.active} />
         </div>
       )}
 
@@ -83,7 +85,7 @@ export default async function FundPage({ params, searchParams }: Props) {
           <h2 id="aum-title" className="mb-2 text-xl font-semibold">
             {t('funds.aum')}
           </h2>
-          <ActionForm action={updateAumAction.bind(null, fund.id)} title={t('funds.aum')} submitLabel={t('funds.saveAum')} fields={aumFields(t, refs, fund)} />
+          <ActionForm action={updateAumAction.bind(null, fund.id)} title={t('funds.aum')} submitLabel={saveLabel(t, 'funds', t('funds.saveAum'))} fields={[...aumFields(t, refs, fund), ...approvalFields(t, 'funds')]} />
         </section>
       )}
 
@@ -184,11 +186,11 @@ export default async function FundPage({ params, searchParams }: Props) {
                         <ActionForm
                           action={setDocumentPublishedAction.bind(null, d.id, !d.published)}
                           title={`${d.published ? t('documents.unpublish') : t('documents.publish')} ${label}`}
-                          submitLabel={d.published ? t('documents.unpublish') : t('documents.publish')}
+                          submitLabel={documentLabel(d, d.published ? t('documents.unpublish') : t('documents.publish'))}
                           fields={[]}
                           compact
                         />{' '}
-                        <ActionForm action={deleteDocumentAction.bind(null, d.id)} title={`${t('documents.delete')} ${label}`} submitLabel={t('documents.delete')} fields={[]} danger compact />
+                        <ActionForm action={deleteDocumentAction.bind(null, d.id)} title={`${t('documents.delete')} ${label}`} submitLabel={documentLabel(d, t('documents.delete'))} fields={[]} danger compact />
                       </td>
                     )}
                   </tr>
@@ -203,7 +205,7 @@ export default async function FundPage({ params, searchParams }: Props) {
             <ActionForm
               action={setDocumentCountriesAction.bind(null, fund.id)}
               title={t('documents.restrictTitle')}
-              submitLabel={t('documents.restrict')}
+              submitLabel={saveLabel(t, 'documents', t('documents.restrict'))}
               fields={[
                 {
                   kind: 'select',

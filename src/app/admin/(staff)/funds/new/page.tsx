@@ -5,6 +5,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { referenceLists } from '@/server/funds/admin-read';
 import { createFundAction } from '../../../funds-actions';
+import { actionLabel, approvalFields } from '../../../approval-form';
 import { fundFields } from '../../../fund-fields';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +20,7 @@ export default async function NewFundPage() {
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('funds.new')}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('data.translationsIntro')}</p>
-      <ActionForm action={createFundAction} title={t('funds.new')} submitLabel={t('funds.create')} fields={fundFields(t, staff.locale, refs, null)} otherErrorsLabel={t('data.otherErrors')} />
+      <ActionForm action={createFundAction} title={t('funds.new')} submitLabel={actionLabel(t, 'funds', t('funds.create'))} fields={[...fundFields(t, staff.locale, refs, null), ...approvalFields(t, 'funds')]} otherErrorsLabel={t('data.otherErrors')} />
     </>
   );
 }

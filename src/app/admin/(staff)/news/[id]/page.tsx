@@ -15,6 +15,7 @@ import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
 import { requiresApproval } from '@/server/approval/service';
+import { actionLabel, approvalFields } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };
@@ -100,8 +101,8 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
         </Link>
         {write && (
           <>
-            <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
-            <ActionForm action={deleteNewsAction.bind(null, item.id)} title={t('news.delete')} submitLabel={t('news.delete')} fields={[]} danger compact />
+            <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.unpublish')) : t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
+            <ActionForm action={deleteNewsAction.bind(null, item.id)} title={t('news.delete')} submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.delete')) : t('news.delete')} fields={[]} danger compact />
           </>
         )}
       </div>
@@ -124,6 +125,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
             profiles={choices.profiles}
             states={choices.states}
             slugFollowsTitle={false}
+            approvalNote={requiresApproval('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
           />
         </section>
       ) : (
@@ -169,7 +171,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
                       <ActionForm
                         action={deleteNewsDocumentAction.bind(null, item.id, d.id)}
                         title={t('news.documents.deleteLabel', { name: `${d.fileName} #${d.id}` })}
-                        submitLabel={t('news.documents.delete')}
+                        submitLabel={item.status === 'published' && !d.supersededAt ? actionLabel(t, 'news', t('news.documents.delete')) : t('news.documents.delete')}
                         fields={[]}
                         danger
                         compact
@@ -187,11 +189,12 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
             <ActionForm
               action={uploadNewsDocumentAction.bind(null, item.id)}
               title={t('news.documents.upload')}
-              submitLabel={t('news.documents.submit')}
+              submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.documents.submit')) : t('news.documents.submit')}
               fields={[
                 { kind: 'date', name: 'publishedAt', label: t('news.documents.date'), value: item.publishedAt, required: true },
                 { kind: 'text', name: 'title', label: t('news.documents.titleField'), hint: t('news.documents.titleHint') },
                 { kind: 'file', name: 'file', label: t('news.documents.pdf'), hint: t('news.documents.pdfHint', { mb: 20 }), accept: 'application/pdf,.pdf', required: true },
+                ...(item.status === 'published' ? approvalFields(t, 'news') : []),
               ]}
             />
           </div>

@@ -58,6 +58,7 @@ export default async function NewNewsPage({ searchParams }: Props) {
           profiles={choices.profiles}
           states={choices.states}
           slugFollowsTitle
+          approvalNote={requiresApproval('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
         />
       </div>
     </>

@@ -12,9 +12,10 @@ import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
+import { FundPreviewBody } from '../../../fund-preview';
 import { PreviewBody } from '../../../page-view';
 import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
-import { editHref } from '../../../review-view';
+import { editHref, kindText } from '../../../review-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('approval.queue.title') };
@@ -66,6 +67,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium">{t('approval.review.status')}</dt>
           <dd>{t(`approval.statuses.${row.status as ProposalStatus}`)}</dd>
+          <dt className="font-medium">{t('approval.queue.kind')}</dt>
+          <dd>{kindText(t, row.kind)}</dd>
           <dt className="font-medium">{t('approval.review.area')}</dt>
           <dd>{t(`approval.areas.${row.area as ApprovalArea}`)}</dd>
           <dt className="font-medium">{t('approval.review.author')}</dt>
@@ -162,7 +165,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <h2 id="review-preview" className="mb-2 text-lg font-semibold">
           {t('approval.review.previewTitle')}
         </h2>
-        {row.kind === 'page.save' && row.after ? (
+        {(row.kind === 'page.save' && row.after) || row.kind === 'fund.update' || row.kind === 'share.update' ? (
           <>
             <ul className="mb-2 flex gap-4">
               {SUPPORTED_LOCALES.map((l) => (
@@ -173,7 +176,19 @@ export default async function ReviewPage({ params, searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+            {row.kind === 'page.save' ? (
+              <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+            ) : (
+              <FundPreviewBody
+                t={t}
+                locale={previewLocale}
+                target={
+                  row.kind === 'fund.update'
+                    ? { fundId: Number(row.input.fundId), patch: (row.input.patch ?? {}) as Record<string, unknown> }
+                    : { shareId: Number(row.input.shareId), patch: (row.input.patch ?? {}) as Record<string, unknown> }
+                }
+              />
+            )}
           </>
         ) : row.kind === 'document.upload' && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">

@@ -11,7 +11,7 @@ import { getDb } from '@/server/db';
 import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/admin-read';
 import { archiveShareAction, correctNavAction, updateShareAction } from '../../../../../funds-actions';
 import { shareFields } from '../../../../../fund-fields';
-import { approvalFields, saveLabel } from '../../../../../approval-form';
+import { actionLabel, approvalFields, saveLabel } from '../../../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.share') };
@@ -74,7 +74,7 @@ export default async function SharePage({ params, searchParams }: Props) {
             {t('funds.state')}: {share.active ? t('funds.activeState') : t('funds.archivedState')}
           </p>
           <div className="mb-6">
-            <ActionForm action={archiveShareAction.bind(null, share.id)} title={t('shares.archive')} submitLabel={t('shares.archive')} fields={[]} danger compact disabled={!share.active} />
+            <ActionForm action={archiveShareAction.bind(null, share.id)} title={t('shares.archive')} submitLabel={actionLabel(t, 'funds', t('shares.archive'))} fields={[]} danger compact disabled={!share.active} />
           </div>
           <section aria-labelledby="share-edit-title" className="mb-10">
             <h2 id="share-edit-title" className="mb-2 text-xl font-semibold">

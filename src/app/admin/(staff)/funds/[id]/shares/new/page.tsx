@@ -7,6 +7,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { fundForStaff, referenceLists } from '@/server/funds/admin-read';
 import { createShareAction } from '../../../../../funds-actions';
+import { actionLabel, approvalFields } from '../../../../../approval-form';
 import { shareFields } from '../../../../../fund-fields';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,8 +36,8 @@ export default async function NewSharePage({ params }: Props) {
       <ActionForm
         action={createShareAction.bind(null, fund.id)}
         title={t('shares.new')}
-        submitLabel={t('shares.create')}
-        fields={shareFields(t, staff.locale, refs, null, fund.riskLevel)}
+        submitLabel={actionLabel(t, 'funds', t('shares.create'))}
+        fields={[...shareFields(t, staff.locale, refs, null, fund.riskLevel), ...approvalFields(t, 'funds')]}
         otherErrorsLabel={t('data.otherErrors')}
       />
     </>

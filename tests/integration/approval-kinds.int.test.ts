@@ -1,0 +1,219 @@
+/**
+ * Four eyes on every change of what the public reads (issue 22, docs/approval.md), beyond the
+ * saves of approval.int.test.ts: creating and archiving funds and share classes, the AUM, a
+ * document's visibility, countries and deletion, an article's document, and taking an article off
+ * the site or deleting it. Each waits for a second person, changes nothing public until approved, and then runs the
+ * back-office's own command. On a PostgreSQL shared by every test file, it reads only its own rows.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isinWithCheckDigit } from '../../src/domain/isin';
+import { readNewsInput } from '../../src/domain/news-input';
+import { approveChange, isConflicting, proposalById, submitChange, type Person } from '../../src/server/approval/service';
+import { createStaffAccount } from '../../src/server/auth/accounts';
+import { getDb } from '../../src/server/db';
+import * as t from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/db/seed/seed';
+import { uploadDocument } from '../../src/server/documents/manage';
+import { newsDocumentState } from '../../src/server/news/documents';
+import { createNews } from '../../src/server/news/manage';
+import { samplePdf } from '../support/sample-documents';
+
+const run = randomUUID().slice(0, 8);
+const people = {} as Record<'editor' | 'compliance', Person>;
+const system = { type: 'system' as const, label: `approval kinds ${run}` };
+
+beforeAll(async () => {
+  const db = await getDb();
+  for (const role of ['editor', 'compliance'] as const) {
+    const email = `kinds-${role}-${run}@fundhouse.test`;
+    const created = await createStaffAccount(db, { email, role, password: 'a long enough password' }, system);
+    if (!created.ok) throw new Error(`account ${role}: ${created.error}`);
+    const [row] = await db.select({ id: t.staffUser.id }).from(t.staffUser).where(eq(t.staffUser.email, email));
+    if (!row) throw new Error('account missing');
+    people[role] = { id: row.id, label: email };
+  }
+});
+
+afterAll(async () => {
+  if (process.env.DATABASE_URL) await seedDemo(await getDb());
+});
+
+const digits = run.replace(/[^0-9]/g, '').padEnd(9, '7').slice(0, 9);
+const slug = `aurore-quatre-yeux-${run}`;
+const newFund = {
+  slug,
+  categoryCode: 'equities',
+  title: { fr: `Aurore Quatre Yeux ${run}`, en: `Aurore Four Eyes ${run}` },
+  description: { fr: 'Un fonds de test.' },
+  philosophy: { fr: 'Prudence.' },
+  classification: { fr: 'Actions internationales' },
+  riskLevel: 5,
+  sfdrArticle: 8,
+  minRecommendedInvestmentDuration: 5,
+  aumValue: 10_000_000,
+  aumCurrencyCode: 'EUR',
+  aumDate: '2026-11-20',
+  visibleTo: ['RETAIL'],
+};
+const isin = isinWithCheckDigit(`FR${digits}`);
+const newShare = { slug: 'part-c', name: 'C EUR', isinCode: isin, managementGoal: { fr: 'Battre son indice.' }, inceptionDate: '2026-11-02', inceptionNav: 100, sriLevel: 5, currencyCode: 'EUR', isMain: true, visibleTo: ['RETAIL'] };
+
+/** Proposes as the editor, checks nothing changed, approves as the compliance officer. */
+async function proposeAndApprove(propose: () => ReturnType<typeof submitChange>, unchanged: () => Promise<void>): Promise<number> {
+  const db = await getDb();
+  const outcome = await propose();
+  if (outcome.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(outcome)}`);
+  await unchanged();
+  expect(await approveChange(db, outcome.id, people.editor)).toEqual({ ok: false, error: 'own' });
+  expect(await approveChange(db, outcome.id, people.compliance)).toEqual({ ok: true, status: 'published' });
+  expect(await proposalById(db, outcome.id)).toMatchObject({ status: 'published' });
+  return outcome.id;
+}
+
+async function fundBySlug() {
+  const db = await getDb();
+  const [row] = await db.select().from(t.funds).where(eq(t.funds.slug, slug));
+  return row;
+}
+
+describe('funds and share classes under approval', () => {
+  it('creates a fund and a share class, sets the AUM, archives both: each only once approved', async () => {
+    const db = await getDb();
+    await proposeAndApprove(
+      () => submitChange(db, 'fund.create', { raw: newFund }, people.editor, { note: 'Nouveau fonds' }),
+      async () => expect(await fundBySlug()).toBeUndefined(),
+    );
+    const fund = await fundBySlug();
+    expect(fund).toMatchObject({ slug, active: true });
+    if (!fund) return;
+    // The same slug again: its target is taken, the proposal is refused at once.
+    expect(await submitChange(db, 'fund.create', { raw: newFund }, people.editor)).toEqual({ mode: 'error', error: 'unknown' });
+
+    await proposeAndApprove(
+      () => submitChange(db, 'share.create', { fundId: fund.id, raw: newShare }, people.editor),
+      async () => expect(await db.select().from(t.shares).where(eq(t.shares.isinCode, isin))).toEqual([]),
+    );
+    const [share] = await db.select().from(t.shares).where(eq(t.shares.isinCode, isin));
+    expect(share).toMatchObject({ name: 'C EUR', active: true });
+    if (!share) return;
+
+    await proposeAndApprove(
+      () => submitChange(db, 'fund.aum', { fundId: fund.id, value: 12_345_678.9, date: '2026-11-25' }, people.editor),
+      async () => expect((await fundBySlug())?.aumValue).toBe(10_000_000),
+    );
+    expect(await fundBySlug()).toMatchObject({ aumValue: 12_345_678.9, aumDate: '2026-11-25' });
+
+    await proposeAndApprove(
+      () => submitChange(db, 'share.archive', { shareId: share.id }, people.editor),
+      async () => expect((await db.select().from(t.shares).where(eq(t.shares.id, share.id)))[0]?.active).toBe(true),
+    );
+    expect((await db.select().from(t.shares).where(eq(t.shares.id, share.id)))[0]?.active).toBe(false);
+
+    await proposeAndApprove(
+      () => submitChange(db, 'fund.archive', { fundId: fund.id }, people.editor),
+      async () => expect((await fundBySlug())?.active).toBe(true),
+    );
+    expect((await fundBySlug())?.active).toBe(false);
+    // Archiving an archived fund is no change: nothing to propose.
+    expect(await submitChange(db, 'fund.archive', { fundId: fund.id }, people.editor)).toEqual({ mode: 'unchanged' });
+  });
+
+  it('a second creation of the same fund conflicts once the first is published', async () => {
+    const db = await getDb();
+    const raw = { ...newFund, slug: `${slug}-bis` };
+    const first = await submitChange(db, 'fund.create', { raw }, people.editor);
+    const second = await submitChange(db, 'fund.create', { raw }, people.compliance);
+    if (first.mode !== 'proposed' || second.mode !== 'proposed') throw new Error('two proposals expected');
+    expect(await approveChange(db, first.id, people.compliance)).toEqual({ ok: true, status: 'published' });
+    const row = await proposalById(db, second.id);
+    if (!row) throw new Error('proposal missing');
+    expect(await isConflicting(db, row)).toBe(true);
+    expect(await approveChange(db, second.id, people.editor)).toEqual({ ok: false, error: 'conflict' });
+  });
+});
+
+describe('documents under approval', () => {
+  it('restricts a current document to countries, takes it off line and deletes it: each only once approved', async () => {
+    const db = await getDb();
+    const [share] = await db.select({ id: t.shares.id }).from(t.shares).limit(1);
+    if (!share) throw new Error('the demo has share classes');
+    const uploaded = await uploadDocument(db, { owner: { shareId: share.id }, typeCode: 'KIID', locale: 'es', publishedAt: '2026-11-26', title: `KID ${run}`, fileName: 'kid.pdf', bytes: samplePdf(`KID ${run}`) }, system);
+    if (!uploaded.ok) throw new Error(uploaded.error);
+    const row = async () => (await db.select().from(t.documents).where(eq(t.documents.id, uploaded.id)))[0];
+
+    await proposeAndApprove(
+      () => submitChange(db, 'document.countries', { documentId: uploaded.id, countries: ['es', 'CH'] }, people.editor),
+      async () => expect((await row())?.countries).toEqual([]),
+    );
+    expect([...((await row())?.countries ?? [])].sort()).toEqual(['CH', 'ES']);
+
+    await proposeAndApprove(
+      () => submitChange(db, 'document.publish', { documentId: uploaded.id, published: false }, people.editor),
+      async () => expect((await row())?.published).toBe(true),
+    );
+    expect((await row())?.published).toBe(false);
+
+    await proposeAndApprove(
+      () => submitChange(db, 'document.delete', { documentId: uploaded.id }, people.editor),
+      async () => expect(await row()).toBeDefined(),
+    );
+    expect(await row()).toBeUndefined();
+    expect(await submitChange(db, 'document.delete', { documentId: uploaded.id }, people.editor)).toEqual({ mode: 'error', error: 'unknown' });
+  });
+});
+
+describe('news under approval', () => {
+  it('takes a published article off the site, then deletes it: each only once approved', async () => {
+    const db = await getDb();
+    const read = readNewsInput({
+      locale: 'en',
+      title: `Four eyes article ${run}`,
+      slug: '',
+      categoryCode: 'company',
+      publishedAt: '2026-11-26',
+      summary: 'A summary',
+      body: '<p>Text</p>',
+      externalUrl: '',
+      author: '',
+      fundIds: [],
+      visibleTo: [],
+      state: 'published',
+      publishAt: '',
+    });
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const created = await createNews(db, read.value, system);
+    if (!created.ok) throw new Error('article not created');
+    const status = async () => (await db.select({ status: t.news.status }).from(t.news).where(and(eq(t.news.id, created.id))))[0]?.status;
+
+    // Its document: attached, then deleted, each only once approved.
+    const pdf = samplePdf(`Article PDF ${run}`);
+    const attachedDocument = async () => (await newsDocumentState(db, created.id))?.current ?? null;
+    await proposeAndApprove(
+      () =>
+        submitChange(db, 'news.attach', { newsId: created.id, publishedAt: '2026-11-26', fileName: 'note.pdf', sha256: createHash('sha256').update(pdf).digest('hex'), size: pdf.byteLength }, people.editor, { file: pdf }),
+      async () => expect(await attachedDocument()).toBeNull(),
+    );
+    const attached = await attachedDocument();
+    expect(attached).toMatchObject({ fileName: 'note.pdf' });
+    if (!attached) return;
+    await proposeAndApprove(
+      () => submitChange(db, 'news.detach', { newsId: created.id, documentId: attached.id }, people.editor),
+      async () => expect(await attachedDocument()).not.toBeNull(),
+    );
+    expect(await attachedDocument()).toBeNull();
+
+    await proposeAndApprove(
+      () => submitChange(db, 'news.unpublish', { id: created.id }, people.editor),
+      async () => expect(await status()).toBe('published'),
+    );
+    expect(await status()).toBe('draft');
+
+    await proposeAndApprove(
+      () => submitChange(db, 'news.delete', { id: created.id }, people.editor),
+      async () => expect(await status()).toBe('draft'),
+    );
+    expect(await status()).toBeUndefined();
+  });
+});
