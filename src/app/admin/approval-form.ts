@@ -34,19 +34,10 @@ export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {
   ];
 }
 
-/** The note and effective date posted with a proposal; an effective date that does not read is an error of its field. */
-export function readApprovalForm(form: FormData): { ok: true; note: string; effectiveAt: Date | null } | { ok: false } {
-  const note = form.get('approvalNote');
-  const when = form.get('effectiveAt');
-  const text = typeof when === 'string' ? when.trim() : '';
-  const effectiveAt = text === '' ? null : parseUtcDateTime(text);
-  if (text !== '' && !effectiveAt) return { ok: false };
-  return { ok: true, note: typeof note === 'string' ? note.slice(0, NOTE_MAX) : '', effectiveAt };
-}
-
 /**
- * The same two fields in a staffAction schema (spread them into its z.object): the note clipped,
- * the effective date a Date or null; one that does not read is an error of its field.
+ * The note and effective date posted with a proposal, in a staffAction schema (spread them into its
+ * z.object): the note clipped, the effective date a Date or null; one that does not read is an
+ * error of its field.
  */
 export const approvalInput = {
   approvalNote: field.text().transform((note) => note.slice(0, NOTE_MAX)),
