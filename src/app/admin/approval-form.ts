@@ -1,6 +1,8 @@
 import 'server-only';
+import { z } from 'zod';
 import type { ApprovalArea } from '@/domain/approval';
 import { NOTE_MAX } from '@/domain/approval';
+import { field } from '@/domain/form-input';
 import { parseUtcDateTime } from '@/domain/news-input';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
@@ -32,15 +34,22 @@ export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {
   ];
 }
 
-/** The note and effective date posted with a proposal; an effective date that does not read is an error of its field. */
-export function readApprovalForm(form: FormData): { ok: true; note: string; effectiveAt: Date | null } | { ok: false } {
-  const note = form.get('approvalNote');
-  const when = form.get('effectiveAt');
-  const text = typeof when === 'string' ? when.trim() : '';
-  const effectiveAt = text === '' ? null : parseUtcDateTime(text);
-  if (text !== '' && !effectiveAt) return { ok: false };
-  return { ok: true, note: typeof note === 'string' ? note.slice(0, NOTE_MAX) : '', effectiveAt };
-}
+/**
+ * The note and effective date posted with a proposal, in a staffAction schema (spread them into its
+ * z.object): the note clipped, the effective date a Date or null; one that does not read is an
+ * error of its field.
+ */
+export const approvalInput = {
+  approvalNote: field.text().transform((note) => note.slice(0, NOTE_MAX)),
+  effectiveAt: field.text().transform((when, check) => {
+    const text = when.trim();
+    if (text === '') return null;
+    const at = parseUtcDateTime(text);
+    if (at) return at;
+    check.addIssue({ code: 'custom', message: 'approval.badEffectiveAt' });
+    return z.NEVER;
+  }),
+};
 
 /** The form's answer to a proposal (or to a save the policy published at once, through `published`). */
 export function proposalAnswer(

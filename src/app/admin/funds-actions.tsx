@@ -2,32 +2,33 @@
 
 /**
  * The server actions of the fund data screens (funds, share classes, AUM, documents, NAVs and the
- * CSV imports). Each one checks the request first (requireStaffAction: same origin, signed in,
- * role; a forbidden one answers 403 and changes nothing), reads the form, calls the service in
- * src/server (which validates, writes, audits and publishes), and answers a FormState with
- * translated texts for the form's live region and fields.
+ * CSV imports), built with staffAction (same origin, signed in, role; a forbidden one answers 403
+ * and changes nothing). Each reads the form, calls the service in src/server (which validates,
+ * writes, audits and publishes), and answers a FormState with translated texts for the form's
+ * live region and fields.
  */
 import { createHash } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import type { Locale } from '@/env';
 import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
 import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
-import { partnerErrorsOnRows, readFundForm, readShareForm, type FormReader } from '@/domain/fund-form';
+import { field } from '@/domain/form-input';
+import { partnerErrorsOnRows, readFundForm, readShareForm } from '@/domain/fund-form';
 import type { ApprovalArea, ChangeKind } from '@/domain/approval';
 import type { CsvError } from '@/domain/import-csv';
 import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
 import { parseRegistrationCsv, type RegistrationRow } from '@/domain/registration-csv';
 import { parseScenarioCsv, type ScenarioRow } from '@/domain/scenario-csv';
-import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
 import { requiresApproval, submitChange } from '@/server/approval/service';
-import { requireStaffAction, type Staff } from '@/server/auth/staff';
+import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import type { ChangeInput } from '@/server/approval/commands';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
@@ -41,29 +42,8 @@ import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
 import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
-import { badEffectiveAt, proposalAnswer, readApprovalForm } from './approval-form';
+import { approvalInput, proposalAnswer } from './approval-form';
 import { ImportPreview } from './import-preview';
-
-function reader(form: FormData): FormReader {
-  return {
-    get: (name) => {
-      const v = form.get(name);
-      return typeof v === 'string' ? v : '';
-    },
-    getAll: (name) => form.getAll(name).filter((v): v is string => typeof v === 'string'),
-  };
-}
-
-/** The submitted text fields, to draw the form again after an error. */
-function submitted(form: FormData): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string' || key.startsWith('$ACTION')) continue;
-    const previous = values[key];
-    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-  }
-  return values;
-}
 
 function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
   const t = dataTranslator(locale);
@@ -76,12 +56,8 @@ function fieldErrors(locale: Locale, errors: Record<string, string>): Record<str
   );
 }
 
-let seq = 0;
-const next = () => ++seq;
-
-function invalid(locale: Locale, errors: Record<string, string>, form: FormData): FormState {
-  return { status: 'error', message: adminTranslator(locale)('data.invalid'), errors: fieldErrors(locale, errors), values: submitted(form), seq: next() };
-}
+/** The domain's error codes (src/domain/fund-input.ts), translated for the fields. */
+const invalid = ({ staff, fail }: StaffActionContext, errors: Record<string, string>): FormState => fail(fieldErrors(staff.locale, errors));
 
 /** The answer to a proposal: the back-office's counts and lists change, the public site does not. */
 function proposed(answer: FormState): FormState {
@@ -89,27 +65,29 @@ function proposed(answer: FormState): FormState {
   return answer;
 }
 
-function done(message: string): FormState {
+function done(message: string, seq: number): FormState {
   revalidatePath('/admin/funds', 'layout');
-  return { status: 'ok', message, seq: next() };
+  return { status: 'ok', message, seq };
 }
+
+/** Every fund form may carry the approval's note and effective date (the one-click ones too). */
+const withApproval = z.object(approvalInput);
+type Approval = z.output<typeof withApproval>;
 
 /**
  * A change of what the public reads, under the approval policy: stored as a proposed change with
  * the form's note and effective date, for another person to approve (docs/approval.md). `unknown`
  * answers a target the command cannot read (gone, or a slug or ISIN taken since).
  */
-async function propose<K extends ChangeKind>(staff: Staff, kind: K, input: ChangeInput[K], form: FormData, unknown: () => FormState): Promise<FormState> {
-  const t = adminTranslator(staff.locale);
-  const approval = readApprovalForm(form);
-  if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
-  const outcome = await submitChange(await getDb(), kind, input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
+async function propose<K extends ChangeKind>(ctx: StaffActionContext, approval: Approval, kind: K, input: ChangeInput[K], unknown: () => FormState): Promise<FormState> {
+  const { staff, t, seq } = ctx;
+  const outcome = await submitChange(await getDb(), kind, input, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
   if (outcome.mode === 'error') return unknown();
-  return proposed(proposalAnswer(t, outcome, next(), () => t('data.saved')));
+  return proposed(proposalAnswer(t, outcome, seq, () => t('data.saved')));
 }
 
-const notFound = (staff: Staff) => (): FormState => ({ status: 'error', message: adminTranslator(staff.locale)('data.notFound'), seq: next() });
-const unknownDocument = (staff: Staff) => (): FormState => ({ status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() });
+const notFound = ({ t, seq }: StaffActionContext) => (): FormState => ({ status: 'error', message: t('data.notFound'), seq });
+const unknownDocument = ({ staff, seq }: StaffActionContext) => (): FormState => ({ status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq });
 
 /** Whether a change of this document waits for approval: only a change of a current version reaches the public. */
 async function documentNeedsApproval(area: ApprovalArea, documentId: number): Promise<boolean> {
@@ -120,140 +98,125 @@ async function documentNeedsApproval(area: ApprovalArea, documentId: number): Pr
 
 // ------------------------------------------------------------------ funds
 
-export async function createFundAction(_state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: true });
-  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+export const createFundAction = staffAction('funds.write', withApproval, async (approval, ctx, _state: FormState): Promise<FormState> => {
+  const { raw, errors, partnerRows } = readFundForm(ctx.read, { withAum: true });
+  if (Object.keys(errors).length > 0) return invalid(ctx, errors);
   if (requiresApproval('funds')) {
     // Checked now as the command will check it, so the author sees the errors, not the reviewer.
     const check = validateFund(raw);
-    if (!check.ok) return invalid(staff.locale, partnerErrorsOnRows(check.errors, partnerRows), form);
-    return propose(staff, 'fund.create', { raw: raw as Record<string, unknown> }, form, () => invalid(staff.locale, { slug: 'taken' }, form));
+    if (!check.ok) return invalid(ctx, partnerErrorsOnRows(check.errors, partnerRows));
+    return propose(ctx, approval, 'fund.create', { raw: raw as Record<string, unknown> }, () => invalid(ctx, { slug: 'taken' }));
   }
-  const result = await createFund(await getDb(), raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
+  const result = await createFund(await getDb(), raw, ctx.staff.actor);
+  if (!result.ok) return invalid(ctx, partnerErrorsOnRows(result.errors, partnerRows));
   revalidatePath('/admin/funds', 'layout');
   redirect(`/admin/funds/${result.id}?done=created`);
-}
+});
 
-export async function updateFundAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  const { raw, errors, partnerRows } = readFundForm(reader(form), { withAum: false });
-  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+export const updateFundAction = staffAction('funds.write', withApproval, async (approval, ctx, fundId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  const { raw, errors, partnerRows } = readFundForm(ctx.read, { withAum: false });
+  if (Object.keys(errors).length > 0) return invalid(ctx, errors);
   if (requiresApproval('funds')) {
-    const approval = readApprovalForm(form);
-    const t = adminTranslator(staff.locale);
-    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
     // Checked now as the command will check it, so the author sees the errors, not the reviewer.
     const check = validateFund({ ...(await fundForStaff(await getDb(), fundId)), ...raw });
-    if (!check.ok) return invalid(staff.locale, partnerErrorsOnRows(check.errors, partnerRows), form);
-    const outcome = await submitChange(await getDb(), 'fund.update', { fundId, patch: raw as Partial<FundInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
-    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+    if (!check.ok) return invalid(ctx, partnerErrorsOnRows(check.errors, partnerRows));
+    const outcome = await submitChange(await getDb(), 'fund.update', { fundId, patch: raw as Partial<FundInput> }, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, seq, (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
   }
   const result = await updateFund(await getDb(), fundId, raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, partnerErrorsOnRows(result.errors, partnerRows), form);
-  const t = adminTranslator(staff.locale);
-  return done(result.changed ? t('data.saved') : t('data.unchanged'));
-}
+  if (!result.ok) return invalid(ctx, partnerErrorsOnRows(result.errors, partnerRows));
+  return done(result.changed ? t('data.saved') : t('data.unchanged'), seq);
+});
 
-export async function archiveFundAction(fundId: number, _state: FormState, _form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  if (requiresApproval('funds')) return propose(staff, 'fund.archive', { fundId }, _form, notFound(staff));
+export const archiveFundAction = staffAction('funds.write', withApproval, async (approval, ctx, fundId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  if (requiresApproval('funds')) return propose(ctx, approval, 'fund.archive', { fundId }, notFound(ctx));
   const result = await archiveFund(await getDb(), fundId, staff.actor);
-  const t = adminTranslator(staff.locale);
-  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
-  return done(t('funds.archived'));
-}
+  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq };
+  return done(t('funds.archived'), seq);
+});
 
-export async function updateAumAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  const f = reader(form);
-  const value = Number(f.get('aumValue').replace(/\s/g, ''));
-  const input = { value: f.get('aumValue').trim() === '' ? Number.NaN : value, date: f.get('aumDate'), currency: f.get('aumCurrencyCode') || undefined };
-  const t = adminTranslator(staff.locale);
+const aum = z.object({ aumValue: field.text(), aumDate: field.text(), aumCurrencyCode: field.text(), ...approvalInput });
+
+export const updateAumAction = staffAction('funds.write', aum, async (posted, ctx, fundId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq, fail } = ctx;
+  const input = { value: posted.aumValue.trim() === '' ? Number.NaN : Number(posted.aumValue.replace(/\s/g, '')), date: posted.aumDate, currency: posted.aumCurrencyCode || undefined };
   const aumError = (error: 'unknown-fund' | 'bad-value' | 'bad-date' | 'unknown-currency'): FormState => {
-    const field = error === 'bad-date' ? 'aumDate' : error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue';
-    return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`aum.${error}`) }, values: submitted(form), seq: next() };
+    const name = error === 'bad-date' ? 'aumDate' : error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue';
+    return fail({ [name]: dataTranslator(staff.locale)(`aum.${error}`) });
   };
   if (requiresApproval('funds')) {
     if (!Number.isFinite(input.value) || input.value < 0 || input.value >= 1e18) return aumError('bad-value');
     if (!isIsoDate(input.date)) return aumError('bad-date');
-    return propose(staff, 'fund.aum', { fundId, ...input }, form, notFound(staff));
+    return propose(ctx, posted, 'fund.aum', { fundId, ...input }, notFound(ctx));
   }
   const result = await updateFundAum(await getDb(), fundId, input, staff.actor);
   if (!result.ok) return aumError(result.error);
-  return done(result.changed ? t('funds.aumSaved') : t('data.unchanged'));
-}
+  return done(result.changed ? t('funds.aumSaved') : t('data.unchanged'), seq);
+});
 
 // ------------------------------------------------------------------ share classes
 
-export async function createShareAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  const { raw, errors } = readShareForm(reader(form));
-  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+export const createShareAction = staffAction('funds.write', withApproval, async (approval, ctx, fundId: number, _state: FormState): Promise<FormState> => {
+  const { raw, errors } = readShareForm(ctx.read);
+  if (Object.keys(errors).length > 0) return invalid(ctx, errors);
   if (requiresApproval('funds')) {
     const check = validateShare(raw);
-    if (!check.ok) return invalid(staff.locale, check.errors, form);
-    return propose(staff, 'share.create', { fundId, raw: raw as Record<string, unknown> }, form, () => invalid(staff.locale, { isinCode: 'taken' }, form));
+    if (!check.ok) return invalid(ctx, check.errors);
+    return propose(ctx, approval, 'share.create', { fundId, raw: raw as Record<string, unknown> }, () => invalid(ctx, { isinCode: 'taken' }));
   }
-  const result = await createShare(await getDb(), fundId, raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, result.errors, form);
+  const result = await createShare(await getDb(), fundId, raw, ctx.staff.actor);
+  if (!result.ok) return invalid(ctx, result.errors);
   revalidatePath('/admin/funds', 'layout');
   redirect(`/admin/funds/${fundId}/shares/${result.id}?done=created`);
-}
+});
 
-export async function updateShareAction(shareId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  const { raw, errors } = readShareForm(reader(form));
-  if (Object.keys(errors).length > 0) return invalid(staff.locale, errors, form);
+export const updateShareAction = staffAction('funds.write', withApproval, async (approval, ctx, shareId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  const { raw, errors } = readShareForm(ctx.read);
+  if (Object.keys(errors).length > 0) return invalid(ctx, errors);
   if (requiresApproval('funds')) {
-    const approval = readApprovalForm(form);
-    const t = adminTranslator(staff.locale);
-    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
     const check = validateShare({ ...(await shareForStaff(await getDb(), shareId)), ...raw });
-    if (!check.ok) return invalid(staff.locale, check.errors, form);
-    const outcome = await submitChange(await getDb(), 'share.update', { shareId, patch: raw as Partial<ShareInput> }, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
-    return proposed(proposalAnswer(t, outcome, next(), (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
+    if (!check.ok) return invalid(ctx, check.errors);
+    const outcome = await submitChange(await getDb(), 'share.update', { shareId, patch: raw as Partial<ShareInput> }, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
+    return proposed(proposalAnswer(t, outcome, seq, (changed) => (changed ? t('data.saved') : t('data.unchanged'))));
   }
   const result = await updateShare(await getDb(), shareId, raw, staff.actor);
-  if (!result.ok) return invalid(staff.locale, result.errors, form);
-  const t = adminTranslator(staff.locale);
-  return done(result.changed ? t('data.saved') : t('data.unchanged'));
-}
+  if (!result.ok) return invalid(ctx, result.errors);
+  return done(result.changed ? t('data.saved') : t('data.unchanged'), seq);
+});
 
-export async function archiveShareAction(shareId: number, _state: FormState, _form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('funds.write');
-  if (requiresApproval('funds')) return propose(staff, 'share.archive', { shareId }, _form, notFound(staff));
+export const archiveShareAction = staffAction('funds.write', withApproval, async (approval, ctx, shareId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  if (requiresApproval('funds')) return propose(ctx, approval, 'share.archive', { shareId }, notFound(ctx));
   const result = await archiveShare(await getDb(), shareId, staff.actor);
-  const t = adminTranslator(staff.locale);
-  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq: next() };
-  return done(t('shares.archived'));
-}
+  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq };
+  return done(t('shares.archived'), seq);
+});
 
-export async function correctNavAction(_state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('data.import');
-  const f = reader(form);
-  const navText = f.get('nav').trim();
-  const t = adminTranslator(staff.locale);
-  const correction = { isin: f.get('isin'), date: f.get('date'), nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN };
+const navCorrection = z.object({ isin: field.text(), date: field.text(), nav: field.text(), ...approvalInput });
+
+export const correctNavAction = staffAction('data.import', navCorrection, async (input, { staff, t, seq, fail }, _state: FormState): Promise<FormState> => {
+  const navText = input.nav.trim();
+  const d = dataTranslator(staff.locale);
+  const correction = { isin: input.isin, date: input.date, nav: /^[0-9]+(\.[0-9]+)?$/.test(navText) ? Number(navText) : Number.NaN };
   // A NAV corrected by hand is fund data: it follows the policy (the import API's NAVs do not).
   if (requiresApproval('funds')) {
-    const approval = readApprovalForm(form);
-    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
     const problem = !isIsoDate(correction.date) ? 'bad-date' : !(correction.nav > 0) ? 'bad-nav' : null;
-    if (problem) return { status: 'error', message: t('data.invalid'), errors: { [problem === 'bad-date' ? 'date' : 'nav']: dataTranslator(staff.locale)(`nav.${problem}`) }, values: submitted(form), seq: next() };
-    const outcome = await submitChange(await getDb(), 'nav.correct', correction, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt });
-    if (outcome.mode === 'error') return { status: 'error', message: t('data.invalid'), errors: { isin: dataTranslator(staff.locale)('nav.unknown-isin') }, values: submitted(form), seq: next() };
-    return proposed(proposalAnswer(t, outcome, next(), () => t('data.saved')));
+    if (problem) return fail({ [problem === 'bad-date' ? 'date' : 'nav']: d(`nav.${problem}`) });
+    const outcome = await submitChange(await getDb(), 'nav.correct', correction, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt });
+    if (outcome.mode === 'error') return fail({ isin: d('nav.unknown-isin') });
+    return proposed(proposalAnswer(t, outcome, seq, () => t('data.saved')));
   }
   const result = await correctNav(await getDb(), correction, staff.actor);
   if (!result.ok) {
-    const field = result.error === 'bad-date' ? 'date' : result.error === 'bad-nav' ? 'nav' : 'isin';
-    return { status: 'error', message: t('data.invalid'), errors: { [field]: dataTranslator(staff.locale)(`nav.${result.error}`) }, values: submitted(form), seq: next() };
+    const name = result.error === 'bad-date' ? 'date' : result.error === 'bad-nav' ? 'nav' : 'isin';
+    return fail({ [name]: d(`nav.${result.error}`) });
   }
-  if (!result.changed) return done(t('data.unchanged'));
-  return done(result.old === null ? t('navs.added', { date: f.get('date'), nav: String(result.nav) }) : t('navs.corrected', { date: f.get('date'), old: String(result.old), nav: String(result.nav) }));
-}
+  if (!result.changed) return done(t('data.unchanged'), seq);
+  return done(result.old === null ? t('navs.added', { date: input.date, nav: String(result.nav) }) : t('navs.corrected', { date: input.date, old: String(result.old), nav: String(result.nav) }), seq);
+});
 
 // ------------------------------------------------------------------ documents
 
@@ -269,95 +232,100 @@ const DOCUMENT_FIELD: Record<string, string> = {
   'unknown-country': 'countries',
 };
 
-export async function uploadDocumentAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('documents.write');
-  const f = reader(form);
-  const t = adminTranslator(staff.locale);
+const documentUpload = z.object({
+  file: field.file(),
+  owner: field.text(),
+  typeCode: field.text(),
+  locale: field.text(),
+  publishedAt: field.text(),
+  title: field.text(),
+  published: field.checkbox(),
+  countries: field.list(),
+  ...approvalInput,
+});
+
+export const uploadDocumentAction = staffAction('documents.write', documentUpload, async (input, { staff, t, seq, fail: failWith }, fundId: number, _state: FormState): Promise<FormState> => {
   const d = dataTranslator(staff.locale);
-  const file = form.get('file');
-  const ownerValue = f.get('owner');
-  const owner: DocumentOwner = ownerValue.startsWith('share:') ? { shareId: Number(ownerValue.slice(6)) } : { fundId };
-  const fail = (code: string): FormState => ({
-    status: 'error',
-    message: t('data.invalid'),
-    errors: { [DOCUMENT_FIELD[code] ?? 'file']: d(`document.${code}` as 'document.empty', { mb: MAX_DOCUMENT_BYTES / 1024 / 1024 }) },
-    values: submitted(form),
-    seq: next(),
-  });
-  if (!(file instanceof File) || file.size === 0) return fail('empty');
+  const owner: DocumentOwner = input.owner.startsWith('share:') ? { shareId: Number(input.owner.slice(6)) } : { fundId };
+  const fail = (code: string): FormState => failWith({ [DOCUMENT_FIELD[code] ?? 'file']: d(`document.${code}` as 'document.empty', { mb: MAX_DOCUMENT_BYTES / 1024 / 1024 }) });
+  const file = input.file;
+  if (!file) return fail('empty');
   if (file.size > MAX_DOCUMENT_BYTES) return fail('too-large');
   // A share of another fund cannot be reached from this fund's screen.
   const db = await getDb();
   if ('shareId' in owner) {
     if (!(await sharesOfFund(db, fundId)).some((s) => s.id === owner.shareId)) return fail('unknown-owner');
   }
-  const title = f.get('title').trim();
+  const title = input.title.trim();
   const upload = {
     owner,
-    typeCode: f.get('typeCode'),
-    locale: f.get('locale'),
-    publishedAt: f.get('publishedAt'),
+    typeCode: input.typeCode,
+    locale: input.locale,
+    publishedAt: input.publishedAt,
     title: title === '' ? undefined : title,
     fileName: file.name,
     bytes: new Uint8Array(await file.arrayBuffer()),
-    published: f.get('published') === 'on',
-    countries: f.getAll('countries'),
+    published: input.published,
+    countries: input.countries,
   };
   if (requiresApproval('documents')) {
-    const approval = readApprovalForm(form);
-    if (!approval.ok) return badEffectiveAt(t, submitted(form), next());
     // The checks the upload makes, made now: the author sees them, not the reviewer.
     const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
     if (problem) return fail(problem);
     if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
     if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
     const { bytes, ...rest } = upload;
-    const input = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
-    const outcome = await submitChange(db, 'document.upload', input, staff.actor, { note: approval.note, effectiveAt: approval.effectiveAt, file: bytes });
+    const document = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    const outcome = await submitChange(db, 'document.upload', document, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: bytes });
     if (outcome.mode === 'error') return fail('unknown-type');
-    return proposed(proposalAnswer(t, outcome, next(), () => t('documents.uploaded')));
+    return proposed(proposalAnswer(t, outcome, seq, () => t('documents.uploaded')));
   }
   const result = await uploadDocument(db, upload, staff.actor);
   if (!result.ok) return fail(result.error);
-  if (!result.changed) return done(t('data.unchanged'));
-  return done(result.replacedId ? t('documents.replaced') : t('documents.uploaded'));
-}
+  if (!result.changed) return done(t('data.unchanged'), seq);
+  return done(result.replacedId ? t('documents.replaced') : t('documents.uploaded'), seq);
+});
 
-export async function setDocumentPublishedAction(documentId: number, published: boolean, _state: FormState, _form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('documents.write');
-  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.publish', { documentId, published }, _form, unknownDocument(staff));
-  const result = await setDocumentPublished(await getDb(), documentId, published, staff.actor);
-  const t = adminTranslator(staff.locale);
-  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
-  return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'));
-}
+export const setDocumentPublishedAction = staffAction(
+  'documents.write',
+  withApproval,
+  async (approval, ctx, documentId: number, published: boolean, _state: FormState): Promise<FormState> => {
+    const { staff, t, seq } = ctx;
+    if (await documentNeedsApproval('documents', documentId)) return propose(ctx, approval, 'document.publish', { documentId, published }, unknownDocument(ctx));
+    const result = await setDocumentPublished(await getDb(), documentId, published, staff.actor);
+    if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq };
+    return done(published ? t('documents.publishedDone') : t('documents.unpublishedDone'), seq);
+  },
+);
 
 /** The countries of one current document of this fund or of its share classes (a document of another fund is refused). */
-export async function setDocumentCountriesAction(fundId: number, _state: FormState, form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('documents.write');
-  const f = reader(form);
-  const wanted = f.getAll('countries');
-  const documentId = Number(f.get('document'));
-  const t = adminTranslator(staff.locale);
-  const db = await getDb();
-  if (!Number.isSafeInteger(documentId) || !(await listFundDocuments(db, fundId)).some((d) => d.id === documentId)) {
-    return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
-  }
-  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.countries', { documentId, countries: wanted }, form, unknownDocument(staff));
-  const result = await setDocumentCountries(db, documentId, wanted, staff.actor);
-  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)(`document.${result.error}`), seq: next() };
-  if (!result.changed) return done(t('data.unchanged'));
-  return done(wanted.length === 0 ? t('documents.countriesAll') : t('documents.countriesSaved', { countries: wanted.join(', ') }));
-}
+export const setDocumentCountriesAction = staffAction(
+  'documents.write',
+  z.object({ countries: field.list(), document: field.text(), ...approvalInput }),
+  async (input, ctx, fundId: number, _state: FormState): Promise<FormState> => {
+    const { staff, t, seq } = ctx;
+    const wanted = input.countries;
+    const documentId = Number(input.document);
+    const d = dataTranslator(staff.locale);
+    const db = await getDb();
+    if (!Number.isSafeInteger(documentId) || !(await listFundDocuments(db, fundId)).some((row) => row.id === documentId)) {
+      return { status: 'error', message: d('document.unknown-document'), seq };
+    }
+    if (await documentNeedsApproval('documents', documentId)) return propose(ctx, input, 'document.countries', { documentId, countries: wanted }, unknownDocument(ctx));
+    const result = await setDocumentCountries(db, documentId, wanted, staff.actor);
+    if (!result.ok) return { status: 'error', message: d(`document.${result.error}`), seq };
+    if (!result.changed) return done(t('data.unchanged'), seq);
+    return done(wanted.length === 0 ? t('documents.countriesAll') : t('documents.countriesSaved', { countries: wanted.join(', ') }), seq);
+  },
+);
 
-export async function deleteDocumentAction(documentId: number, _state: FormState, _form: FormData): Promise<FormState> {
-  const staff = await requireStaffAction('documents.write');
-  if (await documentNeedsApproval('documents', documentId)) return propose(staff, 'document.delete', { documentId }, _form, unknownDocument(staff));
+export const deleteDocumentAction = staffAction('documents.write', withApproval, async (approval, ctx, documentId: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  if (await documentNeedsApproval('documents', documentId)) return propose(ctx, approval, 'document.delete', { documentId }, unknownDocument(ctx));
   const result = await deleteDocument(await getDb(), documentId, staff.actor);
-  const t = adminTranslator(staff.locale);
-  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq: next() };
-  return done(t('documents.deleted'));
-}
+  if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq };
+  return done(t('documents.deleted'), seq);
+});
 
 // ------------------------------------------------------------------ CSV imports
 
@@ -403,43 +371,47 @@ const IMPORTS: Record<ImportKind, ImportService> = {
 };
 
 /** The registration matrix is changed by those who may change it, not by the data role's imports. */
-const IMPORT_PERMISSION = (kind: ImportKind) => (kind === 'registrations' ? 'registrations.write' : 'data.import');
+const IMPORT_PERMISSION = (kind: unknown) => (kind === 'registrations' ? 'registrations.write' : 'data.import');
+
+const csvImport = z.object({ file: field.file(), intent: field.text(), previewHash: field.text() });
 
 /**
  * Preview (nothing written) or commit of a CSV file. The preview answers the SHA-256 of the text
  * it read; "Confirm" posts the same file again with that hash, and a different file is refused: what
  * is written is exactly what was previewed, and no uploaded text is kept on the server meanwhile.
  */
-export async function importAction(kind: ImportKind, _state: ImportState, form: FormData): Promise<ImportState> {
-  if (!Object.hasOwn(IMPORTS, kind)) return { status: 'error', seq: next() };
-  const staff = await requireStaffAction(IMPORT_PERMISSION(kind));
-  const t = adminTranslator(staff.locale);
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return { status: 'error', message: t('imports.noFile'), seq: next() };
-  const text = await file.text();
-  const hash = createHash('sha256').update(text).digest('hex');
-  const intent = form.get('intent') === 'commit' ? 'commit' : 'preview';
-  if (intent === 'commit' && form.get('previewHash') !== hash) return { status: 'error', message: t('imports.changed'), seq: next() };
-  const db = await getDb();
-  const source = `back-office:${file.name.slice(0, 200)}`;
+export const importAction = staffAction(
+  IMPORT_PERMISSION,
+  csvImport,
+  async (input, { staff, t, seq }, kind: ImportKind, _state: ImportState): Promise<ImportState> => {
+    if (!Object.hasOwn(IMPORTS, kind)) return { status: 'error', seq };
+    const file = input.file;
+    if (!file) return { status: 'error', message: t('imports.noFile'), seq };
+    const text = await file.text();
+    const hash = createHash('sha256').update(text).digest('hex');
+    const intent = input.intent === 'commit' ? 'commit' : 'preview';
+    if (intent === 'commit' && input.previewHash !== hash) return { status: 'error', message: t('imports.changed'), seq };
+    const db = await getDb();
+    const source = `back-office:${file.name.slice(0, 200)}`;
 
-  const service = IMPORTS[kind];
-  const parsed = service.parse(text);
-  if (!parsed.ok) return { status: 'error', message: t('imports.rejected', { count: parsed.errors.length }), lines: csvMessages(staff.locale, parsed.errors), seq: next() };
+    const service = IMPORTS[kind];
+    const parsed = service.parse(text);
+    if (!parsed.ok) return { status: 'error', message: t('imports.rejected', { count: parsed.errors.length }), lines: csvMessages(staff.locale, parsed.errors), seq };
 
-  if (intent === 'preview') {
-    const preview = await service.preview(db, parsed.rows);
-    if (!preview.ok) return { status: 'error', message: t('imports.rejected', { count: preview.errors.length }), lines: csvMessages(staff.locale, preview.errors), seq: next() };
-    return {
-      status: 'ok',
-      message: t('imports.previewReady', { file: file.name }),
-      hash,
-      preview: <ImportPreview kind={kind} preview={preview} locale={staff.locale} />,
-      seq: next(),
-    };
-  }
-  const committed = await service.commit(db, parsed.rows, staff.actor, source);
-  if (!committed.ok) return { status: 'error', message: t('imports.rejected', { count: committed.errors.length }), lines: csvMessages(staff.locale, committed.errors), seq: next() };
-  revalidatePath('/admin/funds', 'layout');
-  return { status: 'ok', message: t('imports.committed', { written: committed.written }), seq: next() };
-}
+    if (intent === 'preview') {
+      const preview = await service.preview(db, parsed.rows);
+      if (!preview.ok) return { status: 'error', message: t('imports.rejected', { count: preview.errors.length }), lines: csvMessages(staff.locale, preview.errors), seq };
+      return {
+        status: 'ok',
+        message: t('imports.previewReady', { file: file.name }),
+        hash,
+        preview: <ImportPreview kind={kind} preview={preview} locale={staff.locale} />,
+        seq,
+      };
+    }
+    const committed = await service.commit(db, parsed.rows, staff.actor, source);
+    if (!committed.ok) return { status: 'error', message: t('imports.rejected', { count: committed.errors.length }), lines: csvMessages(staff.locale, committed.errors), seq };
+    revalidatePath('/admin/funds', 'layout');
+    return { status: 'ok', message: t('imports.committed', { written: committed.written }), seq };
+  },
+);

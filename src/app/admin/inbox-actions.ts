@@ -1,38 +1,44 @@
 'use server';
 
 /**
- * The server actions of the inbox and the outbox. Each checks the request first
- * (requireStaffAction: same origin, signed in, `submissions.handle`; a forbidden one answers 403 and
- * changes nothing), then calls src/server, which audits the change in its transaction.
+ * The server actions of the inbox and the outbox, built with staffAction (same origin, signed in,
+ * `submissions.handle`; a forbidden one answers 403 and changes nothing). src/server audits the
+ * change in its transaction; the screen comes back with a flash key (post/redirect/get).
  */
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { field } from '@/domain/form-input';
 import { isSubmissionStatus } from '@/domain/inbox';
-import { requireStaffAction } from '@/server/auth/staff';
+import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
 import { requestDrain } from '@/server/forms/outbox';
 import { retryMailNow, setHandling } from '@/server/queries/inbox';
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+const base = (id: string) => `/admin/inbox/${encodeURIComponent(id)}`;
 
-export async function handleSubmission(id: string, form: FormData): Promise<void> {
-  const staff = await requireStaffAction('submissions.handle');
-  const status = text(form, 'status');
-  const assignee = text(form, 'assignee');
-  const base = `/admin/inbox/${encodeURIComponent(id)}`;
-  if (!isSubmissionStatus(status)) redirect(`${base}?error=status`);
-  const result = await setHandling(await getDb(), id, { status, assigneeId: assignee || null }, staff.actor);
-  if (!result.ok) redirect(result.error === 'notFound' ? '/admin/inbox?error=notFound' : `${base}?error=assignee`);
-  redirect(`${base}?done=${result.changed ? 'saved' : 'unchanged'}`);
-}
+/** Back to the screen the button was on: the outbox or a submission, never anywhere else. */
+const screen = (back: unknown) => (typeof back === 'string' && (back.startsWith('/admin/inbox/') || back.startsWith('/admin/outbox')) ? back.split('?')[0] : '/admin/outbox');
 
-export async function retryMail(back: string, form: FormData): Promise<void> {
-  const staff = await requireStaffAction('submissions.handle');
-  const ok = await retryMailNow(await getDb(), Number(text(form, 'mail')), staff.actor);
-  if (ok) void requestDrain();
-  // Back to the screen the button was on: the outbox or a submission, never anywhere else.
-  const target = back.startsWith('/admin/inbox/') || back.startsWith('/admin/outbox') ? back.split('?')[0] : '/admin/outbox';
-  redirect(`${target}?${ok ? 'done=retried' : 'error=notRetried'}`);
-}
+const handling = z.object({ status: field.text().refine(isSubmissionStatus), assignee: field.text(200) });
+
+export const handleSubmission = staffAction(
+  'submissions.handle',
+  handling,
+  async ({ status, assignee }, { staff }, id: string) => {
+    const result = await setHandling(await getDb(), id, { status, assigneeId: assignee || null }, staff.actor);
+    if (!result.ok) redirect(result.error === 'notFound' ? '/admin/inbox?error=notFound' : `${base(id)}?error=assignee`);
+    redirect(`${base(id)}?done=${result.changed ? 'saved' : 'unchanged'}`);
+  },
+  (errors, _ctx, id) => redirect(`${base(id)}?error=${'assignee' in errors ? 'assignee' : 'status'}`),
+);
+
+export const retryMail = staffAction(
+  'submissions.handle',
+  z.object({ mail: field.text(20) }),
+  async ({ mail }, { staff }, back: string) => {
+    const ok = await retryMailNow(await getDb(), Number(mail), staff.actor);
+    if (ok) void requestDrain();
+    redirect(`${screen(back)}?${ok ? 'done=retried' : 'error=notRetried'}`);
+  },
+  (_errors, _ctx, back) => redirect(`${screen(back)}?error=notRetried`),
+);

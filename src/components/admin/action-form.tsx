@@ -2,6 +2,7 @@
 
 import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorFor } from '@/domain/fund-form';
+import type { FormState } from '@/domain/form-input';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
 /**
@@ -10,14 +11,7 @@ import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice
  * in a live region) and translated errors per field (each tied to its field by aria-describedby,
  * the field marked aria-invalid). After an error the typed values are shown again.
  */
-export type FormState = {
-  status: 'idle' | 'ok' | 'error';
-  message?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string | string[]>;
-  /** Changes on every answer, so the form is drawn again from `values`. */
-  seq?: number;
-};
+export type { FormState };
 export const IDLE: FormState = { status: 'idle' };
 
 type Base = { name: string; label: string; hint?: string; required?: boolean };

@@ -94,9 +94,9 @@ export async function requireStaff(permission: Permission = 'backoffice.read', o
 }
 
 /**
- * THE check of every back-office server action: same origin (else 403), signed in (else to
- * /admin/login), second factor enrolled when required, and allowed `permission` (else 403, and
- * nothing is changed since the action stops here).
+ * THE check of every back-office server action, made through staffAction (staff-action.ts): same
+ * origin (else 403), signed in (else to /admin/login), second factor enrolled when required, and
+ * allowed `permission` (else 403, and nothing is changed since the action stops here).
  */
 export async function requireStaffAction(permission: Permission, options: Options = {}): Promise<Staff> {
   if (!sameOrigin(await headers())) forbidden();
