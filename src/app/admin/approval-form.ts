@@ -1,7 +1,10 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ApprovalArea } from '@/domain/approval';
 import { NOTE_MAX } from '@/domain/approval';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
 import { field } from '@/domain/form-input';
 import { parseUtcDateTime } from '@/domain/news-input';
 import type { AdminT } from '@/i18n/admin';
@@ -24,6 +27,22 @@ export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('ap
  */
 export function actionLabel(t: AdminT, area: ApprovalArea, action: string): string {
   return requiresApproval(area) ? t('approval.submitAction', { action }) : action;
+}
+
+/**
+ * A PDF submitted for approval (a fund's or an article's document): the checks its upload will make,
+ * made now so that the author sees them, not the reviewer; then what the proposal stores, everything
+ * but the bytes (kept beside it) with their hash and size.
+ */
+export function proposedDocument<U extends { fileName: string; bytes: Uint8Array; publishedAt: string; title?: string }>(
+  upload: U,
+): { ok: false; problem: DocumentFileProblem | 'bad-date' | 'bad-title' } | { ok: true; input: Omit<U, 'bytes'> & { sha256: string; size: number }; bytes: Uint8Array } {
+  const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
+  if (problem) return { ok: false, problem };
+  if (!isIsoDate(upload.publishedAt)) return { ok: false, problem: 'bad-date' };
+  if (upload.title !== undefined && upload.title.length > 300) return { ok: false, problem: 'bad-title' };
+  const { bytes, ...rest } = upload;
+  return { ok: true, input: { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength }, bytes };
 }
 
 export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {

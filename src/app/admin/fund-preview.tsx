@@ -1,15 +1,14 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/env';
 import { esgDocuments } from '@/domain/fund-documents';
 import { fundTabPath } from '@/domain/fund-tabs';
 import { localizedPath } from '@/domain/paths';
 import type { AdminT } from '@/i18n/admin';
-import { CLIENT_NAMESPACES } from '@/i18n/messages';
 import { FundOverview } from '@/components/fund/fund-overview';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { fundDocumentOffer } from '@/server/queries/document-offer';
 import { previewFund } from '@/server/queries/funds';
+import { PublicPreview } from './page-view';
 
 /**
  * The public preview of a proposed change of a fund or a share class (docs/approval.md): the fund
@@ -20,21 +19,17 @@ export async function FundPreviewBody({ t, target, locale }: { t: AdminT; target
   const preview = await previewFund(locale, target);
   if (!preview) return <p className="text-muted">{t('approval.review.previewNone')}</p>;
   setRequestLocale(locale);
-  const messages = await getMessages({ locale });
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   const { fund, shareId } = preview;
   const share = shareId === null ? undefined : fund.shares.find((s) => s.id === shareId);
   const offer = await fundDocumentOffer(locale, fund);
   return (
-    <NextIntlClientProvider locale={locale} messages={clientMessages}>
-      <section aria-label={t('pages.preview')} lang={locale} className="space-y-8 rounded border border-slate-300 bg-white p-4">
+    <PublicPreview locale={locale} label={t('pages.preview')} className="space-y-8 rounded border border-slate-300 bg-white p-4">
         <h3 className="text-2xl font-bold text-brand">{share ? `${fund.title} ${share.name}` : fund.title}</h3>
         {share ? (
           <ShareKeyFacts share={share} locale={locale} />
         ) : (
           <FundOverview locale={locale} fund={fund} esgDocuments={esgDocuments(offer.fund)} contactHref={localizedPath('/contact', locale)} documentsHref={fundTabPath(locale, fund.slug, 'documents')} />
         )}
-      </section>
-    </NextIntlClientProvider>
+    </PublicPreview>
   );
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Locale } from '@/env';
 import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
 import { isIsoDate } from '@/domain/dates';
-import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
 import { field } from '@/domain/form-input';
 import { partnerErrorsOnRows, readFundForm, readShareForm } from '@/domain/fund-form';
@@ -42,7 +42,7 @@ import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
 import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
-import { approvalInput, proposalAnswer } from './approval-form';
+import { approvalInput, proposalAnswer, proposedDocument } from './approval-form';
 import { ImportPreview } from './import-preview';
 
 function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
@@ -269,14 +269,9 @@ export const uploadDocumentAction = staffAction('documents.write', documentUploa
     countries: input.countries,
   };
   if (requiresApproval('documents')) {
-    // The checks the upload makes, made now: the author sees them, not the reviewer.
-    const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
-    if (problem) return fail(problem);
-    if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
-    if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
-    const { bytes, ...rest } = upload;
-    const document = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
-    const outcome = await submitChange(db, 'document.upload', document, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: bytes });
+    const proposal = proposedDocument(upload);
+    if (!proposal.ok) return fail(proposal.problem);
+    const outcome = await submitChange(db, 'document.upload', proposal.input, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: proposal.bytes });
     if (outcome.mode === 'error') return fail('unknown-type');
     return proposed(proposalAnswer(t, outcome, seq, () => t('documents.uploaded')));
   }

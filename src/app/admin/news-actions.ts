@@ -8,15 +8,13 @@
  */
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { isIsoDate } from '@/domain/dates';
-import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
 import { field } from '@/domain/form-input';
 import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news-input';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { approvalInput, proposalAnswer } from './approval-form';
+import { approvalInput, proposalAnswer, proposedDocument } from './approval-form';
 import { requiresApproval, submitChange, type SubmitResult } from '@/server/approval/service';
 import type { Staff } from '@/server/auth/staff';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
@@ -158,13 +156,9 @@ export const uploadNewsDocumentAction = staffAction(
     const upload = { newsId, publishedAt: input.publishedAt, title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     // A published article's document is read by the public: under the policy, attaching one is proposed.
     if (requiresApproval('news') && (await published(newsId))) {
-      const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
-      if (problem) return fail(problem);
-      if (!isIsoDate(upload.publishedAt)) return fail('bad-date');
-      if (upload.title !== undefined && upload.title.length > 300) return fail('bad-title');
-      const { bytes, ...rest } = upload;
-      const document = { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
-      const outcome = await submitChange(await getDb(), 'news.attach', document, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: bytes });
+      const proposal = proposedDocument(upload);
+      if (!proposal.ok) return fail(proposal.problem);
+      const outcome = await submitChange(await getDb(), 'news.attach', proposal.input, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: proposal.bytes });
       revalidatePath('/admin', 'layout');
       return proposalAnswer(t, outcome, seq, () => t('news.documents.uploaded'));
     }
@@ -179,8 +173,9 @@ export const deleteNewsDocumentAction = staffAction(
   'content.write',
   noFields,
   async (_input, { staff, t, seq }, newsId: number, documentId: number, _state: FormState): Promise<FormState> => {
-    const current = (await newsDocumentState(await getDb(), newsId))?.current?.id === documentId;
-    if (requiresApproval('news') && current && (await published(newsId))) {
+    // Only the current document of a published article is read by the public.
+    const state = requiresApproval('news') ? await newsDocumentState(await getDb(), newsId) : null;
+    if (state?.item.status === 'published' && state.current?.id === documentId) {
       const outcome = await submitChange(await getDb(), 'news.detach', { newsId, documentId }, staff.actor);
       revalidatePath('/admin', 'layout');
       return proposalAnswer(t, outcome, seq, () => t('news.documents.deleted'));

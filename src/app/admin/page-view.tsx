@@ -120,14 +120,28 @@ const LAYOUTS: Record<string, (props: { page: PageView; locale: Locale }) => Rea
 };
 
 /**
+ * The frame of a public preview inside the back-office: a region in the visitor's language whose
+ * client components read the public texts of `locale`.
+ */
+export async function PublicPreview({ locale, label, className, children }: { locale: Locale; label: string; className: string; children: ReactNode }) {
+  const messages = await getMessages({ locale });
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  return (
+    <NextIntlClientProvider locale={locale} messages={clientMessages}>
+      <section aria-label={label} lang={locale} className={className}>
+        {children}
+      </section>
+    </NextIntlClientProvider>
+  );
+}
+
+/**
  * The body of a page as a visitor of `locale` sees it, drawn by the public site's own components
  * (the layout designed for the page, else the plain content page); the disclaimers show their
  * popup text and the past-performance warning. Rendered per request inside the back-office.
  */
 export async function PreviewBody({ t, staffLocale, code, snapshot, locale }: { t: AdminT; staffLocale: Locale; code: string; snapshot: PageSnapshot; locale: Locale }) {
   setRequestLocale(locale);
-  const messages = await getMessages({ locale });
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   const page = pageView(code, snapshot, locale);
   const Layout = LAYOUTS[code];
   let body: ReactNode;
@@ -150,10 +164,8 @@ export async function PreviewBody({ t, staffLocale, code, snapshot, locale }: { 
     body = Layout ? await Layout({ page, locale }) : <ContentPage page={page} />;
   }
   return (
-    <NextIntlClientProvider locale={locale} messages={clientMessages}>
-      <section aria-label={t('pages.preview')} lang={locale} className="rounded border border-slate-300 bg-white">
-        {body}
-      </section>
-    </NextIntlClientProvider>
+    <PublicPreview locale={locale} label={t('pages.preview')} className="rounded border border-slate-300 bg-white">
+      {body}
+    </PublicPreview>
   );
 }
