@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { CLIENT_HASH_SETTING, clientHash } from '../../src/server/forms/request-info';
-import { sharedSetting } from '../../src/server/queries/settings';
+import { sharedSetting } from '../../src/server/db/settings';
 
 delete process.env.CLIENT_HASH_SECRET;
 

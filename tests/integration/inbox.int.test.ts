@@ -5,8 +5,11 @@ import { submissionsCsv } from '../../src/domain/forms/csv';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
-import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts, retryMailNow, setHandling } from '../../src/server/queries/inbox';
-import { listSubmissions, storeSubmission } from '../../src/server/queries/submissions';
+import { setHandling } from '../../src/server/inbox/commands';
+import { retryMailNow } from '../../src/server/outbox/commands';
+import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts } from '../../src/server/queries/inbox';
+import { listSubmissions } from '../../src/server/queries/submissions';
+import { storeSubmission } from '../../src/server/submissions/commands';
 
 const system = { type: 'system', label: 'test' } as const;
 const limit = { max: 100, windowSeconds: 60 };

@@ -5,7 +5,8 @@ import { normalizeEmail } from '../../src/domain/privacy';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { getAttachment, listInbox } from '../../src/server/queries/inbox';
-import { listSubmissions, storeSubmission } from '../../src/server/queries/submissions';
+import { listSubmissions } from '../../src/server/queries/submissions';
+import { storeSubmission } from '../../src/server/submissions/commands';
 import { addressHash, eraseAddress, exportAddress, summarizeAddress } from '../../src/server/privacy/requests';
 
 const actor = { type: 'account', id: 'privacy-test', label: 'privacy-editor@fundhouse.test' } as const;

@@ -6,7 +6,8 @@ import { withLink } from '@/domain/outbox-mail';
 import { retryDelaySeconds } from '@/domain/forms/retry';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
-import { claimDueMails, mailExtras, markMailFailed, markMailSent } from '@/server/queries/outbox';
+import { claimDueMails, markMailFailed, markMailSent } from '@/server/outbox/commands';
+import { mailExtras } from '@/server/queries/outbox';
 import { openLink } from './sealed-link';
 
 /** A mail must be sent within its lease; nodemailer's timeouts below keep an attempt well under it. */

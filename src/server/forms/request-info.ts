@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
 import { env, type Locale } from '@/env';
 import type { Db } from '@/server/db';
-import { sharedSetting } from '@/server/queries/settings';
+import { sharedSetting } from '@/server/db/settings';
 
 /**
  * The request header in which the production server (scripts/server.mjs) hands the client's address
