@@ -17,6 +17,7 @@ const limit = { max: 100, windowSeconds: 60 };
 async function submit(kind: 'contact' | 'career', fields: Record<string, unknown>, at: string, file?: string) {
   const id = randomUUID();
   await storeSubmission(
+    await getDb(),
     {
       id,
       kind,
@@ -61,7 +62,7 @@ describe('the back-office inbox and outbox', () => {
     expect(await getInboxItem(db, 'not-a-uuid')).toBeNull();
 
     // The export is the CLI's rows and columns, filtered the same way.
-    const exported = await listSubmissions({ inbox: { kind: 'contact', from: '2026-03-01', to: '2026-03-03' }, limit: 1 }, db);
+    const exported = await listSubmissions(db, { inbox: { kind: 'contact', from: '2026-03-01', to: '2026-03-03' }, limit: 1 });
     expect(exported.map((r) => r.id)).toEqual([a]);
     expect(submissionsCsv(exported).split('\n')[1]).toContain('anne.dupont@example.com');
   });

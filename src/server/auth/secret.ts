@@ -12,5 +12,5 @@ import { sharedSetting } from '@/server/db/settings';
 export async function authSecret(db: Db): Promise<string> {
   const configured = env().AUTH_SECRET;
   if (configured) return configured;
-  return sharedSetting('auth-secret', () => randomBytes(32).toString('base64url'), db);
+  return sharedSetting(db, 'auth-secret', () => randomBytes(32).toString('base64url'));
 }

@@ -153,6 +153,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d) });
   try {
     const stored = await storeSubmission(
+      await getDb(),
       {
         id,
         kind,

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { LINK_MARKER, TOKEN_LINK_PATTERN, type MailKind } from '@/domain/outbox-mail';
 import { recordAudit, type Actor } from '@/server/audit/record';
-import { getDb, type Db } from '@/server/db';
+import type { Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 
 /** The changes to the mail outbox: the delivery worker's claims and outcomes, and the staff's "retry now". */
@@ -27,8 +27,7 @@ export type ClaimedMail = {
  * lock while talking to the mail server. A worker that dies mid-send leaves the mail to be retried
  * once its lease ends.
  */
-export async function claimDueMails(now: Date, limit: number, leaseSeconds: number, given?: Db): Promise<ClaimedMail[]> {
-  const db = given ?? (await getDb());
+export async function claimDueMails(db: Db, now: Date, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: t.mailOutbox.id })
@@ -59,8 +58,7 @@ export async function claimDueMails(now: Date, limit: number, leaseSeconds: numb
  * A sent mail keeps no link that grants something (docs/decisions/026): its sealed link is
  * cleared, and a text written before links were kept apart loses its token links (TOKEN_LINK_PATTERN).
  */
-export async function markMailSent(id: number, at: Date, given?: Db): Promise<void> {
-  const db = given ?? (await getDb());
+export async function markMailSent(db: Db, id: number, at: Date): Promise<void> {
   await db
     .update(t.mailOutbox)
     .set({
@@ -72,8 +70,7 @@ export async function markMailSent(id: number, at: Date, given?: Db): Promise<vo
     .where(eq(t.mailOutbox.id, id));
 }
 
-export async function markMailFailed(id: number, error: string, retryAt: Date, given?: Db): Promise<void> {
-  const db = given ?? (await getDb());
+export async function markMailFailed(db: Db, id: number, error: string, retryAt: Date): Promise<void> {
   await db.update(t.mailOutbox).set({ lastError: error.slice(0, 2000), nextAttemptAt: retryAt }).where(eq(t.mailOutbox.id, id));
 }
 

@@ -1,14 +1,13 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import { getDb, type Db } from '@/server/db';
+import type { Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 
 /** What a mail carries from its submission: the visitor's address to reply to, and the files. */
 export async function mailExtras(
+  db: Db,
   submissionId: string,
-  given?: Db,
 ): Promise<{ replyTo: string | null; files: { fileName: string; mimeType: string; data: Uint8Array }[] }> {
-  const db = given ?? (await getDb());
   const [[submission], files] = await Promise.all([
     db.select({ data: t.formSubmissions.data }).from(t.formSubmissions).where(eq(t.formSubmissions.id, submissionId)),
     db

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
 import type { InboxFilter } from '@/domain/inbox';
-import { getDb, type Db } from '@/server/db';
+import type { Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { inboxConditions, isSubmissionId } from './inbox';
 
@@ -28,8 +28,7 @@ export type SubmissionFilter = {
   limit?: number;
 };
 
-export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db): Promise<SubmissionRecord[]> {
-  const db = given ?? (await getDb());
+export async function listSubmissions(db: Db, filter: SubmissionFilter = {}): Promise<SubmissionRecord[]> {
   const rows = await db
     .select()
     .from(t.formSubmissions)
@@ -76,8 +75,8 @@ export async function listSubmissions(filter: SubmissionFilter = {}, given?: Db)
   });
 }
 
-export async function getSubmission(id: string): Promise<SubmissionRecord | null> {
+export async function getSubmission(db: Db, id: string): Promise<SubmissionRecord | null> {
   if (!isSubmissionId(id)) return null;
-  const [record] = await listSubmissions({ id });
+  const [record] = await listSubmissions(db, { id });
   return record ?? null;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
-import { getDb } from '@/server/db';
+import type { Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 
 export type NewAttachment = { field: string; fileName: string; mimeType: string; size: number; sha256: string; data: Uint8Array };
@@ -33,8 +33,7 @@ export type StoreResult = { status: 'stored'; id: string } | { status: 'rateLimi
  * transaction-scoped advisory lock on (form, client): app processes sharing one PostgreSQL cannot
  * both slip under the limit.
  */
-export async function storeSubmission(input: NewSubmission, limit: RateLimit, now = new Date()): Promise<StoreResult> {
-  const db = await getDb();
+export async function storeSubmission(db: Db, input: NewSubmission, limit: RateLimit, now = new Date()): Promise<StoreResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form:${input.kind}:${input.clientHash}`}))`);
     const since = new Date(now.getTime() - limit.windowSeconds * 1000);
