@@ -41,7 +41,7 @@ if (values.form && isFormKind(values.form)) filter.kind = values.form;
 const database = await openDatabase();
 try {
   await database.migrate();
-  const records = await listSubmissions(filter, database.db);
+  const records = await listSubmissions(database.db, filter);
   const csv = CSV_BOM + submissionsCsv(records, values.delimiter);
   if (values.out) {
     await writeFile(values.out, csv, 'utf8');

@@ -49,7 +49,7 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
   });
 
   it('refuses components and routes in src/server, and accepts server and domain imports', async () => {
-    const file = 'src/server/queries/layer-probe.ts';
+    const file = 'src/server/funds/layer-probe.ts';
     expect(await layerErrors(file, `import type { X } from '@/components/layout/x';\nexport type Y = X;\n`)).toHaveLength(1);
     expect(await layerErrors('src/server/http/layer-probe.tsx', `import { FundRoute } from '../../app/[locale]/[profile]/funds/[fundSlug]/fund-route';${use('FundRoute')}`)).toHaveLength(1);
     expect(await layerErrors(file, `import { getDb } from '@/server/db';\nimport { news } from '../db/schema';\nimport { formatDate } from '@/domain/format';${use('[getDb, news, formatDate]')}`)).toEqual([]);

@@ -32,7 +32,7 @@ describe('import-API tokens', () => {
   it('authenticates a token of the right scope, and names it as the actor', async () => {
     const db = await getDb();
     const created = await createApiToken(db, { name: 'Feed A', scope: 'navs', days: 30, createdBy: null }, system);
-    const result = await authenticateToken(request(created.token), 'navs');
+    const result = await authenticateToken(await getDb(), request(created.token), 'navs');
     expect(result).not.toBeInstanceOf(Response);
     if (result instanceof Response) return;
     expect(result.actor).toEqual({ type: 'token', id: created.id, label: 'Feed A' });
@@ -44,7 +44,7 @@ describe('import-API tokens', () => {
 
   it('answers 403 to a token of another scope', async () => {
     const created = await createApiToken(await getDb(), { name: 'Docs feed', scope: 'documents', days: 30, createdBy: null }, system);
-    const result = await authenticateToken(request(created.token), 'navs');
+    const result = await authenticateToken(await getDb(), request(created.token), 'navs');
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(403);
   });
@@ -56,7 +56,7 @@ describe('import-API tokens', () => {
     const revoked = await createApiToken(db, { name: 'Gone feed', scope: 'navs', days: 30, createdBy: null }, system);
     expect(await revokeApiToken(db, revoked.id, system)).toBe(true);
     for (const token of [expired.token, revoked.token, 'fhk_unknown', undefined]) {
-      const result = await authenticateToken(request(token), 'navs');
+      const result = await authenticateToken(await getDb(), request(token), 'navs');
       expect(result, String(token)).toBeInstanceOf(Response);
       expect((result as Response).status).toBe(401);
       expect(((await (result as Response).json()) as { error: string }).error).toBe('unauthenticated');

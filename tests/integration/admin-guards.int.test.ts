@@ -105,11 +105,11 @@ describe('API tokens follow their owner', () => {
 
     expect((await changeRole(db, demoted, 'editor', system)).ok).toBe(true);
     for (const gone of [own, takenByDemoted]) {
-      const result = await authenticateToken(new Request('http://localhost/api/admin/v1/navs', { headers: { authorization: `Bearer ${gone.token}` } }), 'navs');
+      const result = await authenticateToken(await getDb(), new Request('http://localhost/api/admin/v1/navs', { headers: { authorization: `Bearer ${gone.token}` } }), 'navs');
       expect(result).toBeInstanceOf(Response);
       expect((result as Response).status).toBe(401);
     }
-    expect(await authenticateToken(new Request('http://localhost/api/admin/v1/navs', { headers: { authorization: `Bearer ${othersOwn.token}` } }), 'navs')).not.toBeInstanceOf(Response);
+    expect(await authenticateToken(await getDb(), new Request('http://localhost/api/admin/v1/navs', { headers: { authorization: `Bearer ${othersOwn.token}` } }), 'navs')).not.toBeInstanceOf(Response);
   });
 
   it('refuses a token whose owner lost admin rights by any other way (checked at each use too)', async () => {

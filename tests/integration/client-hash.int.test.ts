@@ -8,15 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { CLIENT_HASH_SETTING, clientHash } from '../../src/server/forms/request-info';
-import { sharedSetting } from '../../src/server/queries/settings';
+import { sharedSetting } from '../../src/server/db/settings';
 
 delete process.env.CLIENT_HASH_SECRET;
 
 describe('shared settings', () => {
   it('keeps the first value written when several writers race', async () => {
-    const values = await Promise.all(['a', 'b', 'c', 'd'].map((v) => sharedSetting('race-test', () => `value-${v}`)));
+    const db = await getDb();
+    const values = await Promise.all(['a', 'b', 'c', 'd'].map((v) => sharedSetting(db, 'race-test', () => `value-${v}`)));
     expect(new Set(values).size).toBe(1);
-    expect(await sharedSetting('race-test', () => 'later')).toBe(values[0]);
+    expect(await sharedSetting(db, 'race-test', () => 'later')).toBe(values[0]);
   });
 
   it('hashes client addresses with a key made once and stored in the database', async () => {

@@ -28,7 +28,7 @@ process.env.RECAPTCHA_VERIFY_URL = recaptcha.url;
 const { handleFormPost, RATE_LIMIT } = await import('../../src/server/forms/handle-post');
 const { drainOutbox } = await import('../../src/server/forms/outbox');
 const { getSubmission, listSubmissions } = await import('../../src/server/queries/submissions');
-const { claimDueMails } = await import('../../src/server/queries/outbox');
+const { claimDueMails } = await import('../../src/server/outbox/commands');
 const { submissionsCsv } = await import('../../src/domain/forms/csv');
 const { getDb } = await import('../../src/server/db');
 const schema = await import('../../src/server/db/schema');
@@ -197,14 +197,14 @@ describe('request bodies are counted while they are read', () => {
 describe('a form post another site sends is refused', () => {
   for (const locale of LOCALES) {
     it(`answers 403, translated in ${locale}, to a foreign Origin or Sec-Fetch-Site: cross-site, and stores nothing`, async () => {
-      const before = (await listSubmissions()).length;
+      const before = (await listSubmissions(await getDb())).length;
       const language = { 'accept-language': locale };
       const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://www.fundhouse.test.evil.example' }];
       for (const headers of foreign) {
         const res = await post('contact', contact(locale, 'CROSS'), { ...language, ...headers });
         expect(res, JSON.stringify(headers)).toEqual({ status: 403, body: { ok: false, message: MESSAGES[locale].status.forbidden } });
       }
-      expect(await listSubmissions()).toHaveLength(before);
+      expect(await listSubmissions(await getDb())).toHaveLength(before);
     });
   }
 
@@ -231,7 +231,7 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
       captchaToken: 'e2e-ok:career',
     });
     expect(res).toMatchObject({ status: 200, body: { ok: true, message: 'Your request has been registered' } });
-    const stored = await getSubmission(res.body.id ?? '');
+    const stored = await getSubmission(await getDb(), res.body.id ?? '');
     expect(stored).toMatchObject({ kind: 'career', locale: 'en', data: { fields: { position: `Analyst ${marker}`, validation: true }, captcha: { status: 'verified', score: 0.9 } } });
     expect(stored?.attachments.map((a) => [a.field, a.fileName, a.mimeType])).toEqual([
       ['cv', 'grace-cv.pdf', 'application/pdf'],
@@ -248,7 +248,7 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
     expect(text).toContain('filename=grace-cv.pdf');
     expect(text).toContain('filename=letter.docx');
     expect(text).toContain(`Référence : ${res.body.id}`);
-    expect((await getSubmission(res.body.id ?? ''))?.mail).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
+    expect((await getSubmission(await getDb(), res.body.id ?? ''))?.mail).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
   });
 
   it('keeps the mail while the SMTP server is down and delivers it, once, when it is back', async () => {
@@ -257,7 +257,7 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
     await smtp.stop();
     const res = await post('contact', contact('fr', marker));
     expect(res.status).toBe(200);
-    const mailOf = async () => (await getSubmission(res.body.id ?? ''))?.mail;
+    const mailOf = async () => (await getSubmission(await getDb(), res.body.id ?? ''))?.mail;
     expect((await drainOutbox()).failed).toBeGreaterThanOrEqual(1);
     expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
 
@@ -280,18 +280,18 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
       .values([1, 2, 3, 4].map((n) => ({ kind: 'alert' as const, to: 'staff@fundhouse.test', subject: `parallel ${n}`, text: 'x', nextAttemptAt: new Date(0) })))
       .returning({ id: schema.mailOutbox.id });
     const now = new Date();
-    const [a, b] = await Promise.all([claimDueMails(now, 10, 120), claimDueMails(now, 10, 120)]);
+    const [a, b] = await Promise.all([claimDueMails(db, now, 10, 120), claimDueMails(db, now, 10, 120)]);
     const ids = [...(a ?? []), ...(b ?? [])].map((m) => m.id).filter((id) => inserted.some((i) => i.id === id));
     expect(ids.sort()).toEqual(inserted.map((i) => i.id).sort());
     // Leased: a third worker finds nothing of them before the lease ends.
-    expect((await claimDueMails(now, 10, 120)).filter((m) => inserted.some((i) => i.id === m.id))).toEqual([]);
+    expect((await claimDueMails(db, now, 10, 120)).filter((m) => inserted.some((i) => i.id === m.id))).toEqual([]);
   });
 
   it('exports the submissions as CSV for the staff', async () => {
     const marker = `CSV-${Date.now()}`;
     const res = await post('newsletter', { locale: 'es', email: 'csv@example.com', firstName: marker, lastName: 'B', newsletters: ['REP', 'NEWS'], validation: 'on', captchaToken: 'e2e-ok:newsletter' });
     expect(res.status).toBe(200);
-    const csv = submissionsCsv(await listSubmissions({ kind: 'newsletter' }));
+    const csv = submissionsCsv(await listSubmissions(await getDb(), { kind: 'newsletter' }));
     const line = csv.split('\r\n').find((l) => l.includes(marker));
     expect(line).toContain(`${res.body.id},`);
     expect(line).toContain(',newsletter,es,');
@@ -302,10 +302,10 @@ describe('a valid submission is stored, then mailed from the outbox', () => {
 describe('abuse: honeypot, rate limit, captcha', () => {
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const marker = `BOT-${Date.now()}`;
-    const before = (await listSubmissions()).length;
+    const before = (await listSubmissions(await getDb())).length;
     const res = await post('contact', { ...contact('en', marker), website: 'http://spam.example' });
     expect(res).toMatchObject({ status: 200, body: { ok: true, message: 'Your request has been registered' } });
-    expect(await listSubmissions()).toHaveLength(before);
+    expect(await listSubmissions(await getDb())).toHaveLength(before);
     expect(tasks).toHaveLength(0);
   });
 
@@ -322,7 +322,7 @@ describe('abuse: honeypot, rate limit, captcha', () => {
   });
 
   it('refuses a missing, invalid, low-score, other-action or other-site token with a translated message, and stores nothing', async () => {
-    const before = (await listSubmissions()).length;
+    const before = (await listSubmissions(await getDb())).length;
     for (const token of [undefined, 'forged', 'e2e-low:contact', 'e2e-ok:newsletter', 'e2e-elsewhere:contact']) {
       const fields = contact('fr', 'CAPTCHA');
       if (token) fields.captchaToken = token;
@@ -330,14 +330,14 @@ describe('abuse: honeypot, rate limit, captcha', () => {
       const res = await post('contact', fields);
       expect(res, String(token)).toMatchObject({ status: 400, body: { ok: false, message: fr.Forms.status.captchaRejected } });
     }
-    expect(await listSubmissions()).toHaveLength(before);
+    expect(await listSubmissions(await getDb())).toHaveLength(before);
   });
 
   it('keeps a submission, flagged, when the verification service cannot be reached', async () => {
     await recaptcha.stop();
     const res = await post('contact', contact('en', 'UNVERIFIED'));
     expect(res.status).toBe(200);
-    expect((await getSubmission(res.body.id ?? ''))?.data.captcha).toEqual({ status: 'unverified' });
+    expect((await getSubmission(await getDb(), res.body.id ?? ''))?.data.captcha).toEqual({ status: 'unverified' });
   });
 });
 
@@ -363,6 +363,6 @@ describe('subscribe: the share classes offered depend on the visitor’s profile
     expect(retail.body.errors).toEqual({ isin: en.Forms.errors.invalidChoice });
     const instit = await post('subscribe', request(isin), { cookie: 'investor_profile=INSTIT' });
     expect(instit.status).toBe(200);
-    expect((await getSubmission(instit.body.id ?? ''))?.data.fields).toMatchObject({ isin, amount: '250000', investorType: 'INSTIT' });
+    expect((await getSubmission(await getDb(), instit.body.id ?? ''))?.data.fields).toMatchObject({ isin, amount: '250000', investorType: 'INSTIT' });
   });
 });

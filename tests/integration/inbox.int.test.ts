@@ -5,8 +5,11 @@ import { submissionsCsv } from '../../src/domain/forms/csv';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
-import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts, retryMailNow, setHandling } from '../../src/server/queries/inbox';
-import { listSubmissions, storeSubmission } from '../../src/server/queries/submissions';
+import { setHandling } from '../../src/server/inbox/commands';
+import { retryMailNow } from '../../src/server/outbox/commands';
+import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts } from '../../src/server/queries/inbox';
+import { listSubmissions } from '../../src/server/queries/submissions';
+import { storeSubmission } from '../../src/server/submissions/commands';
 
 const system = { type: 'system', label: 'test' } as const;
 const limit = { max: 100, windowSeconds: 60 };
@@ -14,6 +17,7 @@ const limit = { max: 100, windowSeconds: 60 };
 async function submit(kind: 'contact' | 'career', fields: Record<string, unknown>, at: string, file?: string) {
   const id = randomUUID();
   await storeSubmission(
+    await getDb(),
     {
       id,
       kind,
@@ -58,7 +62,7 @@ describe('the back-office inbox and outbox', () => {
     expect(await getInboxItem(db, 'not-a-uuid')).toBeNull();
 
     // The export is the CLI's rows and columns, filtered the same way.
-    const exported = await listSubmissions({ inbox: { kind: 'contact', from: '2026-03-01', to: '2026-03-03' }, limit: 1 }, db);
+    const exported = await listSubmissions(db, { inbox: { kind: 'contact', from: '2026-03-01', to: '2026-03-03' }, limit: 1 });
     expect(exported.map((r) => r.id)).toEqual([a]);
     expect(submissionsCsv(exported).split('\n')[1]).toContain('anne.dupont@example.com');
   });

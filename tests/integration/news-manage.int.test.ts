@@ -156,14 +156,14 @@ describe('news written in the back-office', () => {
     const renamed = `${value.slug}-renamed`;
     const result = await updateNews(db, id, { ...value, slug: renamed }, actor);
     expect(result).toEqual({ ok: true, id, changed: true });
-    const catalog = await loadRouteCatalog();
+    const catalog = await loadRouteCatalog(await getDb());
     expect(oldNewsRedirect(['news', value.slug], 'en', catalog)).toBe(`/en/news/${renamed}`);
     expect((await getNewsItem('en', renamed, { profile: 'RETAIL', country: 'FR' }))?.slug).toBe(renamed);
     // The old slug is taken: another article cannot have it.
     expect(await createNews(db, values({ slug: value.slug }), actor)).toEqual({ ok: false, errors: { slug: 'slug-taken' } });
     // The article may take it back: then it is current again, not a redirect.
     await updateNews(db, id, { ...value, slug: value.slug }, actor);
-    expect(oldNewsRedirect(['news', value.slug], 'en', await loadRouteCatalog())).toBeNull();
+    expect(oldNewsRedirect(['news', value.slug], 'en', await loadRouteCatalog(await getDb()))).toBeNull();
 
     const draft = await created({ state: 'draft' });
     await updateNews(db, draft.id, { ...draft.value, slug: `${draft.value.slug}-x` }, actor);

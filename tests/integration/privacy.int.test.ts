@@ -5,7 +5,8 @@ import { normalizeEmail } from '../../src/domain/privacy';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { getAttachment, listInbox } from '../../src/server/queries/inbox';
-import { listSubmissions, storeSubmission } from '../../src/server/queries/submissions';
+import { listSubmissions } from '../../src/server/queries/submissions';
+import { storeSubmission } from '../../src/server/submissions/commands';
 import { addressHash, eraseAddress, exportAddress, summarizeAddress } from '../../src/server/privacy/requests';
 
 const actor = { type: 'account', id: 'privacy-test', label: 'privacy-editor@fundhouse.test' } as const;
@@ -25,6 +26,7 @@ async function submit(kind: 'contact' | 'career' | 'newsletter' | 'subscribe', e
   const id = randomUUID();
   created.push(id);
   await storeSubmission(
+    await getDb(),
     {
       id,
       kind,
@@ -122,7 +124,7 @@ describe('GDPR requests about one e-mail address', () => {
     expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining(['staff account mail', 'staff alert mail']));
     // Nowhere left: the inbox, its export, a new export.
     expect((await listInbox(db, { q: 'jo_hn%doe@example.net' }, 1)).rows.map((r) => r.fields.email)).not.toContain(same[0]);
-    expect((await listSubmissions({}, db)).some((r) => (mine as string[]).includes(r.id))).toBe(false);
+    expect((await listSubmissions(db, {})).some((r) => (mine as string[]).includes(r.id))).toBe(false);
     expect((await exportAddress(db, email, actor)).submissions).toEqual([]);
     // The others are untouched, files and mails included.
     expect(await db.select({ id: t.formSubmissions.id }).from(t.formSubmissions).where(inArray(t.formSubmissions.id, theirs))).toHaveLength(theirs.length);

@@ -7,11 +7,12 @@ import { isKnownPagePath } from '../../src/domain/known-paths';
 import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
+import { getDb } from '../../src/server/db';
 import { loadRouteCatalog } from '../../src/server/queries/route-catalog';
 
 describe('route catalog', () => {
   it('knows every seeded fund, share, article and category, in each language', async () => {
-    const catalog = await loadRouteCatalog();
+    const catalog = await loadRouteCatalog(await getDb());
     for (const fund of funds) {
       expect(isKnownPagePath(['funds', fund.slug], 'en', catalog), fund.slug).toBe(true);
       for (const share of fund.shares) expect(isKnownPagePath(['funds', fund.slug, 'shares', share.slug], 'en', catalog), share.slug).toBe(true);
@@ -27,13 +28,13 @@ describe('route catalog', () => {
   });
 
   it('knows the fund range filters of the whole catalog, which the proxy caches one page each (docs/decisions/021)', async () => {
-    const catalog = await loadRouteCatalog();
+    const catalog = await loadRouteCatalog(await getDb());
     expect([...(catalog.finder?.categories ?? [])].sort()).toEqual(categories.map((c) => c.code).sort());
     expect([...(catalog.finder?.currencies ?? [])].sort()).toEqual([...new Set(funds.flatMap((f) => f.shares.map((s) => s.currency)))].sort());
   });
 
   it('knows nothing else', async () => {
-    const catalog = await loadRouteCatalog();
+    const catalog = await loadRouteCatalog(await getDb());
     const [fund] = funds;
     expect(isKnownPagePath(['funds', 'no-such-fund'], 'en', catalog)).toBe(false);
     expect(isKnownPagePath(['funds', fund?.slug ?? '', 'shares', 'no-such-share'], 'en', catalog)).toBe(false);

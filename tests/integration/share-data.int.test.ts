@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GET, HEAD } from '../../src/app/e/[locale]/data/funds/[fundSlug]/[isin]/[file]/route';
 import type { ChartPeriod } from '../../src/domain/performance';
+import { getDb } from '../../src/server/db';
 import { getShare } from '../../src/server/queries/funds';
 import { growthSeriesByPeriod, navHistory } from '../../src/server/queries/series';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
@@ -62,7 +63,7 @@ describe('CSV downloads (/e/{locale}/data/funds/{fundSlug}/{ISIN}/{file})', () =
     const lines = (await res.text()).split('\r\n').filter(Boolean);
     // Response.text() drops the byte-order mark.
     expect(lines[0]).toBe('isin,date,nav,currency');
-    const navs = await navHistory((await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' }))?.share.id ?? -1);
+    const navs = await navHistory(await getDb(), (await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' }))?.share.id ?? -1);
     expect(lines).toHaveLength(navs.length + 1);
     expect(lines[1]).toBe(`FR00140A3K73,2010-03-01,100,EUR`);
   });

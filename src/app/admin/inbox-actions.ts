@@ -12,7 +12,8 @@ import { isSubmissionStatus } from '@/domain/inbox';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
 import { requestDrain } from '@/server/forms/outbox';
-import { retryMailNow, setHandling } from '@/server/queries/inbox';
+import { setHandling } from '@/server/inbox/commands';
+import { retryMailNow } from '@/server/outbox/commands';
 
 const base = (id: string) => `/admin/inbox/${encodeURIComponent(id)}`;
 

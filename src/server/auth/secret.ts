@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
-import { sharedSetting } from '@/server/queries/settings';
+import { sharedSetting } from '@/server/db/settings';
 
 /**
  * The key of Better Auth: AUTH_SECRET when set, else one made on the first start and kept in the
@@ -12,5 +12,5 @@ import { sharedSetting } from '@/server/queries/settings';
 export async function authSecret(db: Db): Promise<string> {
   const configured = env().AUTH_SECRET;
   if (configured) return configured;
-  return sharedSetting('auth-secret', () => randomBytes(32).toString('base64url'), db);
+  return sharedSetting(db, 'auth-secret', () => randomBytes(32).toString('base64url'));
 }

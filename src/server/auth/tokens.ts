@@ -4,7 +4,6 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { can, type TokenScope } from '@/domain/roles';
 import { recordAudit, type Actor } from '@/server/audit/record';
-import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import { apiToken, staffUser } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
@@ -155,14 +154,13 @@ function problem(status: 401 | 403, error: string, message: string): Response {
  * `last_used_at` is updated here.
  */
 export async function authenticateToken(
+  db: Db,
   request: Request,
   scope: TokenScope,
-  given?: Db,
 ): Promise<{ actor: Actor & { type: 'token' }; tokenId: string } | Response> {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!match?.[1]) return problem(401, 'unauthenticated', 'An API token is required: Authorization: Bearer <token>.');
-  const db = given ?? (await getDb());
   const [found] = await db
     .select({ token: apiToken, ownerRole: owner.role, ownerDisabledAt: owner.disabledAt })
     .from(apiToken)

@@ -15,9 +15,9 @@ import { uploadDocument } from '@/server/documents/manage';
 import { areaLogger } from '@/server/log/logger';
 import { buildPerformanceRow } from '@/server/navs/performance-row';
 import { fetchedDataOf, shareForDocuments } from '@/server/queries/funds';
-import { getPortfolio } from '@/server/queries/portfolio';
+import { readPortfolio } from '@/server/queries/portfolio';
 import { benchmarkHistory, navHistory } from '@/server/queries/series';
-import { getCompany } from '@/server/queries/site';
+import { readCompany } from '@/server/queries/site';
 import { renderFactsheet, type FactsheetContent } from './render';
 
 /**
@@ -54,13 +54,13 @@ export async function factsheetContent(db: Db, shareId: number, month: YearMonth
   if (!view) return null;
   const { fund, share } = view;
   const end = monthEnd(month);
-  const navHistoryAll = (await navHistory(share.id, null, db)).filter((p) => p.date <= end);
+  const navHistoryAll = (await navHistory(db, share.id, null)).filter((p) => p.date <= end);
   const last = navHistoryAll.at(-1);
   if (!last) return null;
-  const bench = fund.benchmark ? (await benchmarkHistory(fund.benchmark.code, null, db)).filter((p) => p.date <= end) : null;
+  const bench = fund.benchmark ? (await benchmarkHistory(db, fund.benchmark.code, null)).filter((p) => p.date <= end) : null;
   const row = buildPerformanceRow(share, navHistoryAll, bench, env().RISK_FREE_RATE);
   const figures = fetchedDataOf({ asOf: row.asOf, figures: row.figures, benchmarkFigures: row.benchmarkFigures }, locale);
-  const [t, portfolio, company] = await Promise.all([translators(locale), getPortfolio(fund.id, locale, db), getCompany(locale, db)]);
+  const [t, portfolio, company] = await Promise.all([translators(locale), readPortfolio(db, fund.id, locale), readCompany(db, locale)]);
   const asOfLabel = formatDate(last.date, locale);
   const monthLabel = formatDateAs(last.date, 'MONTH_YEAR', locale);
   const withBenchmark = fund.benchmark !== null && row.benchmarkFigures !== null;

@@ -18,7 +18,7 @@ import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-context';
 import { newUnsubscribeToken, unsubscribeLink } from '@/server/privacy/unsubscribe';
-import { storeSubmission, type NewAttachment, type NewSubmission } from '@/server/queries/submissions';
+import { storeSubmission, type NewAttachment, type NewSubmission } from '@/server/submissions/commands';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from './outbox';
 import { sealLink } from './sealed-link';
@@ -153,6 +153,7 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d) });
   try {
     const stored = await storeSubmission(
+      await getDb(),
       {
         id,
         kind,

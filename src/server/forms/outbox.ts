@@ -6,7 +6,8 @@ import { withLink } from '@/domain/outbox-mail';
 import { retryDelaySeconds } from '@/domain/forms/retry';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
-import { claimDueMails, mailExtras, markMailFailed, markMailSent } from '@/server/queries/outbox';
+import { claimDueMails, markMailFailed, markMailSent } from '@/server/outbox/commands';
+import { mailExtras } from '@/server/queries/outbox';
 import { openLink } from './sealed-link';
 
 /** A mail must be sent within its lease; nodemailer's timeouts below keep an attempt well under it. */
@@ -57,20 +58,20 @@ export type DrainResult = { sent: number; failed: number; skipped: boolean };
  * (attempts, last error) and retried later (retryDelaySeconds); nothing is ever dropped.
  */
 export async function drainOutbox(options: { transport?: MailTransport; now?: () => Date; db?: Db } = {}): Promise<DrainResult> {
-  const { db } = options;
-  const now = options.now ?? (() => new Date());
+    const now = options.now ?? (() => new Date());
   const config = env();
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null);
   if (!transport) return { sent: 0, failed: 0, skipped: true };
+  const db = options.db ?? (await getDb());
   const result: DrainResult = { sent: 0, failed: 0, skipped: false };
   for (;;) {
-    const batch = await claimDueMails(now(), BATCH, LEASE_SECONDS, db);
+    const batch = await claimDueMails(db, now(), BATCH, LEASE_SECONDS);
     if (batch.length === 0) return result;
     for (const mail of batch) {
       try {
-        const extras = mail.submissionId ? await mailExtras(mail.submissionId, db) : { replyTo: null, files: [] };
+        const extras = mail.submissionId ? await mailExtras(db, mail.submissionId) : { replyTo: null, files: [] };
         // The link that grants something is put in now, in memory only (docs/decisions/026).
-        const text = mail.linkSealed ? withLink(mail.text, await openLink(db ?? (await getDb()), mail.linkSealed, mail.to)) : mail.text;
+        const text = mail.linkSealed ? withLink(mail.text, await openLink(db, mail.linkSealed, mail.to)) : mail.text;
         await transport.sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
@@ -80,12 +81,12 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
           ...(extras.replyTo && !toVisitor(mail.to, extras.replyTo) ? { replyTo: extras.replyTo } : {}),
           attachments: (toVisitor(mail.to, extras.replyTo) ? [] : extras.files).map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),
         });
-        await markMailSent(mail.id, now(), db);
+        await markMailSent(db, mail.id, now());
         result.sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const retryAt = new Date(now().getTime() + retryDelaySeconds(mail.attempts) * 1000);
-        await markMailFailed(mail.id, message, retryAt, db);
+        await markMailFailed(db, mail.id, message, retryAt);
         log.warn({ mailId: mail.id, submissionId: mail.submissionId, attempts: mail.attempts, retryAt, err: error }, 'mail not sent, kept for a retry');
         result.failed += 1;
         // An alert mail goes through this same outbox: a failing alert is logged, never alerted on

@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
 import { env, type Locale } from '@/env';
-import type { Db } from '@/server/db';
-import { sharedSetting } from '@/server/queries/settings';
+import { getDb, type Db } from '@/server/db';
+import { sharedSetting } from '@/server/db/settings';
 
 /**
  * The request header in which the production server (scripts/server.mjs) hands the client's address
@@ -52,7 +52,7 @@ const holder = ((globalThis as { __fundhouseClientHashSecret?: SecretHolder })._
 function clientHashSecret(db?: Db): Promise<string> {
   const configured = env().CLIENT_HASH_SECRET;
   if (configured) return Promise.resolve(configured);
-  holder.secret ??= sharedSetting(CLIENT_HASH_SETTING, () => randomBytes(32).toString('base64url'), db).catch((error: unknown) => {
+  holder.secret ??= (async () => sharedSetting(db ?? (await getDb()), CLIENT_HASH_SETTING, () => randomBytes(32).toString('base64url')))().catch((error: unknown) => {
     holder.secret = undefined;
     throw error;
   });

@@ -5,6 +5,7 @@ import type { Audience } from '@/domain/audience';
 import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
 import { NO_VALUE } from '@/domain/performance-format';
 import { sanitizeRichText } from '@/domain/rich-text';
+import { getDb } from '@/server/db';
 import { getFund, getShare, getShareByIsin, listFundCategories, listFunds, shareRegistrationsOf } from '@/server/queries/funds';
 import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
 import { getPortfolio } from '@/server/queries/portfolio';
@@ -147,7 +148,7 @@ export const resolvers = {
     registrations: (share: ShareView) => shareRegistrationsOf(share.id),
     navHistory: async (share: ShareView, args: Args) => {
       const max = seriesPoints(args.maxPoints);
-      const points = await navHistory(share.id, typeof args.from === 'string' ? args.from : null);
+      const points = await navHistory(await getDb(), share.id, typeof args.from === 'string' ? args.from : null);
       return downsample(points, max).map((p) => ({ date: p.date, value: p.nav }));
     },
   },

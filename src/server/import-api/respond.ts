@@ -3,6 +3,7 @@ import type { TokenScope } from '@/domain/roles';
 import type { CsvError } from '@/domain/import-csv';
 import type { Actor } from '@/server/audit/record';
 import { authenticateToken } from '@/server/auth/tokens';
+import { getDb } from '@/server/db';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
 import { areaLogger } from '@/server/log/logger';
 
@@ -104,7 +105,7 @@ export type Caller = { actor: Actor; tokenId: string };
  * authenticateToken's 401/403 are re-sent in this API's error format, with its WWW-Authenticate.
  */
 export async function authenticate(request: Request, scope: TokenScope): Promise<Caller | Response> {
-  const result = await authenticateToken(request, scope);
+  const result = await authenticateToken(await getDb(), request, scope);
   if (!(result instanceof Response)) return result;
   const body = (await result.json().catch(() => ({}))) as { error?: string; message?: string };
   const code: ApiErrorCode = result.status === 403 ? 'forbidden' : 'unauthenticated';

@@ -3,15 +3,14 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, ty
 import { addDays } from '@/domain/dates';
 import { INBOX_PAGE_SIZE, type InboxFilter, type MailState, type SubmissionStatus } from '@/domain/inbox';
 import type { MailKind } from '@/domain/outbox-mail';
-import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import * as t from '@/server/db/schema';
 
 /**
- * The back-office's reading and handling of the visitors' submissions (inbox) and of the mails the
- * site sends about them (outbox). Every list is one bounded page; every change is audited in its
- * own transaction with before and after.
+ * The back-office's reading of the visitors' submissions (inbox) and of the mails the site sends
+ * about them (outbox). Every list is one bounded page. The changes (handling, retry) are commands:
+ * src/server/inbox/commands.ts and src/server/outbox/commands.ts.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -157,45 +156,6 @@ export async function assignableStaff(db: Db): Promise<{ id: string; email: stri
     .orderBy(asc(t.staffUser.email));
 }
 
-export type HandlingResult = { ok: true; changed: boolean } | { ok: false; error: 'notFound' | 'assignee' };
-
-/** Sets the status and the assignee of a submission, audited with before and after in the same transaction. */
-export async function setHandling(db: Db, id: string, next: { status: SubmissionStatus; assigneeId: string | null }, actor: Actor): Promise<HandlingResult> {
-  if (!isSubmissionId(id)) return { ok: false, error: 'notFound' };
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: t.formSubmissions.status, assigneeId: t.formSubmissions.assigneeId, assignee: t.staffUser.email })
-      .from(t.formSubmissions)
-      .leftJoin(t.staffUser, eq(t.staffUser.id, t.formSubmissions.assigneeId))
-      .where(eq(t.formSubmissions.id, id))
-      .for('update', { of: t.formSubmissions });
-    if (!current) return { ok: false, error: 'notFound' } as const;
-    let assignee: string | null = null;
-    if (next.assigneeId) {
-      const [staff] = await tx
-        .select({ email: t.staffUser.email })
-        .from(t.staffUser)
-        .where(and(eq(t.staffUser.id, next.assigneeId), inArray(t.staffUser.role, ['admin', 'editor']), isNull(t.staffUser.disabledAt)));
-      if (!staff) return { ok: false, error: 'assignee' } as const;
-      assignee = staff.email;
-    }
-    if (current.status === next.status && current.assigneeId === next.assigneeId) return { ok: true, changed: false } as const;
-    await tx
-      .update(t.formSubmissions)
-      .set({ status: next.status, assigneeId: next.assigneeId, handledBy: actor.label, handledAt: sql`now()` })
-      .where(eq(t.formSubmissions.id, id));
-    await recordAudit(tx, {
-      actor,
-      entity: 'submission',
-      entityId: id,
-      action: 'handle',
-      before: { status: current.status, assignee: current.assignee },
-      after: { status: next.status, assignee },
-    });
-    return { ok: true, changed: true } as const;
-  });
-}
-
 // ------------------------------------------------------------------ outbox
 
 function mailStateCondition(state: MailState): SQL | undefined {
@@ -227,19 +187,4 @@ export async function outboxCounts(db: Db): Promise<{ pending: number; failing: 
     .where(isNull(t.mailOutbox.sentAt));
   const failing = row?.failing ?? 0;
   return { pending: (row?.unsent ?? 0) - failing, failing };
-}
-
-/** Makes an unsent mail due now (the next delivery pass takes it); audited. False when it is sent or unknown. */
-export async function retryMailNow(db: Db, id: number, actor: Actor): Promise<boolean> {
-  if (!Number.isSafeInteger(id)) return false;
-  return db.transaction(async (tx) => {
-    const [mail] = await tx
-      .update(t.mailOutbox)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(and(eq(t.mailOutbox.id, id), isNull(t.mailOutbox.sentAt)))
-      .returning({ to: t.mailOutbox.to, attempts: t.mailOutbox.attempts, lastError: t.mailOutbox.lastError });
-    if (!mail) return false;
-    await recordAudit(tx, { actor, entity: 'mail', entityId: id, action: 'retry-now', before: { attempts: mail.attempts, lastError: mail.lastError }, after: null });
-    return true;
-  });
 }

@@ -15,9 +15,8 @@ export type PortfolioView = {
   allocations: { dimension: AllocationDimension; code: string; label: string; weight: number }[];
 };
 
-/** The latest published portfolio of a fund: top holdings and breakdowns, with their date. */
-export async function getPortfolio(fundId: number, locale: Locale, given?: Executor): Promise<PortfolioView | null> {
-  const db = given ?? (await getDb());
+/** The latest published portfolio of a fund: top holdings and breakdowns, with their date (the page's read: getPortfolio). */
+export async function readPortfolio(db: Executor, fundId: number, locale: Locale): Promise<PortfolioView | null> {
   const [latest] = await db
     .select({ asOf: t.holdings.asOf })
     .from(t.holdings)
@@ -46,4 +45,9 @@ export async function getPortfolio(fundId: number, locale: Locale, given?: Execu
       .filter((a) => a.asOf === latest.asOf)
       .map((a) => ({ dimension: a.dimension, code: a.code, label: pick(a.label, locale), weight: a.weight })),
   };
+}
+
+/** The public read of a fund's portfolio: its arguments only (a cache may key on them), the process's database. */
+export async function getPortfolio(fundId: number, locale: Locale): Promise<PortfolioView | null> {
+  return readPortfolio(await getDb(), fundId, locale);
 }

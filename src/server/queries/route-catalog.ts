@@ -13,8 +13,7 @@ const log = areaLogger('routes');
 export const MAX_OLD_SLUGS = 20_000;
 
 /** Every fund, share, article and news category slug, whatever its visibility, and the fund range's filter values. */
-export async function loadRouteCatalog(given?: Db): Promise<RouteCatalog> {
-  const db = given ?? (await getDb());
+export async function loadRouteCatalog(db: Db): Promise<RouteCatalog> {
   const [funds, shares, news, categories, counts, fundCategories, oldSlugs, countries, countryPages] = await Promise.all([
     db.select({ id: t.funds.id, slug: t.funds.slug }).from(t.funds),
     db.select({ fundId: t.shares.fundId, slug: t.shares.slug, currency: t.shares.currencyCode }).from(t.shares),
@@ -73,7 +72,7 @@ export const ROUTE_CATALOG_REFRESH_MS = 60_000;
 
 /** Reloads the slugs the proxy checks paths against; a failed load keeps the previous ones. */
 export function refreshRouteCatalog(): Promise<void> {
-  return loadRouteCatalog().then(publishRouteCatalog, (error: unknown) => {
+  return getDb().then(loadRouteCatalog).then(publishRouteCatalog, (error: unknown) => {
     log.warn({ err: error }, 'the catalog of slugs could not be loaded; unknown slugs are rendered until it is');
   });
 }

@@ -6,8 +6,7 @@ import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 
-export async function navHistory(shareId: number, from?: IsoDate | null, given?: Executor): Promise<NavPoint[]> {
-  const db = given ?? (await getDb());
+export async function navHistory(db: Executor, shareId: number, from?: IsoDate | null): Promise<NavPoint[]> {
   return db
     .select({ date: t.navs.date, nav: t.navs.nav })
     .from(t.navs)
@@ -15,8 +14,7 @@ export async function navHistory(shareId: number, from?: IsoDate | null, given?:
     .orderBy(asc(t.navs.date));
 }
 
-export async function benchmarkHistory(code: string, from?: IsoDate | null, given?: Executor): Promise<NavPoint[]> {
-  const db = given ?? (await getDb());
+export async function benchmarkHistory(db: Executor, code: string, from?: IsoDate | null): Promise<NavPoint[]> {
   return db
     .select({ date: t.benchmarkValues.date, nav: t.benchmarkValues.value })
     .from(t.benchmarkValues)
@@ -47,9 +45,10 @@ export async function growthSeries(
   const from = periodStart(period, asOf, share.inceptionDate);
   if (!from) return null;
   const margin = weekBefore(from);
+  const db = await getDb();
   const [navs, bench] = await Promise.all([
-    navHistory(share.id, margin),
-    benchmarkCode ? benchmarkHistory(benchmarkCode, margin) : Promise.resolve([]),
+    navHistory(db, share.id, margin),
+    benchmarkCode ? benchmarkHistory(db, benchmarkCode, margin) : Promise.resolve([]),
   ]);
   return growthFromHistory(navs, bench, asOf, share.inceptionDate, period, maxPoints);
 }
@@ -65,9 +64,10 @@ export async function growthSeriesByPeriod(
   maxPoints: number,
 ): Promise<Growth[]> {
   const margin = weekBefore(share.inceptionDate);
+  const db = await getDb();
   const [navs, bench] = await Promise.all([
-    navHistory(share.id, margin),
-    benchmarkCode ? benchmarkHistory(benchmarkCode, margin) : Promise.resolve([]),
+    navHistory(db, share.id, margin),
+    benchmarkCode ? benchmarkHistory(db, benchmarkCode, margin) : Promise.resolve([]),
   ]);
   return CHART_PERIODS.flatMap((period) => growthFromHistory(navs, bench, asOf, share.inceptionDate, period, maxPoints) ?? []);
 }

@@ -78,8 +78,12 @@ export const getDisclaimers = cache(async (locale: Locale): Promise<Disclaimers>
   return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
 });
 
-export async function getCompany(locale: Locale, given?: Executor): Promise<CompanyView | null> {
-  const db = given ?? (await getDb());
+/** The public read of the company: its arguments only (a cache may key on them), the process's database. */
+export async function getCompany(locale: Locale): Promise<CompanyView | null> {
+  return readCompany(await getDb(), locale);
+}
+
+export async function readCompany(db: Executor, locale: Locale): Promise<CompanyView | null> {
   const [[row], infos, figures] = await Promise.all([
     db.select().from(t.company).limit(1),
     db.select().from(t.companyInfos).orderBy(asc(t.companyInfos.position)),

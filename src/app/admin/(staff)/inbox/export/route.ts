@@ -18,7 +18,7 @@ export async function GET(request: Request) {
   if (staff instanceof Response) return staff;
   const url = new URL(request.url);
   const filter = readInboxFilter(Object.fromEntries(url.searchParams));
-  const records = await listSubmissions({ inbox: filter, limit: MAX_EXPORT_ROWS }, await getDb());
+  const records = await listSubmissions(await getDb(), { inbox: filter, limit: MAX_EXPORT_ROWS });
   const day = new Date().toISOString().slice(0, 10);
   return privateDownload(CSV_BOM + submissionsCsv(records), `submissions-${filter.kind ?? 'all'}-${day}.csv`, CSV_CONTENT_TYPE);
 }

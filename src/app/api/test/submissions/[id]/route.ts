@@ -1,4 +1,5 @@
 import { env } from '@/env';
+import { getDb } from '@/server/db';
 import { getSubmission } from '@/server/queries/submissions';
 
 /**
@@ -8,7 +9,7 @@ import { getSubmission } from '@/server/queries/submissions';
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   if (!env().ENABLE_SUBMISSION_INSPECTION) return new Response('Not found', { status: 404 });
-  const submission = await getSubmission((await params).id);
+  const submission = await getSubmission(await getDb(), (await params).id);
   if (!submission) return Response.json({ error: 'not found' }, { status: 404, headers: { 'cache-control': 'no-store' } });
   return Response.json(submission, { headers: { 'cache-control': 'no-store' } });
 }

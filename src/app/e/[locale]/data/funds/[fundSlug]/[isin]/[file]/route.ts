@@ -2,6 +2,7 @@ import { parseIsin } from '@/domain/isin';
 import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/share-csv';
 import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/past-performance';
 import { scenariosCsv } from '@/domain/scenarios';
+import { getDb } from '@/server/db';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
@@ -41,7 +42,7 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const asOf = share.lastPrice.date;
   const fileName = downloadFileName(isin, file, asOf);
   if (file === 'nav-history.csv') {
-    const navs = await navHistory(share.id);
+    const navs = await navHistory(await getDb(), share.id);
     return csvResponse(request, navHistoryCsv(isin, share.currency.code, navs), fileName);
   }
   const csv = performanceCsv(
