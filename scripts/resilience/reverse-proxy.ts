@@ -4,7 +4,7 @@
  * installed when missing (root only); when it cannot run, every case fails: never a silent pass.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { freshPglite, head, httpRequest, rawExchange, startApp, type Outcome, type SimpleAnswer } from './harness';
+import { freshPglite, head, httpRequest, rawExchange, sleep, startApp, type Outcome, type SimpleAnswer } from './harness';
 import { startNginx, type Nginx } from './nginx';
 
 const CASES = [
@@ -98,6 +98,8 @@ const checks: Record<CaseName, Check> = {
       const answer = await get(nginx, '/api/health');
       const id = String(answer.headers['x-request-id'] ?? '');
       if (!/^[0-9a-f]{32}$/.test(id)) return `X-Request-Id ${id || 'none'}`;
+      // The access log line is written as the answer ends: give it a moment.
+      for (let i = 0; i < 40 && !nginx.output.some((line) => line.includes(`rid=${id}`)); i++) await sleep(50);
       if (!nginx.output.some((line) => line.includes(`rid=${id}`))) return "the id is not in nginx's access log";
       return null;
     },
