@@ -26,6 +26,7 @@ const DURATION = Number(process.env.LAYERS_DURATION ?? 8);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 type Variant = { name: string; server: 'ours' | 'next' | 'bare'; nginx: null | 'as shipped' | 'compressing' };
+const ONLY = process.env.LAYERS_VARIANTS?.split(',').map((v) => v.trim());
 const VARIANTS: Variant[] = [
   { name: 'ours', server: 'ours', nginx: null },
   { name: 'next', server: 'next', nginx: null },
@@ -78,7 +79,7 @@ function nextEtag(req, res) {
 /** nginx compressing what it gets: gzip level 5 and brotli quality 4, on the types the app sends. */
 function compressing(conf: string): string {
   const types = 'text/plain text/css text/x-component application/javascript application/json image/svg+xml';
-  return `load_module modules/ngx_http_brotli_filter_module.so;\n${conf.replace(
+  return `load_module /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so;\n${conf.replace(
     '  server_tokens off;\n',
     `  server_tokens off;\n  gzip on; gzip_proxied any; gzip_comp_level 5; gzip_min_length 1024; gzip_vary on; gzip_types ${types};\n  brotli on; brotli_comp_level 4; brotli_min_length 1024; brotli_types ${types};\n`,
   )}`;
@@ -104,7 +105,7 @@ async function main() {
   const rows: string[][] = [];
   const notes: string[] = [];
   let targets: Target[] | null = null;
-  for (const variant of VARIANTS) {
+  for (const variant of VARIANTS.filter((v) => !ONLY || ONLY.includes(v.name))) {
     const file = variantFile(variant.server);
     const appPort = PORT + 1;
     const env = { ...appEnv({ name: 'layers', port: appPort, pgliteDir: freshPglite(golden, 'layers') }), NODE_ENV: 'production' as const };
@@ -128,7 +129,7 @@ async function main() {
         targets = [
           { name: 'prerendered page', path: '/fr/mentions-legales' },
           { name: 'share page', path: new URL(share, appBase).pathname },
-          { name: 'fund range, filter and sort (per request)', path: '/fr/gamme-fonds?sri=4&sort=ytd' },
+          { name: 'fund range, text search (rendered per request, streamed)', path: '/fr/gamme-fonds?q=aurore' },
           { name: 'layout query (POST /graphql)', path: '/graphql', body: JSON.stringify({ query: LAYOUT_QUERY, variables: { ...LAYOUT_VARIABLES, locale: 'fr', investorProfile: 'RETAIL' } }) },
         ];
       }
@@ -152,7 +153,7 @@ async function main() {
         const nginxCpu = nginx ? (cpuMs(nginx.pids()) - nginxBefore) / requests : 0;
         const wireKb = result.throughput.average / Math.max(result.requests.average, 1) / 1024;
         rows.push([variant.name, target.name, String(Math.round(result.requests.average)), appCpu.toFixed(2), nginxCpu.toFixed(2), (appCpu + nginxCpu).toFixed(2), wireKb.toFixed(1), String(result.non2xx)]);
-        process.stderr.write(`[layers] ${variant.name} · ${target.name}: ${Math.round(result.requests.average)} req/s, app ${appCpu.toFixed(2)} ms, nginx ${nginxCpu.toFixed(2)} ms CPU per request\n`);
+        process.stderr.write(`[layers] ${variant.name} · ${target.name}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${(result.throughput.average / Math.max(result.requests.average, 1) / 1024).toFixed(1)} KB, app ${appCpu.toFixed(2)} ms, nginx ${nginxCpu.toFixed(2)} ms CPU per request\n`);
       }
     } finally {
       await nginx?.stop();

@@ -12,7 +12,7 @@ import { httpGet, root, sleep } from './harness';
 
 export const DEPLOY_CONF = path.join(root, 'deploy', 'nginx.conf');
 
-export type Nginx = { base: string; port: number; output: string[]; stop(): Promise<void>; pids(): number[] };
+export type Nginx = { base: string; port: number; output: string[]; accessLog(): string; stop(): Promise<void>; pids(): number[] };
 
 export function ensureNginx(): void {
   const result = spawnSync('bash', [path.join(root, 'scripts', 'ensure-nginx.sh')], { stdio: 'inherit' });
@@ -39,7 +39,11 @@ export async function startNginx(port: number, appPorts: number[], edit?: (conf:
   ensureNginx();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fundhouse-nginx-'));
   const confPath = path.join(dir, 'nginx.conf');
-  writeFileSync(confPath, nginxConf(port, appPorts, edit));
+  const accessLog = path.join(dir, 'access.log');
+  const conf = nginxConf(port, appPorts, edit);
+  const logLine = /^(\s*access_log\s+)\S+(\s+main;)$/m;
+  if (!logLine.test(conf)) throw new Error('deploy/nginx.conf no longer has the `access_log … main;` line this test replaces');
+  writeFileSync(confPath, conf.replace(logLine, `$1${accessLog}$2`));
   const test = spawnSync('nginx', ['-t', '-p', dir, '-c', confPath, '-g', `pid ${dir}/nginx.pid;`], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx refuses deploy/nginx.conf:\n${test.stderr}`);
   const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', confPath, '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,6 +73,13 @@ export async function startNginx(port: number, appPorts: number[], edit?: (conf:
     base,
     port,
     output,
+    accessLog() {
+      try {
+        return readFileSync(accessLog, 'utf8');
+      } catch {
+        return '';
+      }
+    },
     pids() {
       const master = child.pid ?? 0;
       let workers: number[] = [];

@@ -99,8 +99,8 @@ const checks: Record<CaseName, Check> = {
       const id = String(answer.headers['x-request-id'] ?? '');
       if (!/^[0-9a-f]{32}$/.test(id)) return `X-Request-Id ${id || 'none'}`;
       // The access log line is written as the answer ends: give it a moment.
-      for (let i = 0; i < 40 && !nginx.output.some((line) => line.includes(`rid=${id}`)); i++) await sleep(50);
-      if (!nginx.output.some((line) => line.includes(`rid=${id}`))) return "the id is not in nginx's access log";
+      for (let i = 0; i < 40 && !nginx.accessLog().includes(`rid=${id}`); i++) await sleep(50);
+      if (!nginx.accessLog().includes(`rid=${id}`)) return "the id is not in nginx's access log";
       return null;
     },
   },
