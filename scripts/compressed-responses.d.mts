@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type Encoding = 'br' | 'gzip';
 export function negotiateEncoding(acceptEncoding: string | string[] | undefined | null): Encoding | null;
 export function isShareable(cacheControl: string | number | string[] | undefined | null): boolean;
+export function isOneBodyForMany(cacheControl: string | number | string[] | undefined | null, nextCache: string | number | string[] | undefined | null): boolean;
 export function matchesIfNoneMatch(ifNoneMatch: string | undefined | null, etag: string): boolean;
 export function compress(body: Buffer, encoding: Encoding): Buffer;
 export class ByteBoundedCache<V = unknown> {

@@ -6,8 +6,10 @@
  * make its ETag: on a cached share page (≈ 270 KB of HTML) that is ≈ 4 ms of gzip and ≈ 1.2 ms of
  * hashing per request, for a body that only changes when the page is revalidated. Here:
  * - a response Next sends whole (one `end(body)`, as it does for every page and RSC payload served
- *   from its cache) that a shared cache may keep (`Cache-Control` public, `s-maxage` or `immutable`,
- *   never `private` or `no-store`) gets a weak ETag from a native SHA-1 of its body, a 304 when the
+ *   from its cache) that is the same for many requests — Next served it from its cache
+ *   (`x-nextjs-cache`, whatever its `private` Cache-Control: src/proxy.ts marks pages so), or a shared
+ *   cache may keep it (`public`, `s-maxage` or `immutable`), never `no-store` nor `no-transform` —
+ *   gets a weak ETag from a native SHA-1 of its body, a 304 when the
  *   browser already has it, and its compressed bytes from a bounded in-memory cache keyed by that
  *   hash: each distinct body is compressed once (brotli 6 or gzip 9), whatever its URL, language
  *   or profile;
@@ -47,6 +49,17 @@ export function isShareable(cacheControl) {
   const directives = String(cacheControl).toLowerCase();
   if (/\b(?:private|no-store|no-transform)\b/.test(directives)) return false;
   return /\b(?:public|s-maxage|immutable)\b/.test(directives);
+}
+
+/**
+ * Whether a response is one body for many requests, worth hashing and compressing once: shareable,
+ * or an answer Next served from its cache (`x-nextjs-cache` is set on ISR pages and their RSC
+ * payloads, HIT, STALE or MISS, never on a page rendered per request), unless `no-store` or
+ * `no-transform` forbid keeping or changing it.
+ */
+export function isOneBodyForMany(cacheControl, nextCache) {
+  if (isShareable(cacheControl)) return true;
+  return nextCache !== undefined && nextCache !== null && !/\b(?:no-store|no-transform)\b/i.test(String(cacheControl ?? ''));
 }
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
@@ -183,7 +196,7 @@ export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024)
         res.statusCode === 200 &&
         chunk.length >= MIN_BYTES &&
         !res.getHeader('Content-Encoding') &&
-        isShareable(res.getHeader('Cache-Control')) &&
+        isOneBodyForMany(res.getHeader('Cache-Control'), res.getHeader('x-nextjs-cache')) &&
         compressible(String(res.getHeader('Content-Type') ?? '')) === true;
       const textEncoding = typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8';
       if (!whole) {

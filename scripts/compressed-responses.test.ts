@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptSources, scriptHash } from './cached-page-csp.mjs';
-import { ByteBoundedCache, isShareable, matchesIfNoneMatch, negotiateEncoding, responseEncoder } from './compressed-responses.mjs';
+import { ByteBoundedCache, isOneBodyForMany, isShareable, matchesIfNoneMatch, negotiateEncoding, responseEncoder } from './compressed-responses.mjs';
 
 describe('negotiateEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -26,6 +26,18 @@ describe('isShareable', () => {
     expect(isShareable('public, no-transform')).toBe(false);
     expect(isShareable('max-age=60')).toBe(false);
     expect(isShareable(undefined)).toBe(false);
+  });
+});
+
+describe('isOneBodyForMany', () => {
+  it('is a shareable answer, or one Next served from its cache even if private, never no-store', () => {
+    expect(isOneBodyForMany('s-maxage=300', undefined)).toBe(true);
+    expect(isOneBodyForMany('private, no-cache', 'HIT')).toBe(true);
+    expect(isOneBodyForMany('private, no-cache', 'MISS')).toBe(true);
+    expect(isOneBodyForMany('private, no-cache', undefined)).toBe(false);
+    expect(isOneBodyForMany('private, no-cache, no-store, max-age=0, must-revalidate', 'HIT')).toBe(false);
+    expect(isOneBodyForMany('private, no-transform', 'HIT')).toBe(false);
+    expect(isOneBodyForMany(undefined, undefined)).toBe(false);
   });
 });
 
@@ -80,6 +92,11 @@ describe('responseEncoder on a real HTTP server', () => {
       encode(req, res);
       if (req.url === '/cached') send(res, 's-maxage=300, stale-while-revalidate=31535700', PAGE);
       else if (req.url === '/private') send(res, 'private, no-cache, no-store, max-age=0, must-revalidate', PAGE);
+      else if (req.url === '/by-profile') {
+        // A page Next serves from its cache, marked private by the proxy (docs/decisions/045).
+        res.setHeader('x-nextjs-cache', 'HIT');
+        send(res, 'private, no-cache', PAGE);
+      }
       else if (req.url === '/buffer') {
         res.setHeader('Cache-Control', 'public, max-age=60');
         res.setHeader('Content-Type', 'application/json');
@@ -153,6 +170,20 @@ describe('responseEncoder on a real HTTP server', () => {
     expect(first.headers.etag).toBe('"v42"');
     expect(first.headers['content-encoding']).toBe('br');
     expect((await get('/own-etag', { 'if-none-match': '"v42"' })).status).toBe(304);
+  });
+
+  it('compresses once and validates a page Next served from its cache that is private to shared caches', async () => {
+    const before = cache.bytes;
+    const first = await get('/by-profile', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(brotliDecompressSync(first.body).toString()).toBe(PAGE);
+    const grown = cache.bytes;
+    expect(grown).toBeGreaterThanOrEqual(before);
+    expect((await get('/by-profile', { 'accept-encoding': 'br' })).body.equals(first.body)).toBe(true);
+    expect(cache.bytes).toBe(grown);
+    expect((await get('/by-profile', { 'if-none-match': String(first.headers.etag) })).status).toBe(304);
   });
 
   it('answers 304 without a body when the browser has the page', async () => {

@@ -7,7 +7,9 @@
  *   inline scripts are added to its CSP, found once too (scripts/cached-page-csp.mjs);
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
- * - a page rendered for the profile cookie must be private to a CDN, while it is compressed once here;
+ * - Next replaces the Vary header of a page (so Cookie is added here), cannot give a rewrite a
+ *   status (the 404 of unknown slugs) and drops a route's Content-Encoding: those two writeHead
+ *   overrides below are the only ones left (docs/decisions/045 measures and lists what moved out);
  * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
  * - clients that send their headers or body too slowly, or too big a body, are cut off: each path's
  *   limit (scripts/body-limits.mjs) is enforced from the declared length, then while the body
@@ -20,7 +22,7 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { inlineScriptSources } from './cached-page-csp.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
-import { isShareable, responseEncoder } from './compressed-responses.mjs';
+import { responseEncoder } from './compressed-responses.mjs';
 import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
 import { applyTimeouts, serverOptions } from './slow-clients.mjs';
 import { admitBody } from './staff-bodies.mjs';
@@ -53,7 +55,8 @@ function decodable(url) {
 /**
  * One URL shows one page per investor profile, chosen by the profile cookie (docs/decisions/001).
  * Next writes its own Vary header, so Cookie is added to it here: a shared cache (CDN, proxy)
- * must never serve one profile's page to another.
+ * must never serve one profile's page to another. setHeader, not the proxy, because Next replaces
+ * a page's Vary with its own (app-page.ts, `res.setHeader('Vary', …)`): docs/decisions/045.
  */
 function varyOnCookie(res) {
   const setHeader = res.setHeader.bind(res);
@@ -81,25 +84,6 @@ function withRequestId(req, res, next) {
 }
 
 /**
- * The proxy marks every page it rendered for the visitor's investor profile with this header
- * (src/proxy.ts). Such a page goes out `private`: a CDN that ignores `Vary: Cookie` must not keep
- * it for everyone. Next's own cache keeps it as before, and it is compressed once and validated by
- * its ETag here as before: the header is only changed as the response head is written.
- */
-const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
-const PROFILE_PAGE_CACHE_CONTROL = 'private, no-cache';
-function privateWhenByProfile(res) {
-  const writeHead = res.writeHead;
-  res.writeHead = function writeHeadPrivately(...args) {
-    if (res.hasHeader(PROFILE_PAGE_HEADER)) {
-      res.removeHeader(PROFILE_PAGE_HEADER);
-      if (isShareable(res.getHeader('cache-control'))) res.setHeader('cache-control', PROFILE_PAGE_CACHE_CONTROL);
-    }
-    return writeHead.apply(this, args);
-  };
-}
-
-/**
  * The proxy marks its rewrites of unknown slugs to the unknown-page route with this header
  * (src/proxy.ts). That route renders the translated 404 screen as a page, cached once per language
  * and profile, because Next answers a notFound() thrown while rendering with an empty shell whose
@@ -108,6 +92,7 @@ function privateWhenByProfile(res) {
  */
 const NOT_FOUND_PAGE_HEADER = 'x-fundhouse-not-found';
 function notFoundWhenMarked(req, res) {
+  // Overridden because Next ignores the status of a proxy's rewrite (resolve-routes.ts): docs/decisions/045.
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadNotFound(status, ...rest) {
     if (res.hasHeader(NOT_FOUND_PAGE_HEADER)) {
@@ -131,6 +116,7 @@ function notFoundWhenMarked(req, res) {
 const ENCODED_BY_ROUTE_HEADER = 'x-fundhouse-content-encoding';
 function encodedByRoute(req, res) {
   req.headers[ENCODED_BY_ROUTE_HEADER] = 'accepted';
+  // Overridden because Next drops a route's Content-Encoding (send-response.ts): docs/decisions/045.
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadWithRouteEncoding(...args) {
     const encoding = res.getHeader(ENCODED_BY_ROUTE_HEADER);
@@ -169,7 +155,6 @@ function serve(req, res) {
   assignClientHeader(req, trustedProxies);
   if (!req.url?.startsWith('/_next/static/')) varyOnCookie(res);
   encode(req, res);
-  privateWhenByProfile(res);
   notFoundWhenMarked(req, res);
   encodedByRoute(req, res);
   withRequestId(req, res, () => handle(req, res));

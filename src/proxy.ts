@@ -7,7 +7,7 @@ import { env } from './env';
 import { routing } from './i18n/routing';
 import { isUnfilteredLibrary, LIBRARY_ALL_SEGMENT } from './domain/document-library';
 import { finderSegmentOf } from './domain/fund-finder';
-import { isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
+import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
 import type { Locale } from './domain/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
 import { ADMIN_PATH, adminSecurityHeaders, newNonce, securityHeaders } from './server/http/security-headers';
@@ -41,10 +41,12 @@ function decodable(pathname: string): boolean {
 export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
 
 /**
- * Marks a response rendered for the profile cookie: scripts/server.mjs turns its shared caching
- * into `private` (a CDN may ignore `Vary: Cookie`) and removes the mark.
+ * A page served from Next's cache is rendered for the audience cookies, so shared caches must not
+ * keep it (a CDN may ignore `Vary: Cookie`) while the browser keeps it and revalidates it by its
+ * ETag. Next keeps a Cache-Control the proxy set (send-payload.ts), so it is set here
+ * (docs/decisions/045); pages rendered per request keep Next's `no-store`.
  */
-export const PROFILE_PAGE_HEADER = 'x-fundhouse-profile-page';
+export const CACHED_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * Marks a rewrite to the unknown-page route: scripts/server.mjs answers such a page with status 404
@@ -99,7 +101,7 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
     : ((served && internalPath(locale, profile, segmentsOf(rest), target.searchParams, catalog)) || `/${[locale, profile, ...rest].join('/')}`.replace(/\/$/, ''));
   response.headers.set('x-middleware-rewrite', target.toString());
   response.headers.delete('x-middleware-next');
-  response.headers.set(PROFILE_PAGE_HEADER, '1');
+  if (unknown || isCachedPagePath(segmentsOf(target.pathname.split('/').slice(3)))) response.headers.set('cache-control', CACHED_PAGE_CACHE_CONTROL);
   if (unknown) response.headers.set(NOT_FOUND_PAGE_HEADER, '1');
   return response;
 }

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, oldNewsRedirect, SINGLE_SEGMENT_PAGES, type RouteCatalog } from './known-paths';
+import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, PER_REQUEST_PAGES, SINGLE_SEGMENT_PAGES, type RouteCatalog } from './known-paths';
 
 const catalog: RouteCatalog = {
   funds: new Map([
@@ -86,6 +86,32 @@ describe('isKnownPagePath', () => {
       // unknown-page: where the proxy sends unknown paths (src/proxy.ts), never a page of its own.
       .filter((name) => name !== 'funds' && name !== 'news' && name !== 'unknown-page' && name !== 'investor-information');
     expect([...SINGLE_SEGMENT_PAGES].filter(Boolean).sort()).toEqual(folders.sort());
+  });
+});
+
+describe('isCachedPagePath', () => {
+  it('is true for pages served from the cache, false for those rendered per request and for an article\'s document', () => {
+    for (const p of ['', 'about-us', 'funds/aurore-bonds', 'funds/aurore-bonds/shares/aurore-bonds-i', 'news', 'news/une-nouvelle', 'fund-range/category.equities', 'documents/all', 'unknown-page']) {
+      expect(isCachedPagePath(p === '' ? [] : p.split('/')), p).toBe(true);
+    }
+    for (const p of ['fund-range', 'documents', 'unsubscribe', 'error-test', 'news/une-nouvelle/doc']) {
+      expect(isCachedPagePath(p.split('/')), p).toBe(false);
+    }
+  });
+
+  it('lists every page that reads the query string or renders per request', () => {
+    const root = path.join(import.meta.dirname, '..', 'app', '[locale]', '[profile]');
+    const perRequest = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
+      .filter((entry) => {
+        try {
+          return /force-dynamic|searchParams/.test(readFileSync(path.join(root, entry.name, 'page.tsx'), 'utf8'));
+        } catch {
+          return false; // no page of its own at this level
+        }
+      })
+      .map((entry) => entry.name);
+    expect([...PER_REQUEST_PAGES].sort()).toEqual(perRequest.sort());
   });
 });
 

@@ -54,6 +54,26 @@ export const SINGLE_SEGMENT_PAGES = [
   'unsubscribe',
 ] as const;
 
+/**
+ * The pages of SINGLE_SEGMENT_PAGES rendered per request (they read the query string or are
+ * `force-dynamic`): Next sends them `no-store`, so the proxy leaves their Cache-Control alone
+ * (docs/decisions/045). The proxy serves the cached views of the fund range and the document
+ * library under other paths (docs/decisions/021, 032). A test keeps this list equal to the pages.
+ */
+export const PER_REQUEST_PAGES = ['documents', 'error-test', 'fund-range', 'unsubscribe'] as const;
+const perRequest = new Set<string>(PER_REQUEST_PAGES);
+
+/**
+ * Whether the page path `segments` (after locale and profile) is served from Next's cache, one
+ * page per language and audience: the proxy then marks it `private, no-cache` (docs/decisions/045).
+ * Not the pages rendered per request, nor an article's document (a route with its own headers).
+ */
+export function isCachedPagePath(segments: string[]): boolean {
+  const [first = '', , third] = segments;
+  if (first === 'news' && third === 'doc' && segments.length === 3) return false;
+  return !(segments.length === 1 && perRequest.has(first));
+}
+
 const single = new Set<string>(SINGLE_SEGMENT_PAGES);
 // /funds/{slug}/overview redirects to the fund page, so it is a known path too.
 const tabs = new Set<string>(FUND_TABS);

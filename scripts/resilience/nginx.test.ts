@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bodyLimit } from '../body-limits.mjs';
+import { DEPLOY_CONF, nginxConf } from './nginx';
+
+const conf = readFileSync(DEPLOY_CONF, 'utf8');
+
+/** nginx's size syntax: 64k, 11m, 21m. */
+function bytes(size: string): number {
+  const match = /^(\d+)([km]?)$/i.exec(size);
+  if (!match) throw new Error(`not a size: ${size}`);
+  return Number(match[1]) * ({ '': 1, k: 1024, m: 1024 * 1024 }[(match[2] ?? '').toLowerCase()] ?? 1);
+}
+
+/** The client_max_body_size nginx applies to a path: its location's (prefix or exact), else the http block's. */
+function nginxLimit(path: string): number {
+  let best: { length: number; size: number } | null = null;
+  for (const [, modifier, location, body] of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) {
+    const matches = modifier ? path === location : path.startsWith(location ?? '');
+    const size = /client_max_body_size\s+(\w+);/.exec(body ?? '')?.[1];
+    if (matches && size && (!best || (location ?? '').length > best.length)) best = { length: (location ?? '').length, size: bytes(size) };
+  }
+  const global = /^\s{2}client_max_body_size\s+(\w+);/m.exec(conf)?.[1];
+  return best?.size ?? bytes(global ?? '1m');
+}
+
+describe('deploy/nginx.conf', () => {
+  it("lets through every body the app takes, and refuses first what the app would refuse", () => {
+    for (const [path, staff] of [
+      ['/fr/nous-connaitre', false],
+      ['/api/forms/career', false],
+      ['/graphql', false],
+      ['/_content/fr/news', false],
+      ['/admin/funds', true],
+      ['/api/locale', false],
+    ] as const) {
+      const app = bodyLimit(path, { staff }) ?? 0;
+      const proxy = nginxLimit(path);
+      expect(proxy, path).toBeGreaterThanOrEqual(app);
+      // Within 1 MB of the app's limit: a body the app refuses is refused before nginx buffers it.
+      expect(proxy - app, path).toBeLessThan(1024 * 1024);
+    }
+  });
+
+  it('has the lines the resilience suite replaces to run it on other ports', () => {
+    const local = nginxConf(3607, [3606]);
+    expect(local).toContain('listen 127.0.0.1:3607;');
+    expect(local).not.toContain('listen 80;');
+    expect(local.match(/server 127\.0\.0\.1:\d+;/g)).toEqual(['server 127.0.0.1:3606;']);
+  });
+});
