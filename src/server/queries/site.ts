@@ -8,6 +8,8 @@ import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
+import { COMPANY_TAG, pageTag } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 
@@ -59,8 +61,9 @@ export async function listPages(locale: Locale, codes?: readonly string[] | null
   }));
 }
 
+/** One content page; the page being rendered carries its tag (a change of that page expires it). */
 export async function getPage(locale: Locale, code: string): Promise<PageView | null> {
-  const [page] = await listPages(locale, [code]);
+  const [[page]] = await Promise.all([listPages(locale, [code]), markTags([pageTag(code)])]);
   return page ?? null;
 }
 
@@ -78,12 +81,14 @@ export const getDisclaimers = cache(async (locale: Locale): Promise<Disclaimers>
   return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
 });
 
+/** The company's details; a public read (no `given` executor) tags the page being rendered with them. */
 export async function getCompany(locale: Locale, given?: Executor): Promise<CompanyView | null> {
   const db = given ?? (await getDb());
   const [[row], infos, figures] = await Promise.all([
     db.select().from(t.company).limit(1),
     db.select().from(t.companyInfos).orderBy(asc(t.companyInfos.position)),
     db.select().from(t.keyFigures).orderBy(asc(t.keyFigures.position)),
+    given ? undefined : markTags([COMPANY_TAG]),
   ]);
   if (!row) return null;
   return {
