@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeChange, encodeChange, MAX_NOTIFY_BYTES, mergeScopes } from './publication';
+import { decodeChange, encodeChange, MAX_NOTIFY_BYTES } from './publication';
 
 describe('change messages', () => {
   it('round-trip, and anything else on the channel is ignored', () => {
@@ -18,13 +18,4 @@ describe('change messages', () => {
     expect(decodeChange(text)).toEqual({ origin: 'p', scope: { all: true } });
   });
 
-  it('merge', () => {
-    expect(mergeScopes({ funds: [{ slug: 'a', shares: ['1'] }] }, { funds: [{ slug: 'a', shares: ['2'] }, { slug: 'b' }], news: true })).toEqual({
-      news: true,
-      funds: [
-        { slug: 'a', shares: ['1', '2'] },
-        { slug: 'b', shares: [] },
-      ],
-    });
-  });
 });

@@ -77,24 +77,3 @@ export function decodeChange(payload: string | undefined): ChangeMessage | null 
   }
   return { origin, scope: out };
 }
-
-/** Two scopes as one (changes published together). */
-export function mergeScopes(a: ChangeScope, b: ChangeScope): ChangeScope {
-  const funds = new Map<string, Set<string>>();
-  for (const f of [...(a.funds ?? []), ...(b.funds ?? [])]) {
-    const set = funds.get(f.slug) ?? new Set<string>();
-    for (const s of f.shares ?? []) set.add(s);
-    funds.set(f.slug, set);
-  }
-  const merged: ChangeScope = {};
-  if (a.all || b.all) merged.all = true;
-  if (a.menu || b.menu) merged.menu = true;
-  if (a.news || b.news) merged.news = true;
-  const pages = [...new Set([...(a.pages ?? []), ...(b.pages ?? [])])];
-  if (pages.length > 0) merged.pages = pages;
-  const audiences = new Map<string, Audience>();
-  for (const audience of [...(a.registrations ?? []), ...(b.registrations ?? [])]) audiences.set(`${audience.country}|${audience.profile}`, audience);
-  if (audiences.size > 0) merged.registrations = [...audiences.values()];
-  if (funds.size > 0) merged.funds = [...funds].map(([slug, shares]) => ({ slug, shares: [...shares] }));
-  return merged;
-}
