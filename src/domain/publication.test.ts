@@ -17,5 +17,4 @@ describe('change messages', () => {
     expect(text.length).toBeLessThan(MAX_NOTIFY_BYTES);
     expect(decodeChange(text)).toEqual({ origin: 'p', scope: { all: true } });
   });
-
 });
