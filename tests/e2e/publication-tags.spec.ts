@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import ADMIN_EN from '../../messages/admin/en.json' with { type: 'json' };
+import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import { signIn } from '../support/admin';
 import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 
@@ -11,7 +11,8 @@ import { seededDir, startOwnServer, type OwnServer } from '../support/own-server
  * cached for, and its share page; another fund's page, cached just before, is still served from the
  * cache, not rendered again. Expiring "every page" would pass the first half and fail the second.
  */
-const T = ADMIN_EN.Admin;
+/** A staff account made by admin:create reads the back-office in French, its default language. */
+const T = ADMIN_FR.Admin;
 const PASSWORD = 'e2e-tags-password-1';
 const ADMIN = 'tags-admin@fundhouse.test';
 const DIST_DIR = '.next-tags';
@@ -30,7 +31,8 @@ type Segment = { locale: (typeof LOCALES)[number]; profile: (typeof PROFILES)[nu
 const SEGMENTS: Segment[] = LOCALES.flatMap((locale) => PROFILES.flatMap((profile) => COUNTRIES.map((country) => ({ locale, profile, country }))));
 const label = (s: Segment) => `${s.locale} ${s.profile}-${s.country}`;
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// 36 pages rendered and read twice, a sign-in and an import: a generous budget for a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 let server: OwnServer | undefined;
 let origin = '';
@@ -89,7 +91,7 @@ test('a NAV of one fund expires its pages in every language, profile and country
   }
 
   // A NAV feed's token, made on the back-office's token screen, then the NAV through the import API.
-  const context = await browser.newContext({ baseURL: origin, locale: 'en-GB', storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } });
+  const context = await browser.newContext({ baseURL: origin, locale: 'fr-FR', storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } });
   const page = await context.newPage();
   await signIn(page, ADMIN, PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
