@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
+import { registerMemoryCache } from '@/server/cache/registry';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
 import { RESPONSE_CACHE_MAX_BYTES, RESPONSE_CACHE_MAX_ENTRY_BYTES } from './limits';
 import { createBoundedResponseCache } from './response-cache-store';
@@ -39,3 +40,11 @@ export function invalidateGraphQLResponses(): void {
   holder.cache = undefined;
   holder.answers = undefined;
 }
+
+// An answer may show anything published (funds, news, pages, the company, registrations): any change empties both.
+registerMemoryCache({
+  name: 'GraphQL responses',
+  holds: "yoga's response cache (execution results) and the serialized answers /graphql replays (answer-cache.ts), bounded in bytes, a minute at most",
+  invalidatedBy: '*',
+  clear: invalidateGraphQLResponses,
+});

@@ -1,16 +1,12 @@
 import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { env } from '@/env';
-import { encodeChange, mergeScopes, pageTargets, type ChangeScope } from '@/domain/publication';
-import { PAGE_PATHNAMES } from '@/i18n/routing';
+import { changeTags } from '@/domain/cache-tags';
+import { encodeChange, type ChangeScope } from '@/domain/publication';
 import type { Executor } from '@/server/db/types';
-import { invalidateGraphQLResponses } from '@/server/graphql/response-cache';
-import { invalidateCatalog } from '@/server/queries/catalog';
-import { refreshRouteCatalog } from '@/server/queries/route-catalog';
-import { publishedRouteCatalog } from '@/server/http/known-routes';
+import { clearMemoryCaches } from '@/server/cache/registry';
 import { areaLogger } from '@/server/log/logger';
-import { expirePages } from './next-cache';
+import { expireTags } from './next-cache';
 
 const log = areaLogger('publish');
 
@@ -20,13 +16,16 @@ export const CHANGE_CHANNEL = 'fundhouse_changes';
 /** The header that carries this process's key to its own /api/internal/publish route. */
 export const PUBLISH_KEY_HEADER = 'x-fundhouse-publish';
 
+/** The most tags one call of the internal route carries (a bound: a real change names far fewer). */
+export const MAX_TAGS_PER_EXPIRY = 5_000;
+
 type Holder = {
   /** Names this process in its notifications, so it does not apply its own changes twice. */
   origin: string;
   /** Set when this process serves pages: where it reaches itself, and the key it expects. */
   self?: { url: string; key: string };
-  /** Page expirations waiting for the server to answer (a start, a burst of notifications). */
-  queued?: ChangeScope;
+  /** Tags waiting for the server to answer (a start, a burst of notifications). */
+  queued?: Set<string>;
   sending?: Promise<void>;
 };
 const holder = ((globalThis as { __fundhousePublish?: Holder }).__fundhousePublish ??= { origin: randomUUID() });
@@ -49,34 +48,32 @@ export function isOwnPublishKey(value: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Expires the cached pages a change touches; only inside a route handler or a server action. */
-export function expireChangedPages(scope: ChangeScope): void {
-  // The countries the proxy renders pages for (docs/decisions/035); before the first load, the default one.
-  const countries = publishedRouteCatalog()?.countries ?? new Set([env().DEFAULT_COUNTRY]);
-  expirePages(pageTargets(scope, env().locales, PAGE_PATHNAMES, [...countries]));
-}
-
 const RETRY_MS = 500;
 const GIVE_UP_MS = 60_000;
 
-/** Outside a request, the process asks itself (its own route handler) to expire the pages. */
-function sendToSelf(scope: ChangeScope): void {
-  holder.queued = holder.queued ? mergeScopes(holder.queued, scope) : scope;
+/**
+ * Outside a request, the process asks itself (its own route handler) to expire the tags: Next's
+ * revalidateTag needs a request's work store (./next-cache.ts), which a LISTEN callback lacks.
+ */
+function sendToSelf(tags: readonly string[]): void {
+  holder.queued ??= new Set();
+  for (const tag of tags) holder.queued.add(tag);
   holder.sending ??= (async () => {
     const started = Date.now();
-    while (holder.queued && holder.self) {
-      const batch = holder.queued;
-      holder.queued = undefined;
+    while (holder.queued && holder.queued.size > 0 && holder.self) {
+      const batch = [...holder.queued].slice(0, MAX_TAGS_PER_EXPIRY);
+      for (const tag of batch) holder.queued.delete(tag);
       try {
         const response = await fetch(`${holder.self.url}/api/internal/publish`, {
           method: 'POST',
           headers: { [PUBLISH_KEY_HEADER]: holder.self.key, 'content-type': 'application/json' },
-          body: JSON.stringify(batch),
+          body: JSON.stringify({ tags: batch }),
         });
         if (!response.ok) throw new Error(`answered ${response.status}`);
       } catch (error) {
         // Not listening yet (the process is starting) or busy: try again, then give up loudly.
-        holder.queued = holder.queued ? mergeScopes(batch, holder.queued) : batch;
+        const queued = (holder.queued ??= new Set());
+        for (const tag of batch) queued.add(tag);
         if (Date.now() - started > GIVE_UP_MS) {
           log.error({ err: error }, 'could not expire cached pages');
           holder.queued = undefined;
@@ -87,25 +84,25 @@ function sendToSelf(scope: ChangeScope): void {
     }
   })().finally(() => {
     holder.sending = undefined;
-    if (holder.queued) sendToSelf({});
+    if (holder.queued && holder.queued.size > 0) sendToSelf([]);
   });
 }
 
 /**
- * Makes a change visible in this process: the fund catalog and the GraphQL answers are dropped,
- * and the cached pages it touches expire (directly inside a request, else through the process's
- * own route). A process that serves no pages (a CLI, a test) has only its catalog to drop.
+ * Makes a change visible in this process: the change becomes its cache tags (changeTags), the
+ * in-memory caches those tags name are emptied (src/server/cache/registry.ts), and the cached pages
+ * and data carrying them expire (directly inside a request, else through the process's own route).
+ * A process that serves no pages (a CLI, a test) has only its memory caches to empty.
  */
 export function applyChangeLocally(scope: ChangeScope): void {
-  invalidateCatalog();
-  invalidateGraphQLResponses();
-  // A serving process checks paths against the known slugs: a new fund or share must not be a 404.
-  if (holder.self) void refreshRouteCatalog();
+  const tags = changeTags(scope);
+  if (tags.length === 0) return;
+  clearMemoryCaches(tags);
   try {
-    expireChangedPages(scope);
+    expireTags(tags);
   } catch {
     // Not inside a route handler or server action (a LISTEN callback, the start, a CLI).
-    if (holder.self) sendToSelf(scope);
+    if (holder.self) sendToSelf(tags);
   }
 }
 

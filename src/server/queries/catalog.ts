@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { registrationKey, type Audience } from '@/domain/audience';
+import { AUDIENCE_TAGS, FUNDS_TAG, MENU_TAG } from '@/domain/cache-tags';
 import type { InvestorProfile } from '@/domain/catalog';
+import { registerMemoryCache } from '@/server/cache/registry';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 
@@ -136,7 +138,8 @@ async function load(db: Db): Promise<RawCatalog> {
 }
 
 /**
- * A safety net only (and the turn of the day for registrations, at most this late): every change is published (src/server/publish), which drops the catalog in
+ * A safety net only (and the turn of the day for registrations, at most this late): every change
+ * is published (src/server/publish), which drops the catalog (src/server/cache/registry.ts) in
  * this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
  * lost in a way the listener cannot see, the catalog is reloaded after this long anyway.
  */
@@ -147,6 +150,14 @@ const holder = ((globalThis as { __fundhouseCatalog?: Holder }).__fundhouseCatal
 export function invalidateCatalog(): void {
   holder.pending = undefined;
 }
+
+registerMemoryCache({
+  name: 'fund catalog',
+  holds: 'every fund, share, last price, figure, document reference and registration of the site (src/server/queries/catalog.ts)',
+  // A fund's data or figures, the menu (a fund or share added, archived, retitled), or the registrations of an audience.
+  invalidatedBy: [FUNDS_TAG, MENU_TAG, AUDIENCE_TAGS],
+  clear: invalidateCatalog,
+});
 
 export async function rawCatalog(db: Db): Promise<RawCatalog> {
   if (holder.db !== db) {

@@ -22,11 +22,11 @@ import * as t from '@/server/db/schema';
 import { fundVisibleTo, rawCatalog, shareVisibleTo } from './catalog';
 import { offeredDocumentTypes } from './document-offer';
 import { offeredInCountry, type StoredDocument } from './documents';
-import { listFunds } from './funds';
+import { listFunds, listFundsWithFigures } from './funds';
 
 /** The form's choices in the page's language: the funds and classes the profile may see, as the fund range lists them. */
 export async function libraryFacets(locale: Locale, audience: Audience): Promise<LibraryFacets> {
-  const [funds, types] = await Promise.all([listFunds(locale, audience), offeredDocumentTypes(locale)]);
+  const [funds, types] = await Promise.all([listFundsWithFigures(locale, audience), offeredDocumentTypes(locale)]);
   return {
     funds: funds.map((f) => ({ slug: f.slug, title: f.title, shares: f.shares.map((s) => ({ isinCode: s.isinCode, name: s.name })) })),
     types: types.filter((type) => !NEWS_ONLY.includes(type.code)),

@@ -9,6 +9,8 @@ import { PERFORMANCE_CODES, type PerformanceCode } from '@/domain/performance';
 import { formatNav, formatPerformance, formatRatio } from '@/domain/performance-format';
 import { inceptionYear } from '@/domain/share-age';
 import { fundDocumentPath, fundPath, shareDocumentPath, sharePath } from '@/domain/urls';
+import { FUNDS_TAG, fundTag, shareTag } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
 import type { FundCharacteristics, Localized } from '@/server/db/schema';
@@ -246,6 +248,16 @@ export async function listFunds(locale: Locale, audience: Audience, options: Fun
   return fundViews(catalog, locale, audience, options.includeInactiveShares ?? false);
 }
 
+/**
+ * The funds with their figures, for a page that lists them (home, fund range, document library):
+ * the page carries the fund lists' tag, which every change of a fund's data expires. The menu every
+ * page carries reads listFunds instead (titles only: its changes publish `menu`).
+ */
+export async function listFundsWithFigures(locale: Locale, audience: Audience): Promise<FundView[]> {
+  const [funds] = await Promise.all([listFunds(locale, audience), markTags([FUNDS_TAG])]);
+  return funds;
+}
+
 /** Per country, the investor profiles a share class is registered for today (GraphQL `Share.registrations`). */
 export async function shareRegistrationsOf(shareId: number): Promise<{ country: string; investorProfiles: InvestorProfile[] }[]> {
   const catalog = await rawCatalog(await getDb());
@@ -279,14 +291,20 @@ export async function listFundCategories(
   }));
 }
 
+async function findFund(locale: Locale, slug: string, audience: Audience, options: FundOptions = {}): Promise<FundView | null> {
+  const funds = await listFunds(locale, audience, options);
+  return funds.find((f) => f.slug === slug) ?? null;
+}
+
+/** One fund; the page being rendered carries its tag (a change of that fund expires it). */
 export async function getFund(
   locale: Locale,
   slug: string,
   audience: Audience,
   options: FundOptions = {},
 ): Promise<FundView | null> {
-  const funds = await listFunds(locale, audience, options);
-  return funds.find((f) => f.slug === slug) ?? null;
+  const [fund] = await Promise.all([findFund(locale, slug, audience, options), markTags([fundTag(slug)])]);
+  return fund;
 }
 
 export async function getShare(
@@ -295,7 +313,8 @@ export async function getShare(
   shareSlug: string,
   audience: Audience,
 ): Promise<{ fund: FundView; share: ShareView } | null> {
-  const fund = await getFund(locale, fundSlug, audience);
+  // The share's tag only: a change of its fund names the share classes whose pages it changes (src/domain/publication.ts).
+  const [fund] = await Promise.all([findFund(locale, fundSlug, audience), markTags([shareTag(fundSlug, shareSlug)])]);
   const share = fund?.shares.find((s) => s.slug === shareSlug);
   return fund && share ? { fund, share } : null;
 }

@@ -1,8 +1,9 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
 import { audienceTag, countryPageCode, type Audience } from '@/domain/audience';
+import { MENU_TAG, pageTag } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
 import type { InvestorProfile } from '@/domain/catalog';
 import { localizedPath } from '@/domain/paths';
 import type { LayoutData } from '@/domain/layout';
@@ -10,16 +11,10 @@ import { listFunds, registeredCountries } from './funds';
 import { getCompany, listCountries, listInvestorProfiles, listLanguages, listPages } from './site';
 
 /**
- * Marks the page being rendered with its audience's cache tag: a registration change for that
- * country and profile expires exactly the pages rendered for it (src/domain/publication.ts).
- * unstable_cache adds its tags to the page's cache entry.
+ * What the header, the mobile menu and the footer of every page show (one call per render). Every
+ * page carries the menu's tag and its audience's: a menu change expires every page, a
+ * registration change for a country and profile exactly the pages rendered for it (src/domain/cache-tags.ts).
  */
-export async function markAudience(audience: Audience): Promise<void> {
-  const tag = audienceTag(audience);
-  await unstable_cache(async () => true, ['audience-mark', tag], { tags: [tag] })();
-}
-
-/** What the header, the mobile menu and the footer of every page show (one call per render). */
 export const getLayoutData = cache(async (locale: Locale, audience: Audience): Promise<LayoutData> => {
   const [company, pages, funds, profiles, languages, countries, registered] = await Promise.all([
     getCompany(locale),
@@ -29,6 +24,8 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
     listLanguages(),
     listCountries(locale),
     registeredCountries(),
+    // The header links to the audience's country page under its title.
+    markTags([MENU_TAG, audienceTag(audience), pageTag(countryPageCode(audience.country))]),
   ]);
   const countryPage = registered.has(audience.country) ? pages.find((p) => p.code === countryPageCode(audience.country)) : undefined;
   const titleOf = (code: string) => pages.find((p) => p.code === code)?.title ?? code;

@@ -9,6 +9,8 @@ import { safeLink } from '@/domain/link-target';
 import type { DocumentRef, NewsItemView } from '@/domain/model';
 import { newsDocumentPath, newsLink } from '@/domain/news-links';
 import { fundPath } from '@/domain/urls';
+import { NEWS_TAG } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { documentMetaColumns, fundVisibleTo, rawCatalog } from './catalog';
@@ -78,7 +80,7 @@ export async function listNews(
   filter: NewsFilter = {},
 ): Promise<{ items: NewsItemView[]; total: number }> {
   const db = await getDb();
-  const catalog = await rawCatalog(db);
+  const [catalog] = await Promise.all([rawCatalog(db), markTags([NEWS_TAG])]);
   const conditions: SQL[] = [eq(t.news.locale, locale), newsOnline(audience.profile)];
   if (filter.category) conditions.push(eq(t.news.categoryCode, filter.category));
   if (filter.fundSlug) {
@@ -102,7 +104,7 @@ export async function listNews(
 
 export async function getNewsItem(locale: Locale, slug: string, audience: Audience): Promise<NewsItemView | null> {
   const db = await getDb();
-  const catalog = await rawCatalog(db);
+  const [catalog] = await Promise.all([rawCatalog(db), markTags([NEWS_TAG])]);
   const rows = await db
     .select()
     .from(t.news)

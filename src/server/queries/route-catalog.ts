@@ -3,6 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { RouteCatalog } from '@/domain/known-paths';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
+import { registerMemoryCache } from '@/server/cache/registry';
 import { publishRouteCatalog } from '@/server/http/known-routes';
 import { areaLogger } from '@/server/log/logger';
 import { registeredToday } from './catalog';
@@ -85,6 +86,13 @@ export function startRouteCatalogRefresh(): void {
   holder.__fundhouseRouteCatalogTimer = setInterval(() => void refresh(), ROUTE_CATALOG_REFRESH_MS);
   holder.__fundhouseRouteCatalogTimer.unref();
   void refresh();
+  // Slugs of funds, shares, articles and categories, old article slugs, country pages: a change of almost any kind may add or remove one.
+  registerMemoryCache({
+    name: 'route catalog',
+    holds: 'the slugs the proxy checks paths against and the fund range filter values (src/server/queries/route-catalog.ts), reloaded every minute',
+    invalidatedBy: '*',
+    clear: () => void refresh(),
+  });
 }
 
 export function stopRouteCatalogRefresh(): void {

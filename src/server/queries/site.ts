@@ -8,6 +8,8 @@ import { pick } from '@/domain/localize';
 import type { CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
+import { COMPANY_TAG, pageTag } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 
@@ -59,8 +61,9 @@ export async function listPages(locale: Locale, codes?: readonly string[] | null
   }));
 }
 
+/** One content page; the page being rendered carries its tag (a change of that page expires it). */
 export async function getPage(locale: Locale, code: string): Promise<PageView | null> {
-  const [page] = await listPages(locale, [code]);
+  const [[page]] = await Promise.all([listPages(locale, [code]), markTags([pageTag(code)])]);
   return page ?? null;
 }
 
@@ -78,9 +81,13 @@ export const getDisclaimers = cache(async (locale: Locale): Promise<Disclaimers>
   return { title: text('title') || (page?.title ?? ''), main: text('main'), pastPerformance: text('performances-passees') };
 });
 
-/** The public read of the company: its arguments only (a cache may key on them), the process's database. */
+/**
+ * The public read of the company: its arguments only (a cache may key on them), the process's
+ * database; it tags the page being rendered with the company (publication by tags, decision 044).
+ */
 export async function getCompany(locale: Locale): Promise<CompanyView | null> {
-  return readCompany(await getDb(), locale);
+  const [company] = await Promise.all([readCompany(await getDb(), locale), markTags([COMPANY_TAG])]);
+  return company;
 }
 
 export async function readCompany(db: Executor, locale: Locale): Promise<CompanyView | null> {

@@ -7,7 +7,7 @@ import { listFunds } from '@/server/queries/funds';
 import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/queries/news';
 import { listPages } from '@/server/queries/site';
 import { defaultAudience } from '@/server/http/request-context';
-import { SITEMAP_TAG } from '@/domain/publication';
+import { SITEMAP_TAG } from '@/domain/cache-tags';
 import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
 
 /** The sitemap is rebuilt at most once an hour; `revalidateTag(SITEMAP_TAG, 'max')` refreshes it sooner. */

@@ -11,7 +11,7 @@ import { SiteShell } from '@/components/layout/site-shell';
 import { localizedPath } from '@/domain/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getLayoutData, markAudience } from '@/server/queries/layout';
+import { getLayoutData } from '@/server/queries/layout';
 import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
 
 /**
@@ -28,10 +28,9 @@ export function generateStaticParams(): SiteParams[] {
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
   const { locale, profile, audience } = await siteParams(params);
   const locales = env().locales;
-  const [data, , messages, disclaimers, profiles, t] = await Promise.all([
+  // getLayoutData tags the page with the menu and its audience (docs/decisions/035, 044).
+  const [data, messages, disclaimers, profiles, t] = await Promise.all([
     getLayoutData(locale, audience),
-    // A registration change for this audience expires this page (docs/decisions/035).
-    markAudience(audience).then(() => undefined),
     // The painted popup's texts; the dialog brings those of every language with its code (compliance-messages.ts).
     getMessages({ locale }) as Promise<{ Disclaimer?: DisclaimerLabels }>,
     getDisclaimers(locale),

@@ -12,7 +12,9 @@ import { ExploreLinks } from '@/components/home/explore-links';
 import { HighlightedFunds } from '@/components/home/highlighted-funds';
 import { NewsCard } from '@/components/news/news-card';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { listFunds } from '@/server/queries/funds';
+import { pageTag } from '@/domain/cache-tags';
+import { markTags } from '@/server/cache/tags';
+import { listFundsWithFigures } from '@/server/queries/funds';
 import { listNews } from '@/server/queries/news';
 import { getCompany, listPages } from '@/server/queries/site';
 import { organizationJsonLd } from '@/server/seo/json-ld';
@@ -54,10 +56,12 @@ export default async function HomePage({ params }: Props) {
   const [company, pages, funds, news, t, tNews] = await Promise.all([
     getCompany(locale),
     listPages(locale),
-    listFunds(locale, audience),
+    listFundsWithFigures(locale, audience),
     listNews(locale, audience, { limit: 3 }),
     getTranslations('Home'),
     getTranslations('News'),
+    // Its own texts: a change of the home page, or of a page it introduces, names 'home' (pageChangeScope).
+    markTags([pageTag('home')]),
   ]);
   const page = pages.find((p) => p.code === 'home');
   if (!company || !page) notFound();

@@ -6,7 +6,7 @@ import { FundResults } from '@/components/fund-range/fund-results';
 import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/fund-finder';
 import type { Locale } from '@/env';
 import { localizedPath } from '@/domain/paths';
-import { listFunds } from '@/server/queries/funds';
+import { listFundsWithFigures } from '@/server/queries/funds';
 import { getDisclaimers, getPage } from '@/server/queries/site';
 
 /**
@@ -16,7 +16,7 @@ import { getDisclaimers, getPage } from '@/server/queries/site';
  * rendered per request for the other queries (fund-range/page.tsx).
  */
 export async function FundRangeView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
-  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFunds(locale, audience), getDisclaimers(locale)]);
+  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFundsWithFigures(locale, audience), getDisclaimers(locale)]);
   if (!page) notFound();
   const facets = finderFacets(funds);
   const query = parseFinderQuery(search, facets);
