@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { env } from '@/env';
-import { isRole } from '@/domain/roles';
+import { isRole } from '@/domain/staff/roles';
 import { createStaffAccount } from '@/server/auth/accounts';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/constants';
 import { openDatabase } from '@/server/db/client';

@@ -4,7 +4,7 @@
  * migrates first). With PGlite, stop the server first (one process per folder).
  */
 import { parseArgs } from 'node:util';
-import { isTokenScope } from '@/domain/roles';
+import { isTokenScope } from '@/domain/staff/roles';
 import { createApiToken, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { openDatabase } from '@/server/db/client';
 

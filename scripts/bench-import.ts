@@ -24,7 +24,7 @@ const tsx = [path.join(root, 'node_modules/.bin/tsx'), '--conditions=react-serve
 const seconds = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 
 async function timeServices(csv: string) {
-  const { parseNavCsv } = await import('@/domain/nav-csv');
+  const { parseNavCsv } = await import('@/domain/csv/navs');
   const { openDatabase } = await import('@/server/db/client');
   const { commitNavImport, previewNavImport } = await import('@/server/navs/import');
   const database = await openDatabase();

@@ -9,7 +9,7 @@
  *   Chromium trace, which the machine's load hardly changes, unlike the wall times above).
  * Run it against two builds (with and without the transition) on the same machine, interleaved.
  */
-import { CONSENT_COOKIE, DISCLAIMER_COOKIE, PROFILE_COOKIE, serializeConsent } from '@/domain/consent';
+import { CONSENT_COOKIE, DISCLAIMER_COOKIE, PROFILE_COOKIE, serializeConsent } from '@/domain/privacy/consent';
 
 const [base, from, to, runsArg] = process.argv.slice(2);
 if (!base || !from || !to) {

@@ -5,7 +5,7 @@
  */
 import { env } from '@/env';
 import { openDatabase } from '@/server/db/client';
-import { drainOutbox } from '@/server/forms/outbox';
+import { drainOutbox } from '@/server/outbox/drain';
 
 if (!env().SMTP_URL) {
   console.error('SMTP_URL is not set: nothing can be sent, the mails stay in the outbox.');

@@ -7,11 +7,11 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { CSV_BOM } from '@/domain/csv';
+import { CSV_BOM } from '@/domain/csv/write';
 import { submissionsCsv } from '@/domain/forms/csv';
 import { isFormKind } from '@/domain/forms/definitions';
 import { openDatabase } from '@/server/db/client';
-import { listSubmissions, type SubmissionFilter } from '@/server/queries/submissions';
+import { listSubmissions, type SubmissionFilter } from '@/server/submissions/queries';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),

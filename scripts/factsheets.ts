@@ -5,7 +5,7 @@
  * With PGlite, stop the server first: one process per database folder.
  */
 import { max } from 'drizzle-orm';
-import { completedMonth, isYearMonth } from '@/domain/factsheet';
+import { completedMonth, isYearMonth } from '@/domain/documents/factsheet';
 import { closeDatabase, getDb } from '@/server/db';
 import { navs } from '@/server/db/schema';
 import { generateFactsheets } from '@/server/factsheets/generate';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from '@/env';
-import { parseNavCsv } from '@/domain/nav-csv';
+import { parseNavCsv } from '@/domain/csv/navs';
 import { openDatabase } from '@/server/db/client';
 import { raiseAlert } from '@/server/log/alerts';
 import { commitNavImport } from '@/server/navs/import';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CSV_MESSAGES } from './domain/import-csv';
+import { CSV_MESSAGES } from './domain/csv/import';
 
 type Messages = { DataImport: { csv: Record<string, string> } };
 const load = (locale: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, '../messages/data', `${locale}.json`), 'utf8')) as Messages;

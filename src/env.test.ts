@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RETENTION_DAYS } from './domain/retention';
+import { DEFAULT_RETENTION_DAYS } from './domain/privacy/retention';
 import { parseEnv, parseLocales } from './env';
 
 describe('configuration', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parseApprovalAreas } from './domain/approval';
-import { SUPPORTED_LOCALES, type Locale } from './domain/locale';
-import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/retention';
-import { parseRoleMap } from './domain/sso';
+import { parseApprovalAreas } from './domain/staff/approval';
+import { SUPPORTED_LOCALES, type Locale } from './domain/language/locale';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/privacy/retention';
+import { parseRoleMap } from './domain/staff/sso';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
@@ -124,7 +124,7 @@ const envSchema = z.object({
   ADMIN_BOOTSTRAP_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_BOOTSTRAP_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').max(128).optional()),
   /**
-   * Retention of the forms' submissions, in days (src/domain/privacy.ts DEFAULT_RETENTION_DAYS, docs/back-office.md "GDPR duties"):
+   * Retention of the forms' submissions, in days (src/domain/privacy/gdpr.ts DEFAULT_RETENTION_DAYS, docs/back-office.md "GDPR duties"):
    * purged daily by the app and by `npm run submissions:purge`. The newsletter's counts from the unsubscription.
    */
   RETENTION_DAYS_CONTACT: retentionDays(DEFAULT_RETENTION_DAYS.contact),

@@ -12,8 +12,8 @@ import type { Instrumentation } from 'next';
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startOutboxWorker, stopOutboxWorker } = await import('./server/forms/outbox-worker');
-  const { startRouteCatalogRefresh, stopRouteCatalogRefresh } = await import('./server/queries/route-catalog');
+  const { startOutboxWorker, stopOutboxWorker } = await import('./server/outbox/worker');
+  const { startRouteCatalogRefresh, stopRouteCatalogRefresh } = await import('./server/http/route-catalog');
   const { startRetentionWorker, stopRetentionWorker } = await import('./server/privacy/retention-worker');
   const { closeDatabase } = await import('./server/db');
   startOutboxWorker();

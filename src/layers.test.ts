@@ -32,19 +32,19 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
   });
 
   it('accepts imports inside src/domain', async () => {
-    expect(await layerErrors('src/domain/layer-probe.ts', `import { localizedPath } from './paths';\nimport type { Locale } from '@/domain/locale';\nexport const home = (l: Locale) => localizedPath('/', l);\n`)).toEqual([]);
+    expect(await layerErrors('src/domain/layer-probe.ts', `import { localizedPath } from './paths';\nimport type { Locale } from '@/domain/language/locale';\nexport const home = (l: Locale) => localizedPath('/', l);\n`)).toEqual([]);
     expect(await layerErrors('src/domain/forms/layer-probe.ts', `import { PROFILE_COOKIE } from '../consent';${use('PROFILE_COOKIE')}`)).toEqual([]);
   });
 
   it('refuses server code and routes in src/components, type imports too', async () => {
     const file = 'src/components/layout/layer-probe.tsx';
-    expect(await layerErrors(file, `import { getLayoutData } from '@/server/queries/layout';${use('getLayoutData')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { getLayoutData } from '@/server/site/layout-queries';${use('getLayoutData')}`)).toHaveLength(1);
     expect(await layerErrors(file, `import type { Db } from '../../server/db';\nexport type D = Db;\n`)).toHaveLength(1);
     expect(await layerErrors(file, `import { x } from '@/app/admin/actions';${use('x')}`)).toHaveLength(1);
   });
 
   it('accepts domain, GraphQL documents and other components in src/components', async () => {
-    const code = `import type { LayoutData } from '@/domain/layout';\nimport { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';\nimport { NavLink } from './nav-link';\nexport type L = LayoutData;\nexport const used = [DISCLAIMER_POPUP_QUERY, NavLink];\n`;
+    const code = `import type { LayoutData } from '@/domain/content/layout';\nimport { DISCLAIMER_POPUP_QUERY } from '@/graphql/operations';\nimport { NavLink } from './nav-link';\nexport type L = LayoutData;\nexport const used = [DISCLAIMER_POPUP_QUERY, NavLink];\n`;
     expect(await layerErrors('src/components/layout/layer-probe.tsx', code)).toEqual([]);
   });
 
@@ -52,6 +52,6 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
     const file = 'src/server/funds/layer-probe.ts';
     expect(await layerErrors(file, `import type { X } from '@/components/layout/x';\nexport type Y = X;\n`)).toHaveLength(1);
     expect(await layerErrors('src/server/http/layer-probe.tsx', `import { FundRoute } from '../../app/[locale]/[profile]/funds/[fundSlug]/fund-route';${use('FundRoute')}`)).toHaveLength(1);
-    expect(await layerErrors(file, `import { getDb } from '@/server/db';\nimport { news } from '../db/schema';\nimport { formatDate } from '@/domain/format';${use('[getDb, news, formatDate]')}`)).toEqual([]);
+    expect(await layerErrors(file, `import { getDb } from '@/server/db';\nimport { news } from '../db/schema';\nimport { formatDate } from '@/domain/language/format';${use('[getDb, news, formatDate]')}`)).toEqual([]);
   });
 });

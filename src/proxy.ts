@@ -1,14 +1,14 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { DEFAULT_PROFILE, isInvestorProfile } from './domain/catalog';
-import { audienceSegment, COUNTRY_COOKIE, countryFromCookie } from './domain/audience';
-import { PROFILE_COOKIE } from './domain/consent';
+import { audienceSegment, COUNTRY_COOKIE, countryFromCookie } from './domain/registrations/audience';
+import { PROFILE_COOKIE } from './domain/privacy/consent';
 import { env } from './env';
 import { routing } from './i18n/routing';
-import { isUnfilteredLibrary, LIBRARY_ALL_SEGMENT } from './domain/document-library';
-import { finderSegmentOf } from './domain/fund-finder';
-import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/known-paths';
-import type { Locale } from './domain/locale';
+import { isUnfilteredLibrary, LIBRARY_ALL_SEGMENT } from './domain/documents/library';
+import { finderSegmentOf } from './domain/funds/finder';
+import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/routing/known-paths';
+import type { Locale } from './domain/language/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
 import { ADMIN_PATH, adminSecurityHeaders, newNonce, securityHeaders } from './server/http/security-headers';
 

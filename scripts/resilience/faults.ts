@@ -56,7 +56,7 @@ async function smtpDownThenBack(golden: string, port: number): Promise<Outcome> 
     const marker = `smtp-${randomUUID()}`;
     const answer = await submit(app, marker);
     if (!answer.id) return { part: 'faults', name, expected, observed: `the form answered ${answer.status} while SMTP was down`, pass: false };
-    // Structured log line (src/server/forms/outbox.ts): area outbox, "mail not sent, kept for a retry".
+    // Structured log line (src/server/outbox/drain.ts): area outbox, "mail not sent, kept for a retry".
     await app.waitForOutput(/outbox.*mail not sent/, 30_000);
     const down = Date.now();
     sink = await startSmtpSink(SMTP_PORT);

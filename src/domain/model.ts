@@ -1,7 +1,7 @@
-import type { Locale } from '@/domain/locale';
+import type { Locale } from '@/domain/language/locale';
 import type { DocumentTypeCode, InvestorProfile } from './catalog';
 import type { IsoDate } from './dates';
-import type { PerformanceCode } from './performance';
+import type { PerformanceCode } from './performance/compute';
 
 /**
  * What the site shows, in one language: the types the query layer returns and the pages and the

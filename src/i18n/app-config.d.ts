@@ -12,7 +12,7 @@ import type forms from '../../messages/forms/en.json';
 import type fund from '../../messages/fund/en.json';
 import type range from '../../messages/range/en.json';
 import type share from '../../messages/share/en.json';
-import type { Locale } from '@/domain/locale';
+import type { Locale } from '@/domain/language/locale';
 
 declare module 'next-intl' {
   interface AppConfig {

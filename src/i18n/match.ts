@@ -1,5 +1,5 @@
 import type { Locale } from '@/env';
-import type { PathParams } from '@/domain/paths';
+import type { PathParams } from '@/domain/routing/paths';
 import { routing, type AppPathname } from './routing';
 
 export type RouteMatch = { locale: Locale; pathname: AppPathname; params: PathParams };

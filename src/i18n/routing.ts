@@ -1,8 +1,8 @@
 import { defineRouting } from 'next-intl/routing';
 import { SUPPORTED_LOCALES } from '../env';
 
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../domain/consent';
-import { PATHNAMES } from '../domain/pathnames';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../domain/privacy/consent';
+import { PATHNAMES } from '../domain/routing/pathnames';
 
 export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE };
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { FUND_CHARACTERISTIC_CODES } from '../../src/domain/fund-form';
-import { isinWithCheckDigit } from '../../src/domain/isin';
+import { FUND_CHARACTERISTIC_CODES } from '../../src/domain/funds/form';
+import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import DATA_EN from '../../messages/data/en.json' with { type: 'json' };
 import { ADMIN_EN, expectAccessible, staffPage, storageStateOf } from '../support/admin';
 import { samplePdf, sampleDoc } from '../support/sample-documents';

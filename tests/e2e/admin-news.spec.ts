@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { slugify } from '../../src/domain/news-input';
+import { slugify } from '../../src/domain/news/input';
 import { ADMIN_EN, expectAccessible, staffPage, storageStateOf } from '../support/admin';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PATHNAMES } from '../../src/domain/pathnames';
+import { PATHNAMES } from '../../src/domain/routing/pathnames';
 import { ADMIN_EN, expectAccessible, staffPage } from '../support/admin';
 
 /**

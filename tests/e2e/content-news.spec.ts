@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { serializeConsent } from '../../src/domain/consent';
+import { serializeConsent } from '../../src/domain/privacy/consent';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
 import { news, newsCategories } from '../../src/server/db/seed/fixtures/content/news';
 import { pages } from '../../src/server/db/seed/fixtures/content/pages';

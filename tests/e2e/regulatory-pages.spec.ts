@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { serializeConsent } from '../../src/domain/consent';
-import { formatDate } from '../../src/domain/format';
-import { formatPerformance } from '../../src/domain/performance-format';
-import { formatMonth } from '../../src/domain/scenarios';
+import { serializeConsent } from '../../src/domain/privacy/consent';
+import { formatDate } from '../../src/domain/language/format';
+import { formatPerformance } from '../../src/domain/performance/format';
+import { formatMonth } from '../../src/domain/performance/scenarios';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 const LOCALES = ['fr', 'en', 'es'] as const;

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { serializeConsent } from '../../src/domain/consent';
-import { formatDate } from '../../src/domain/format';
-import { formatPerformance } from '../../src/domain/performance-format';
-import { roundedDifference } from '../../src/domain/performance-table';
+import { serializeConsent } from '../../src/domain/privacy/consent';
+import { formatDate } from '../../src/domain/language/format';
+import { formatPerformance } from '../../src/domain/performance/format';
+import { roundedDifference } from '../../src/domain/performance/table';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 const LOCALES = ['fr', 'en', 'es'] as const;

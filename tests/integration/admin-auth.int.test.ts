@@ -5,12 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { can } from '../../src/domain/roles';
+import { can } from '../../src/domain/staff/roles';
 import { changeRole, createStaffAccount, inviteStaff, revokeSessions, setDisabled, storedIdentifier } from '../../src/server/auth/accounts';
 import { createAuth } from '../../src/server/auth/config';
 import { authenticateToken, createApiToken, revokeApiToken } from '../../src/server/auth/tokens';
 import { getDb } from '../../src/server/db';
-import { drainOutbox, type MailMessage } from '../../src/server/forms/outbox';
+import { drainOutbox, type MailMessage } from '../../src/server/outbox/drain';
 import * as t from '../../src/server/db/schema';
 import { totp } from '../support/totp';
 

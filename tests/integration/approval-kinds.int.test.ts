@@ -8,16 +8,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isinWithCheckDigit } from '../../src/domain/isin';
-import { readNewsInput } from '../../src/domain/news-input';
+import { isinWithCheckDigit } from '../../src/domain/funds/isin';
+import { readNewsInput } from '../../src/domain/news/input';
 import { approveChange, isConflicting, proposalById, submitChange, type Person } from '../../src/server/approval/service';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
-import { uploadDocument } from '../../src/server/documents/manage';
+import { uploadDocument } from '../../src/server/documents/commands';
 import { newsDocumentState } from '../../src/server/news/documents';
-import { createNews } from '../../src/server/news/manage';
+import { createNews } from '../../src/server/news/commands';
 import { samplePdf } from '../support/sample-documents';
 
 const run = randomUUID().slice(0, 8);

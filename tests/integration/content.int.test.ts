@@ -6,8 +6,8 @@ import { contentDocuments } from '../../src/server/db/schema';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { pages } from '../../src/server/db/seed/fixtures/content/pages';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
-import { listNews } from '../../src/server/queries/news';
-import { getPage } from '../../src/server/queries/site';
+import { listNews } from '../../src/server/news/queries';
+import { getPage } from '../../src/server/site/queries';
 
 const query = (path: string, body: unknown, cookie?: string) =>
   POST(

@@ -26,8 +26,8 @@ process.env.RECAPTCHA_SECRET = SECRET;
 process.env.RECAPTCHA_VERIFY_URL = recaptcha.url;
 
 const { handleFormPost, RATE_LIMIT } = await import('../../src/server/forms/handle-post');
-const { drainOutbox } = await import('../../src/server/forms/outbox');
-const { getSubmission, listSubmissions } = await import('../../src/server/queries/submissions');
+const { drainOutbox } = await import('../../src/server/outbox/drain');
+const { getSubmission, listSubmissions } = await import('../../src/server/submissions/queries');
 const { claimDueMails } = await import('../../src/server/outbox/commands');
 const { submissionsCsv } = await import('../../src/domain/forms/csv');
 const { getDb } = await import('../../src/server/db');

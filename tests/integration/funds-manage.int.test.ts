@@ -1,13 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isinWithCheckDigit } from '../../src/domain/isin';
+import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import type { Actor } from '../../src/server/audit/record';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { funds as fixtures } from '../../src/server/db/seed/fixtures/funds';
 import { seedDemo } from '../../src/server/db/seed/seed';
-import { archiveFund, createFund, createShare, deleteFund, deleteShare, updateFund, updateShare } from '../../src/server/funds/manage';
-import { rawCatalog } from '../../src/server/queries/catalog';
+import { archiveFund, createFund, createShare, deleteFund, deleteShare, updateFund, updateShare } from '../../src/server/funds/commands';
+import { rawCatalog } from '../../src/server/funds/catalog';
 
 const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
 const isin = isinWithCheckDigit('FR0014ZZZ99');

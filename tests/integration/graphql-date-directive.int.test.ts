@@ -5,7 +5,7 @@
  */
 import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, formatDate, formatDateAs } from '../../src/domain/format';
+import { DATE_FORMATS, formatDate, formatDateAs } from '../../src/domain/language/format';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { queryCost, type CatalogBounds } from '../../src/server/graphql/cost';
 import { dateTypeDefs } from '../../src/server/graphql/date-directive';

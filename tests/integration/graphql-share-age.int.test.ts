@@ -3,7 +3,7 @@
  * The API hands out none either: no figure, no calendar year, no growth series.
  */
 import { describe, expect, it } from 'vitest';
-import { CHART_PERIODS } from '../../src/domain/performance';
+import { CHART_PERIODS } from '../../src/domain/performance/compute';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { gql } from './graphql-client';
 

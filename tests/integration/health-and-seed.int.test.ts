@@ -3,7 +3,7 @@ import { GET as health } from '../../src/app/api/health/route';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
-import { invalidateCatalog } from '../../src/server/queries/catalog';
+import { invalidateCatalog } from '../../src/server/funds/catalog';
 
 async function snapshot() {
   const db = await getDb();

@@ -10,7 +10,7 @@ import { POST as postDocuments } from '../../src/app/api/admin/v1/documents/rout
 import { POST as postNavs } from '../../src/app/api/admin/v1/navs/route';
 import { GET as getDocument } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/route';
 import { addDays } from '../../src/domain/dates';
-import type { TokenScope } from '../../src/domain/roles';
+import type { TokenScope } from '../../src/domain/staff/roles';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { createAuth } from '../../src/server/auth/config';
 import { createApiToken, revokeApiToken } from '../../src/server/auth/tokens';

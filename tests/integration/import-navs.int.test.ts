@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { parseNavCsv } from '../../src/domain/nav-csv';
+import { parseNavCsv } from '../../src/domain/csv/navs';
 import { addDays } from '../../src/domain/dates';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';

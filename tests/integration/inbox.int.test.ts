@@ -7,8 +7,8 @@ import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { setHandling } from '../../src/server/inbox/commands';
 import { retryMailNow } from '../../src/server/outbox/commands';
-import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts } from '../../src/server/queries/inbox';
-import { listSubmissions } from '../../src/server/queries/submissions';
+import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts } from '../../src/server/inbox/queries';
+import { listSubmissions } from '../../src/server/submissions/queries';
 import { storeSubmission } from '../../src/server/submissions/commands';
 
 const system = { type: 'system', label: 'test' } as const;

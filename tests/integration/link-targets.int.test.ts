@@ -1,19 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCompanyForm } from '../../src/domain/company-form';
-import type { FormReader } from '../../src/domain/fund-form';
-import { readNewsInput } from '../../src/domain/news-input';
-import { readPageForm, textField, type PageSnapshot } from '../../src/domain/page-edit';
+import { readCompanyForm } from '../../src/domain/content/company-form';
+import type { FormReader } from '../../src/domain/funds/form';
+import { readNewsInput } from '../../src/domain/news/input';
+import { readPageForm, textField, type PageSnapshot } from '../../src/domain/content/page-edit';
 import type { Actor } from '../../src/server/audit/record';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
-import { createFund } from '../../src/server/funds/manage';
-import { invalidateCatalog } from '../../src/server/queries/catalog';
-import { getLayoutData } from '../../src/server/queries/layout';
-import { listNews } from '../../src/server/queries/news';
-import { companyForStaff, pageSnapshot } from '../../src/server/queries/pages-admin';
-import { getCompany, getPage } from '../../src/server/queries/site';
+import { createFund } from '../../src/server/funds/commands';
+import { invalidateCatalog } from '../../src/server/funds/catalog';
+import { getLayoutData } from '../../src/server/site/layout-queries';
+import { listNews } from '../../src/server/news/queries';
+import { companyForStaff, pageSnapshot } from '../../src/server/pages/staff-queries';
+import { getCompany, getPage } from '../../src/server/site/queries';
 import { gql } from './graphql-client';
 
 /**

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { LINK_MARKER } from '../../src/domain/outbox-mail';
+import { LINK_MARKER } from '../../src/domain/forms/outbox-mail';
 
 const DIR = path.resolve('src/server/db/migrations');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.sql')).sort();

@@ -27,13 +27,13 @@ const { getDb } = await import('../../src/server/db');
 const t = await import('../../src/server/db/schema');
 const { getAuth, resetAuthForTests } = await import('../../src/server/auth/config');
 const { createStaffAccount, inviteStaff, storedIdentifier } = await import('../../src/server/auth/accounts');
-const { drainOutbox, smtpOptions } = await import('../../src/server/forms/outbox');
+const { drainOutbox, smtpOptions } = await import('../../src/server/outbox/drain');
 const { sealLink, openLink } = await import('../../src/server/forms/sealed-link');
 const { handleFormPost } = await import('../../src/server/forms/handle-post');
 const { unsubscribeTokenIsValid } = await import('../../src/server/privacy/unsubscribe');
 const { eraseAddress, exportAddress, summarizeAddress } = await import('../../src/server/privacy/requests');
-const { listOutbox } = await import('../../src/server/queries/inbox');
-const { LINK_MARKER } = await import('../../src/domain/outbox-mail');
+const { listOutbox } = await import('../../src/server/inbox/queries');
+const { LINK_MARKER } = await import('../../src/domain/forms/outbox-mail');
 
 afterAll(async () => {
   await smtp.stop();

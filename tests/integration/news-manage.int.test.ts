@@ -6,8 +6,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { oldNewsRedirect } from '../../src/domain/known-paths';
-import { readNewsInput, type NewsFormInput, type NewsValues } from '../../src/domain/news-input';
+import { oldNewsRedirect } from '../../src/domain/routing/known-paths';
+import { readNewsInput, type NewsFormInput, type NewsValues } from '../../src/domain/news/input';
 import type { Actor } from '../../src/server/audit/record';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
@@ -15,12 +15,12 @@ import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { news as seededNews } from '../../src/server/db/seed/fixtures/content/news';
 import { newsFeedXml } from '../../src/server/http/news-feed';
 import { deleteNewsDocument, uploadNewsDocument } from '../../src/server/news/documents';
-import { createNews, deleteNews, unpublishNews, updateNews } from '../../src/server/news/manage';
-import { findNewsDocument } from '../../src/server/queries/documents';
+import { createNews, deleteNews, unpublishNews, updateNews } from '../../src/server/news/commands';
+import { findNewsDocument } from '../../src/server/documents/queries';
 import { samplePdf } from '../support/sample-documents';
-import { loadContentDocuments } from '../../src/server/queries/content';
-import { findNewsTranslation, getNewsItem, listNews, previewNewsItem } from '../../src/server/queries/news';
-import { loadRouteCatalog } from '../../src/server/queries/route-catalog';
+import { loadContentDocuments } from '../../src/server/content/queries';
+import { findNewsTranslation, getNewsItem, listNews, previewNewsItem } from '../../src/server/news/queries';
+import { loadRouteCatalog } from '../../src/server/http/route-catalog';
 
 const actor: Actor = { type: 'system', label: 'news test' };
 let n = 0;

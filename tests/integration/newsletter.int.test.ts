@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MailMessage } from '../../src/server/forms/outbox';
+import type { MailMessage } from '../../src/server/outbox/drain';
 import en from '../../messages/forms/en.json';
 import fr from '../../messages/forms/fr.json';
 
@@ -18,10 +18,10 @@ const { handleFormPost } = await import('../../src/server/forms/handle-post');
 const { handleUnsubscribePost } = await import('../../src/server/privacy/unsubscribe-post');
 const { unsubscribeTokenIsValid } = await import('../../src/server/privacy/unsubscribe');
 const { exportSubscribers, listSubscribers } = await import('../../src/server/privacy/newsletter');
-const { subscribersCsv } = await import('../../src/domain/privacy');
+const { subscribersCsv } = await import('../../src/domain/privacy/gdpr');
 const { getDb } = await import('../../src/server/db');
-const { drainOutbox } = await import('../../src/server/forms/outbox');
-const { LINK_MARKER } = await import('../../src/domain/outbox-mail');
+const { drainOutbox } = await import('../../src/server/outbox/drain');
+const { LINK_MARKER } = await import('../../src/domain/forms/outbox-mail');
 const t = await import('../../src/server/db/schema');
 
 /** Every confirmation the outbox delivered, by submission: the subscriber's mail as it left, link included. */

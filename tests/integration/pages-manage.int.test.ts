@@ -1,16 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCompanyForm } from '../../src/domain/company-form';
-import type { FormReader } from '../../src/domain/fund-form';
-import { PAGE_LIMITS, readPageForm, textField, type PageSnapshot } from '../../src/domain/page-edit';
+import { readCompanyForm } from '../../src/domain/content/company-form';
+import type { FormReader } from '../../src/domain/funds/form';
+import { PAGE_LIMITS, readPageForm, textField, type PageSnapshot } from '../../src/domain/content/page-edit';
 import type { Actor } from '../../src/server/audit/record';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { saveCompany } from '../../src/server/pages/company';
-import { restorePageVersion, savePage } from '../../src/server/pages/manage';
-import { companyForStaff, getPageVersion, listPageVersions, pageSnapshot } from '../../src/server/queries/pages-admin';
-import { getCompany, getDisclaimers, getPage } from '../../src/server/queries/site';
+import { restorePageVersion, savePage } from '../../src/server/pages/commands';
+import { companyForStaff, getPageVersion, listPageVersions, pageSnapshot } from '../../src/server/pages/staff-queries';
+import { getCompany, getDisclaimers, getPage } from '../../src/server/site/queries';
 
 // Its own actor label: on a PostgreSQL shared by every test file, others write audit entries for the same pages.
 const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor+pages-manage@fundhouse.test' };

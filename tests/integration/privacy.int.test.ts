@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { normalizeEmail } from '../../src/domain/privacy';
+import { normalizeEmail } from '../../src/domain/privacy/gdpr';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
-import { getAttachment, listInbox } from '../../src/server/queries/inbox';
-import { listSubmissions } from '../../src/server/queries/submissions';
+import { getAttachment, listInbox } from '../../src/server/inbox/queries';
+import { listSubmissions } from '../../src/server/submissions/queries';
 import { storeSubmission } from '../../src/server/submissions/commands';
 import { addressHash, eraseAddress, exportAddress, summarizeAddress } from '../../src/server/privacy/requests';
 

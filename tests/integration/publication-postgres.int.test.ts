@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { parseNavCsv } from '../../src/domain/nav-csv';
+import { parseNavCsv } from '../../src/domain/csv/navs';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { DEMO_AS_OF } from '../../src/server/db/seed/fixtures/constants';

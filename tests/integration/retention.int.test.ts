@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETENTION_DAYS } from '../../src/domain/privacy';
+import { DEFAULT_RETENTION_DAYS } from '../../src/domain/privacy/gdpr';
 import type { FormKind } from '../../src/domain/forms/fields';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';

@@ -3,12 +3,12 @@
  * every seeded fund, share, article and category is known, and nothing else.
  */
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath } from '../../src/domain/known-paths';
+import { isKnownPagePath } from '../../src/domain/routing/known-paths';
 import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { getDb } from '../../src/server/db';
-import { loadRouteCatalog } from '../../src/server/queries/route-catalog';
+import { loadRouteCatalog } from '../../src/server/http/route-catalog';
 
 describe('route catalog', () => {
   it('knows every seeded fund, share, article and category, in each language', async () => {

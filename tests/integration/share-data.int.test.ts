@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GET, HEAD } from '../../src/app/e/[locale]/data/funds/[fundSlug]/[isin]/[file]/route';
-import type { ChartPeriod } from '../../src/domain/performance';
+import type { ChartPeriod } from '../../src/domain/performance/compute';
 import { getDb } from '../../src/server/db';
-import { getShare } from '../../src/server/queries/funds';
-import { growthSeriesByPeriod, navHistory } from '../../src/server/queries/series';
+import { getShare } from '../../src/server/funds/queries';
+import { growthSeriesByPeriod, navHistory } from '../../src/server/navs/queries';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 
 const fund = funds.find((f) => f.slug === 'aurore-actions-europe');
@@ -25,7 +25,7 @@ const call = (method: 'GET' | 'HEAD', path: string, headers: Record<string, stri
   });
 };
 
-describe('growth chart series (queries/series.ts)', () => {
+describe('growth chart series (server/navs/queries.ts)', () => {
   it('has every period of an old share, each ending where the performance table says', async () => {
     const found = await getShare('en', fund?.slug ?? '', share?.slug ?? '', { profile: 'RETAIL', country: 'FR' });
     expect(found?.share.lastPrice).not.toBeNull();

@@ -14,10 +14,10 @@ afterAll(() => {
 });
 
 const { env } = await import('../../src/env');
-const { SHARE_DOCUMENT_TYPES } = await import('../../src/domain/fund-documents');
+const { SHARE_DOCUMENT_TYPES } = await import('../../src/domain/documents/fund-documents');
 const { funds } = await import('../../src/server/db/seed/fixtures/funds');
-const { getShare } = await import('../../src/server/queries/funds');
-const { shareDocumentOffer } = await import('../../src/server/queries/document-offer');
+const { getShare } = await import('../../src/server/funds/queries');
+const { shareDocumentOffer } = await import('../../src/server/documents/offer-queries');
 
 /** A share the seed publishes without one of its share-level documents. */
 const fund = funds.find((f) => f.visibleTo.includes('RETAIL') && f.shares.some((s) => s.visibleTo.includes('RETAIL') && SHARE_DOCUMENT_TYPES.some((type) => !s.documents.includes(type))));

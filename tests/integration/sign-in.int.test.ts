@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { CLIENT_RULE, PAIR_RULE } from '../../src/domain/login-throttle';
+import { CLIENT_RULE, PAIR_RULE } from '../../src/domain/staff/login-throttle';
 import { createStaffAccount, setDisabled } from '../../src/server/auth/accounts';
 import { createAuth } from '../../src/server/auth/config';
 import { deviceOf, signInWithPassword, type SignInAttempt } from '../../src/server/auth/sign-in';

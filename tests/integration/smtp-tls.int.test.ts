@@ -4,7 +4,7 @@
  */
 import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { smtpOptions } from '../../src/server/forms/outbox';
+import { smtpOptions } from '../../src/server/outbox/drain';
 import { startSmtpSink } from '../support/smtp-sink';
 
 const smtp = await startSmtpSink();

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoErrorFromCode } from '../../src/domain/sso';
+import { ssoErrorFromCode } from '../../src/domain/staff/sso';
 import { changeRole, createStaffAccount, inviteStaff, listAccounts } from '../../src/server/auth/accounts';
 import { getAuth, resetAuthForTests } from '../../src/server/auth/config';
 import { getDb } from '../../src/server/db';

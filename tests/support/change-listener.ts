@@ -8,7 +8,7 @@
 import { openPostgres } from '../../src/server/db/client';
 import { listenForChanges } from '../../src/server/publish/listener';
 import { applyChangeLocally } from '../../src/server/publish/publish';
-import { rawCatalog } from '../../src/server/queries/catalog';
+import { rawCatalog } from '../../src/server/funds/catalog';
 
 const url = process.env.DATABASE_URL;
 const isin = process.argv[2];

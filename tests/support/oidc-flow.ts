@@ -5,7 +5,7 @@
  * provider's redirect back is handed to the app's callback handler (src/server/auth/sso-callback.ts).
  */
 import { createServer } from 'node:net';
-import { SSO_PROVIDER_ID } from '../../src/domain/sso';
+import { SSO_PROVIDER_ID } from '../../src/domain/staff/sso';
 import { getAuth } from '../../src/server/auth/config';
 import { ssoCallback } from '../../src/server/auth/sso-callback';
 

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 
 /** A 404 raised before the site's frame exists (an unknown profile segment): same message, no menus. */
 export default async function NotFound() {

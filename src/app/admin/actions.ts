@@ -10,10 +10,10 @@ import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { z } from 'zod';
-import { field } from '@/domain/form-input';
-import { can, isRole, isTokenScope, type TokenScope } from '@/domain/roles';
-import { clientKey } from '@/domain/login-throttle';
-import { SSO_PROVIDER_ID } from '@/domain/sso';
+import { field } from '@/domain/forms/form-input';
+import { can, isRole, isTokenScope, type TokenScope } from '@/domain/staff/roles';
+import { clientKey } from '@/domain/staff/login-throttle';
+import { SSO_PROVIDER_ID } from '@/domain/staff/sso';
 import { ADMIN_LOCALE_COOKIE, isAdminLocale } from '@/i18n/admin';
 import { recordAudit } from '@/server/audit/record';
 import * as accounts from '@/server/auth/accounts';
@@ -26,7 +26,7 @@ import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
 import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken, takeOverApiToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/forms/request-info';
-import { requestDrain } from '@/server/forms/outbox';
+import { requestDrain } from '@/server/outbox/drain';
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

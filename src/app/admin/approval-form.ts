@@ -1,12 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ApprovalArea } from '@/domain/approval';
-import { NOTE_MAX } from '@/domain/approval';
+import type { ApprovalArea } from '@/domain/staff/approval';
+import { NOTE_MAX } from '@/domain/staff/approval';
 import { isIsoDate } from '@/domain/dates';
-import { checkDocumentFile, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
-import { field } from '@/domain/form-input';
-import { parseUtcDateTime } from '@/domain/news-input';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/documents/file';
+import { field } from '@/domain/forms/form-input';
+import { parseUtcDateTime } from '@/domain/news/input';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
 import { rearmApprovalSchedule } from '@/server/approval/schedule';

@@ -1,10 +1,10 @@
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES, SFDR_SECTIONS } from '@/domain/catalog';
-import { FUND_CHARACTERISTIC_CODES, MAX_PARTNERS, SHARE_CHARACTERISTIC_CODES, codesField, recordCodes, tagsToLines } from '@/domain/fund-form';
+import { FUND_CHARACTERISTIC_CODES, MAX_PARTNERS, SHARE_CHARACTERISTIC_CODES, codesField, recordCodes, tagsToLines } from '@/domain/funds/form';
 import type { AdminT } from '@/i18n/admin';
 import { characteristicLabels, sfdrSectionLabels } from '@/i18n/fund-labels';
 import type { FieldSpec } from '@/components/admin/action-form';
-import type { ReferenceLists, StaffFund, StaffShare } from '@/server/funds/admin-read';
+import type { ReferenceLists, StaffFund, StaffShare } from '@/server/funds/staff-queries';
 
 /** The fields of the fund and share forms, filled from what is stored (empty for a new one). */
 

@@ -1,13 +1,13 @@
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/env';
-import { esgDocuments } from '@/domain/fund-documents';
-import { fundTabPath } from '@/domain/fund-tabs';
-import { localizedPath } from '@/domain/paths';
+import { esgDocuments } from '@/domain/documents/fund-documents';
+import { fundTabPath } from '@/domain/funds/tabs';
+import { localizedPath } from '@/domain/routing/paths';
 import type { AdminT } from '@/i18n/admin';
 import { FundOverview } from '@/components/fund/fund-overview';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
-import { fundDocumentOffer } from '@/server/queries/document-offer';
-import { previewFund } from '@/server/queries/funds';
+import { fundDocumentOffer } from '@/server/documents/offer-queries';
+import { previewFund } from '@/server/funds/queries';
 import { PublicPreview } from './page-view';
 
 /**

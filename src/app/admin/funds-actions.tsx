@@ -12,18 +12,18 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { Locale } from '@/env';
-import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/benchmark-csv';
+import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/csv/benchmarks';
 import { isIsoDate } from '@/domain/dates';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
-import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/fund-input';
-import { field } from '@/domain/form-input';
-import { partnerErrorsOnRows, readFundForm, readShareForm } from '@/domain/fund-form';
-import type { ApprovalArea, ChangeKind } from '@/domain/approval';
-import type { CsvError } from '@/domain/import-csv';
-import { parseNavCsv, type NavRow } from '@/domain/nav-csv';
-import { parsePortfolioCsv, type PortfolioRow } from '@/domain/portfolio-csv';
-import { parseRegistrationCsv, type RegistrationRow } from '@/domain/registration-csv';
-import { parseScenarioCsv, type ScenarioRow } from '@/domain/scenario-csv';
+import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
+import { validateFund, validateShare, type FundInput, type ShareInput } from '@/domain/funds/input';
+import { field } from '@/domain/forms/form-input';
+import { partnerErrorsOnRows, readFundForm, readShareForm } from '@/domain/funds/form';
+import type { ApprovalArea, ChangeKind } from '@/domain/staff/approval';
+import type { CsvError } from '@/domain/csv/import';
+import { parseNavCsv, type NavRow } from '@/domain/csv/navs';
+import { parsePortfolioCsv, type PortfolioRow } from '@/domain/csv/portfolio';
+import { parseRegistrationCsv, type RegistrationRow } from '@/domain/csv/registrations';
+import { parseScenarioCsv, type ScenarioRow } from '@/domain/csv/scenarios';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
@@ -34,13 +34,13 @@ import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport, previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import type { Db } from '@/server/db/client';
-import { deleteDocument, documentForReview, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/manage';
-import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/admin-read';
+import { deleteDocument, documentForReview, listFundDocuments, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentOwner } from '@/server/documents/commands';
+import { fundForStaff, shareForStaff, sharesOfFund } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
-import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
+import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
 import { commitNavImport, correctNav, previewNavImport, type NavPreview } from '@/server/navs/import';
 import { commitPortfolioImport, previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
-import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/manage';
+import { commitRegistrationImport, previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
 import { commitScenarioImport, previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
 import { approvalInput, proposalAnswer, proposedDocument } from './approval-form';
 import { ImportPreview } from './import-preview';
@@ -56,7 +56,7 @@ function fieldErrors(locale: Locale, errors: Record<string, string>): Record<str
   );
 }
 
-/** The domain's error codes (src/domain/fund-input.ts), translated for the fields. */
+/** The domain's error codes (src/domain/funds/input.ts), translated for the fields. */
 const invalid = ({ staff, fail }: StaffActionContext, errors: Record<string, string>): FormState => fail(fieldErrors(staff.locale, errors));
 
 /** The answer to a proposal: the back-office's counts and lists change, the public site does not. */

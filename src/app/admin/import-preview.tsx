@@ -5,7 +5,7 @@ import type { ImportKind } from '@/components/admin/import-form';
 import type { BenchmarkPreview } from '@/server/benchmarks/import';
 import type { NavPreview } from '@/server/navs/import';
 import type { PortfolioPreview } from '@/server/portfolios/import';
-import type { RegistrationPreview } from '@/server/registrations/manage';
+import type { RegistrationPreview } from '@/server/registrations/commands';
 import type { ScenarioPreview } from '@/server/scenarios/import';
 
 type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview; locale: Locale };

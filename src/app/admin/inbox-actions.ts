@@ -7,11 +7,11 @@
  */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { field } from '@/domain/form-input';
-import { isSubmissionStatus } from '@/domain/inbox';
+import { field } from '@/domain/forms/form-input';
+import { isSubmissionStatus } from '@/domain/forms/inbox';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { requestDrain } from '@/server/forms/outbox';
+import { requestDrain } from '@/server/outbox/drain';
 import { setHandling } from '@/server/inbox/commands';
 import { retryMailNow } from '@/server/outbox/commands';
 

@@ -3,30 +3,30 @@
 /**
  * The server actions of the news screens, built with staffAction (same origin, signed in,
  * `content.write`; a forbidden one answers 403 and changes nothing). The form is read with one
- * schema and checked by src/domain/news-input.ts (every field bounded, the body cleaned by the
+ * schema and checked by src/domain/news/input.ts (every field bounded, the body cleaned by the
  * site's one cleaner), then the service (src/server/news) writes, audits and publishes in one go.
  */
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
-import { field } from '@/domain/form-input';
-import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news-input';
+import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
+import { field } from '@/domain/forms/form-input';
+import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news/input';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
 import { approvalInput, proposalAnswer, proposedDocument } from './approval-form';
 import { requiresApproval, submitChange, type SubmitResult } from '@/server/approval/service';
 import type { Staff } from '@/server/auth/staff';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
-import { newsForStaff } from '@/server/queries/news-admin';
+import { newsForStaff } from '@/server/news/staff-queries';
 import { getDb } from '@/server/db';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument } from '@/server/news/documents';
-import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/manage';
+import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 
 // More values than any form offers are cut: the domain then reports them (too many funds).
 const upTo100 = () => field.list().transform((values) => values.slice(0, 100));
 
-/** The article form; src/domain/news-input.ts checks each field. */
+/** The article form; src/domain/news/input.ts checks each field. */
 const article = z.object({
   locale: field.text(),
   title: field.text(),

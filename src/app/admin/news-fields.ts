@@ -1,10 +1,10 @@
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES } from '@/domain/catalog';
-import { NEWS_STATES, newsStateOf } from '@/domain/news-input';
-import { richTextToEditor } from '@/domain/rich-text';
+import { NEWS_STATES, newsStateOf } from '@/domain/news/input';
+import { richTextToEditor } from '@/domain/content/rich-text';
 import type { AdminT } from '@/i18n/admin';
 import type { NewsFormLabels, NewsFormValues } from '@/components/admin/news-form';
-import type { NewsReferenceLists, StaffNewsItem } from '@/server/queries/news-admin';
+import type { NewsReferenceLists, StaffNewsItem } from '@/server/news/staff-queries';
 
 /** The labels and choices of the news form, and its values from a stored item (or empty for a new one). */
 

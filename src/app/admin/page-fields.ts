@@ -1,9 +1,9 @@
 import { SUPPORTED_LOCALES } from '@/env';
-import { COMPANY_INFO_CODES, COMPANY_LIMITS, LOCALIZED_INFOS, figureRowCount } from '@/domain/company-form';
-import { PAGE_LIMITS, descriptionField, localizedHasMarkup, textField, titleField, type LocalizedValue, type PageSnapshot } from '@/domain/page-edit';
+import { COMPANY_INFO_CODES, COMPANY_LIMITS, LOCALIZED_INFOS, figureRowCount } from '@/domain/content/company-form';
+import { PAGE_LIMITS, descriptionField, localizedHasMarkup, textField, titleField, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
-import type { CompanySnapshot } from '@/server/queries/pages-admin';
+import type { CompanySnapshot } from '@/server/pages/staff-queries';
 
 /** The fields of the page and company forms, filled from what is stored. */
 

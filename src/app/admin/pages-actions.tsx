@@ -3,14 +3,14 @@
 /**
  * The server actions of the page and company screens, built with staffAction (same origin, signed
  * in, content.write; a forbidden one answers 403 and changes nothing). Each reads the form on the
- * stored structure (src/domain/page-edit.ts, company-form.ts), then calls the service, which writes,
+ * stored structure (src/domain/content/page-edit.ts, company-form.ts), then calls the service, which writes,
  * versions, audits and publishes in one go.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { readCompanyForm, type CompanyFormErrors } from '@/domain/company-form';
-import { field } from '@/domain/form-input';
-import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/page-edit';
+import { readCompanyForm, type CompanyFormErrors } from '@/domain/content/company-form';
+import { field } from '@/domain/forms/form-input';
+import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/content/page-edit';
 import { isAdminLocale } from '@/i18n/admin';
 import type { FormState } from '@/components/admin/action-form';
 import type { DraftPreviewState } from '@/components/admin/draft-preview';
@@ -18,8 +18,8 @@ import { requiresApproval, submitChange } from '@/server/approval/service';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
 import { saveCompany } from '@/server/pages/company';
-import { restorePageVersion, savePage } from '@/server/pages/manage';
-import { getPageVersion, pageSnapshot } from '@/server/queries/pages-admin';
+import { restorePageVersion, savePage } from '@/server/pages/commands';
+import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { approvalInput, proposalAnswer } from './approval-form';
 import { PreviewBody } from './page-view';
 

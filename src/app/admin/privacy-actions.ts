@@ -6,8 +6,8 @@
  * is checked by the schema, then src/server/privacy looks it up or erases it (and audits).
  */
 import { z } from 'zod';
-import { field } from '@/domain/form-input';
-import { normalizeEmail, MAX_EMAIL_LENGTH } from '@/domain/privacy';
+import { field } from '@/domain/forms/form-input';
+import { normalizeEmail, MAX_EMAIL_LENGTH } from '@/domain/privacy/gdpr';
 import type { PrivacyState } from '@/components/admin/privacy-form';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';

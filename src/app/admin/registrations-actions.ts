@@ -7,12 +7,12 @@
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { field } from '@/domain/form-input';
+import { field } from '@/domain/forms/form-input';
 import type { FormState } from '@/components/admin/action-form';
 import { requiresApproval, submitChange } from '@/server/approval/service';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { saveRegistrationGrid } from '@/server/registrations/manage';
+import { saveRegistrationGrid } from '@/server/registrations/commands';
 import { approvalInput, badEffectiveAt, proposalAnswer } from './approval-form';
 
 /** A grid has shares × countries × profiles cells: far below this; a bigger post is refused. */

@@ -9,12 +9,12 @@
 import { revalidatePath } from 'next/cache';
 import { forbidden, redirect } from 'next/navigation';
 import { z } from 'zod';
-import { field } from '@/domain/form-input';
+import { field } from '@/domain/forms/form-input';
 import { rearmApprovalSchedule } from '@/server/approval/schedule';
 import { approveChange, rejectChange, withdrawChange } from '@/server/approval/service';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { requestDrain } from '@/server/forms/outbox';
+import { requestDrain } from '@/server/outbox/drain';
 
 /** Bound ids come back from the browser as sent: a bad one leads back to the queue. */
 function checkedId(id: unknown): number {

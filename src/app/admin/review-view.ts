@@ -1,5 +1,5 @@
 import 'server-only';
-import { isChangeKind, type ApprovalArea, type ProposalStatus } from '@/domain/approval';
+import { isChangeKind, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
 import type { AdminT } from '@/i18n/admin';
 import type { ReviewRow } from '@/components/admin/review-table';
 import type { ProposalListRow } from '@/server/approval/service';

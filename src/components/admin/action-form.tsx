@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { errorFor } from '@/domain/fund-form';
-import type { FormState } from '@/domain/form-input';
+import { errorFor } from '@/domain/funds/form';
+import type { FormState } from '@/domain/forms/form-input';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
 /**

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useActionState, useId, useState } from 'react';
-import { slugify } from '@/domain/news-input';
+import { slugify } from '@/domain/news/input';
 import { IDLE, type FormState } from './action-form';
 import { buttonClass, inputClass, labelClass } from './notice';
 import type { RichTextEditorLabels } from './rich-text-editor';

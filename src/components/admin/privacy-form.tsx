@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AddressSummary } from '@/domain/privacy';
+import type { AddressSummary } from '@/domain/privacy/gdpr';
 import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
 
 /**

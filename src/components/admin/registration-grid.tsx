@@ -40,7 +40,7 @@ const fill = (template: string, date: string) => template.replace('{date}', date
  * The registration matrix of one fund: a row per share class, a column per country, and in each cell
  * a checkbox per investor profile, named for screen readers "{profile}, {ISIN}, {country}" and
  * described by its stored dates. Ticking registers from the chosen date, unticking withdraws on it;
- * the server saves every change in one transaction (src/server/registrations/manage.ts).
+ * the server saves every change in one transaction (src/server/registrations/commands.ts).
  */
 export function RegistrationGrid({ action, editable, shares, countries, profiles, cells, today, labels }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as FormState);

@@ -9,7 +9,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { safeHref } from '@/domain/rich-text';
+import { safeHref } from '@/domain/content/rich-text';
 import { inputClass } from './notice';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VITALS_MAX_BYTES, vitalsPayloadSchema } from '@/domain/vitals';
+import { VITALS_MAX_BYTES, vitalsPayloadSchema } from '@/domain/telemetry/vitals';
 import { vitalsBeacons } from './web-vitals-beacons';
 
 const reported = [

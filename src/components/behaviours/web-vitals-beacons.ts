@@ -1,4 +1,4 @@
-import type { VitalsPayload } from '@/domain/vitals';
+import type { VitalsPayload } from '@/domain/telemetry/vitals';
 
 export const VITALS_ENDPOINT = '/api/vitals';
 

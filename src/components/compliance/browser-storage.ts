@@ -1,4 +1,4 @@
-import { COUNTRY_COOKIE, COUNTRY_STORAGE_KEY, isCountryCode } from '@/domain/audience';
+import { COUNTRY_COOKIE, COUNTRY_STORAGE_KEY, isCountryCode } from '@/domain/registrations/audience';
 import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import {
   CONSENT_COOKIE,
@@ -15,7 +15,7 @@ import {
   PROFILE_STORAGE_KEY,
   readCookie,
   serializeConsent,
-} from '@/domain/consent';
+} from '@/domain/privacy/consent';
 import { CONSENT_CHANGE_EVENT } from '@/components/consent/use-consent';
 
 /**

@@ -11,7 +11,7 @@ import { disclaimerRecorded, saveConsent, saveCountry, saveDisclaimerValidated, 
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
 import { hideDisclaimerPreview } from './disclaimer-preview-flag';
-import { preselectedCountry } from '@/domain/audience';
+import { preselectedCountry } from '@/domain/registrations/audience';
 import type { ComplianceCountry, ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
 import { useHydrated } from '@/components/hooks/use-hydrated';
 import { useStoredCountry, useStoredProfile } from './use-stored-profile';

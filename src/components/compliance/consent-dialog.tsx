@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import type { ConsentState } from '@/domain/consent';
+import type { ConsentState } from '@/domain/privacy/consent';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 const button = `min-h-11 rounded-md px-5 font-semibold ${focusRing}`;

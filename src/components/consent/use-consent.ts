@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { CONSENT_COOKIE, NO_CONSENT, parseConsent, readCookie, type ConsentState } from '@/domain/consent';
+import { CONSENT_COOKIE, NO_CONSENT, parseConsent, readCookie, type ConsentState } from '@/domain/privacy/consent';
 
 /**
  * The visitor's consent as recorded in its cookie (docs/product.md §4). Pages are cached and shared, so the

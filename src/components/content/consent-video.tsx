@@ -1,7 +1,7 @@
 'use client';
 
 import { useConsent } from '@/components/consent/use-consent';
-import type { VideoEmbed } from '@/domain/video-embed';
+import type { VideoEmbed } from '@/domain/content/video-embed';
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 
 /**

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { videoEmbed, type VideoEmbed } from '@/domain/video-embed';
+import { videoEmbed, type VideoEmbed } from '@/domain/content/video-embed';
 import { ConsentVideo } from './consent-video';
 
 const PROVIDER_NAMES: Record<VideoEmbed['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };

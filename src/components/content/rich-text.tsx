@@ -1,4 +1,4 @@
-import { richTextParagraphs, sanitizeRichText } from '@/domain/rich-text';
+import { richTextParagraphs, sanitizeRichText } from '@/domain/content/rich-text';
 
 /**
  * Text from content, cleaned to b, i, strong and a[href] (docs/product.md §5) in one place: this component

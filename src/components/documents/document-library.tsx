@@ -7,9 +7,9 @@ import {
   type LibraryDocument,
   type LibraryFacets,
   type LibraryQuery,
-} from '@/domain/document-library';
-import { MAX_SEARCH_LENGTH } from '@/domain/fund-finder';
-import { formatDate } from '@/domain/format';
+} from '@/domain/documents/library';
+import { MAX_SEARCH_LENGTH } from '@/domain/funds/finder';
+import { formatDate } from '@/domain/language/format';
 
 type Props = {
   locale: Locale;

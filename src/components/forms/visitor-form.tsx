@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useConsent } from '@/components/consent/use-consent';
 import type { Locale } from '@/env';
-import { INTL_LOCALE } from '@/domain/format';
+import { INTL_LOCALE } from '@/domain/language/format';
 import type { CaptchaConfig } from '@/domain/forms/captcha';
 import { CAPTCHA_FIELD, FORMS, LOCALE_FIELD } from '@/domain/forms/definitions';
 import type { FormKind } from '@/domain/forms/fields';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { compactFinderSearch } from '@/domain/fund-finder';
+import { compactFinderSearch } from '@/domain/funds/finder';
 
 type Props = { action: string; values: Record<string, string>; label: string; className?: string; children: ReactNode };
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import type { FinderResult } from '@/domain/fund-finder';
-import { fundHeadline } from '@/domain/headline-performance';
+import type { FinderResult } from '@/domain/funds/finder';
+import { fundHeadline } from '@/domain/performance/headline';
 import { HeadlineFigures } from './headline-figures';
 import { SriScale } from '@/components/ui/sri-scale';
 

@@ -9,7 +9,7 @@ import {
   activeFilterCount,
   type FinderFacets,
   type FinderQuery,
-} from '@/domain/fund-finder';
+} from '@/domain/funds/finder';
 import { FinderFormElement } from './finder-form-element';
 import './fund-finder.css';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { DEFAULT_SORT, groupByCategory, type FinderResult, type FinderSort } from '@/domain/fund-finder';
+import { DEFAULT_SORT, groupByCategory, type FinderResult, type FinderSort } from '@/domain/funds/finder';
 import { FundCard } from './fund-card';
 
 type Props = { results: FinderResult[]; sort: FinderSort; resetHref: string | null; pastPerformance: string };

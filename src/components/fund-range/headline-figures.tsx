@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { FundHeadline } from '@/domain/headline-performance';
+import type { FundHeadline } from '@/domain/performance/headline';
 
 type Props = { headline: FundHeadline; pastPerformance: string; id: string };
 

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { OfferedDocument } from '@/domain/fund-documents';
+import type { OfferedDocument } from '@/domain/documents/fund-documents';
 
 /**
  * A link to a document (docs/product.md §2 document routes): its name says it is a PDF, its size and, when the

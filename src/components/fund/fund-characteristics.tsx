@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { CHARACTERISTICS } from '@/domain/catalog';
 import type { FundView } from '@/domain/model';
-import { NO_VALUE } from '@/domain/performance-format';
+import { NO_VALUE } from '@/domain/performance/format';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const FUND_CODES = CHARACTERISTICS.filter((c) => c.scope === 'fund').map((c) => c.code);

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { DocumentOffer } from '@/domain/fund-documents';
-import { shareSubpageUrl } from '@/domain/urls';
+import type { DocumentOffer } from '@/domain/documents/fund-documents';
+import { shareSubpageUrl } from '@/domain/routing/urls';
 import { DocumentLink } from './document-link';
 
 /**

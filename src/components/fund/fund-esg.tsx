@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { SfdrSection } from '@/domain/catalog';
-import type { OfferedDocument } from '@/domain/fund-documents';
+import type { OfferedDocument } from '@/domain/documents/fund-documents';
 import type { FundView } from '@/domain/model';
 import { DocumentLink } from './document-link';
 

@@ -1,10 +1,10 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { OfferedDocument } from '@/domain/fund-documents';
+import type { OfferedDocument } from '@/domain/documents/fund-documents';
 import type { FundView } from '@/domain/model';
 import { FundEsg } from './fund-esg';
 import { FundPartners } from './fund-partners';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 
 /** The subscribe form, with the share class chosen (docs/product.md §1 subscribe form). */
 function subscribeHref(locale: Locale, share: { isinCode: string } | undefined): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { FundTab } from '@/domain/fund-tabs';
+import type { FundTab } from '@/domain/funds/tabs';
 import type { FundView } from '@/domain/model';
 import { FundHeader } from './fund-header';
 import { FundTabs } from './fund-tabs';

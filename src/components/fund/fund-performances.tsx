@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { RichText } from '@/components/content/rich-text';
-import { SHARE_HEADLINE_CODES, shareHeadline } from '@/domain/headline-performance';
+import { SHARE_HEADLINE_CODES, shareHeadline } from '@/domain/performance/headline';
 import type { ShareView } from '@/domain/model';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { allocationGroups, allocationLabel, formatWeight, type Allocation } from '@/domain/portfolio';
+import { allocationGroups, allocationLabel, formatWeight, type Allocation } from '@/domain/funds/portfolio';
 import { WeightBar } from './weight-bar';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { FUND_TABS, fundTabPath, type FundTab } from '@/domain/fund-tabs';
+import { FUND_TABS, fundTabPath, type FundTab } from '@/domain/funds/tabs';
 
 /**
  * The fund page's tabs. Each tab is a page with its own URL, so they are links in a nav (the

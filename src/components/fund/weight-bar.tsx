@@ -1,4 +1,4 @@
-import { barLength } from '@/domain/portfolio';
+import { barLength } from '@/domain/funds/portfolio';
 
 /** A pure-CSS bar for a weight, scaled to the largest weight of its table; decorative, the figure beside it is the value. */
 export function WeightBar({ weight, largest }: { weight: number; largest: number }) {

@@ -1,4 +1,4 @@
-import { SRI_LEVELS } from '@/domain/fund-finder';
+import { SRI_LEVELS } from '@/domain/funds/finder';
 
 /**
  * The fund's level on the 1–7 scale (docs/product.md §9) for the home page's compact cards: one image named by

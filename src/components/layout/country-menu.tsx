@@ -1,7 +1,7 @@
 'use client';
 
 import { useComplianceActions } from '@/components/compliance/compliance-context';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 import { Dropdown } from './dropdown';
 import { ChevronDownIcon, GlobeIcon } from './icons';
 

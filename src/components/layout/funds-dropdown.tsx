@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 import { disclosureKeyTarget } from './disclosure-keys';
 import { isMenuOpen, type HoverInput } from './hover-intent';
 import { ChevronDownIcon } from './icons';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Locale } from '@/env';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 import { WithCurrentUrl } from './current-url';
 import { Dropdown } from './dropdown';
 import { ChevronDownIcon, GlobeIcon } from './icons';

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { FundsDropdown } from './funds-dropdown';
 import { NavLink } from './nav-link';
 import { focusRing } from './styles';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 const underline =
   'relative after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:origin-left after:scale-x-0 after:bg-accent after:transition-transform motion-reduce:after:transition-none';

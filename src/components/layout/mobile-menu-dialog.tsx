@@ -6,7 +6,7 @@ import { CloseIcon } from './icons';
 import { labelsOf, type MobileMenuLabels } from './menu-labels';
 import { MobileMenuSections } from './mobile-menu-sections';
 import { focusRing } from './styles';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 /**
  * The mobile menu's dialog, loaded on first use by mobile-menu.tsx (which owns the open state and

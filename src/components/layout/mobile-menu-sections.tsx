@@ -8,7 +8,7 @@ import { languageItems } from './menu-items';
 import { isCurrentPath } from './nav-match';
 import { NavLink } from './nav-link';
 import { NewTabMark } from './new-tab-mark';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 import { useClientPathname } from './use-client-pathname';
 
 const focus = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand';

@@ -7,7 +7,7 @@ import { MenuIcon } from './icons';
 import { lazyModule } from './lazy-module';
 import type { MobileMenuLabels } from './menu-labels';
 import { focusRing } from './styles';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 import { useLazyModule } from './use-lazy-module';
 
 /**

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 
 /**
  * The translated 404 screen inside the site's frame (docs/product.md §2 error screens): rendered by

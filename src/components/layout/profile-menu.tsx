@@ -4,7 +4,7 @@ import type { InvestorProfile } from '@/domain/catalog';
 import { useComplianceActions } from '@/components/compliance/compliance-context';
 import { Dropdown } from './dropdown';
 import { ChevronDownIcon, UserIcon } from './icons';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 /**
  * Top-bar investor-profile dropdown (desktop). It shows the profile the page was rendered for; a

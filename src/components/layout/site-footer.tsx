@@ -1,12 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LinkedInIcon } from './icons';
 import { Logo } from './logo';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
 import { container, focusRingOnDark } from './styles';
-import type { LayoutData, NavLink as NavLinkData } from '@/domain/layout';
+import type { LayoutData, NavLink as NavLinkData } from '@/domain/content/layout';
 
 const footerLink = `inline-flex min-h-11 items-center rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white lg:min-h-9 ${focusRingOnDark}`;
 const heading = 'text-sm font-semibold tracking-wider text-white uppercase';

@@ -6,7 +6,7 @@ import { MOBILE_MENU_KEYS, type MobileMenuLabels } from './menu-labels';
 import { MobileMenu } from './mobile-menu';
 import { container } from './styles';
 import { TopBar } from './top-bar';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 /**
  * The site header (docs/product.md §2): top bar and main menu from the navbar breakpoint (lg), the slide-in menu below it.

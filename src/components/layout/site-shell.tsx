@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PageTransition } from '@/components/behaviours/page-transition';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 /** Every page's frame: skip link, header, the page in <main id="main">, footer. Pages bring their own h1. */
 export function SiteShell({ data, status, children }: { data: LayoutData; status?: ReactNode; children: ReactNode }) {

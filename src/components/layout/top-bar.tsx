@@ -6,7 +6,7 @@ import { NewTabHint } from './new-tab-hint';
 import { CountryMenu } from './country-menu';
 import { ProfileMenu } from './profile-menu';
 import { container, focusRingOnDark } from './styles';
-import type { LayoutData } from '@/domain/layout';
+import type { LayoutData } from '@/domain/content/layout';
 
 const barItem = `inline-flex h-10 items-center gap-1.5 rounded-sm px-3 text-sm whitespace-nowrap text-white hover:bg-white/10 data-[state=open]:bg-white/10 ${focusRingOnDark} focus-visible:-outline-offset-2`;
 

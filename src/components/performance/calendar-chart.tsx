@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { calendarBarLayout, type Bar } from '@/domain/chart-geometry';
+import { calendarBarLayout, type Bar } from '@/domain/performance/chart-geometry';
 import type { CalendarYearReturn } from '@/domain/model';
-import { calendarRows } from '@/domain/performance-table';
+import { calendarRows } from '@/domain/performance/table';
 import { BENCHMARK_COLOR, SHARE_COLOR } from './chart-constants';
 import { ChartLegend } from './chart-legend';
 import { DataTable } from './data-table';

@@ -1,4 +1,4 @@
-import type { TableRow } from '@/domain/performance-table';
+import type { TableRow } from '@/domain/performance/table';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type Props = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import type { ChartPeriod } from '@/domain/performance';
+import type { ChartPeriod } from '@/domain/performance/compute';
 import { BENCHMARK_COLOR, PLOT_HEIGHT, PLOT_WIDTH, SHARE_COLOR } from './chart-constants';
 import { DataTable } from './data-table';
 import { useHydrated } from '@/components/hooks/use-hydrated';

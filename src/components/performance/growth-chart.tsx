@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { growthGeometry, growthTableRows } from '@/domain/chart-geometry';
-import { formatAxisDate, formatDate, formatDecimal } from '@/domain/format';
-import type { ChartPeriod, Growth } from '@/domain/performance';
+import { growthGeometry, growthTableRows } from '@/domain/performance/chart-geometry';
+import { formatAxisDate, formatDate, formatDecimal } from '@/domain/language/format';
+import type { ChartPeriod, Growth } from '@/domain/performance/compute';
 import { PLOT_HEIGHT, PLOT_WIDTH } from './chart-constants';
 import { ChartLegend } from './chart-legend';
 import { GrowthChartView, type GrowthPanel } from './growth-chart-view';
@@ -13,7 +13,7 @@ const TABLE_ROWS = 12;
 const SHORT_PERIODS = new Set<ChartPeriod>(['1m', '3m', '6m', 'ytd']);
 
 type Props = {
-  /** Every available period (queries/series.ts growthSeriesByPeriod). */
+  /** Every available period (server/navs/queries.ts growthSeriesByPeriod). */
   series: Growth[];
   defaultPeriod: ChartPeriod;
   shareName: string;

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { FetchedData } from '@/domain/model';
-import type { PerformanceCode } from '@/domain/performance';
+import type { PerformanceCode } from '@/domain/performance/compute';
 import {
   ANNUALISED_COLUMNS,
   CUMULATIVE_COLUMNS,
@@ -9,12 +9,12 @@ import {
   performanceRows,
   RISK_COLUMNS,
   type TableRow,
-} from '@/domain/performance-table';
+} from '@/domain/performance/table';
 import { FiguresTable } from './figures-table';
 import { PastPerformanceWarning } from './past-performance-warning';
 
 type Props = {
-  /** The share's fetchedData (src/server/queries/funds.ts), with the benchmark's figures over the same dates. */
+  /** The share's fetchedData (src/server/funds/queries.ts), with the benchmark's figures over the same dates. */
   figures: FetchedData[];
   locale: Locale;
   shareName: string;

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { Bar } from '@/domain/chart-geometry';
-import { pastPerformanceBars, type PastPerformanceYear } from '@/domain/past-performance';
+import type { Bar } from '@/domain/performance/chart-geometry';
+import { pastPerformanceBars, type PastPerformanceYear } from '@/domain/performance/past';
 import { BENCHMARK_COLOR, SHARE_COLOR } from '@/components/performance/chart-constants';
 import { ChartLegend } from '@/components/performance/chart-legend';
 

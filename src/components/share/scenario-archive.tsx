@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { formatPerformance } from '@/domain/performance-format';
-import { SCENARIOS } from '@/domain/scenario-csv';
-import { formatMonth, formatScenarioAmount, type ScenarioMonth } from '@/domain/scenarios';
+import { formatPerformance } from '@/domain/performance/format';
+import { SCENARIOS } from '@/domain/csv/scenarios';
+import { formatMonth, formatScenarioAmount, type ScenarioMonth } from '@/domain/performance/scenarios';
 
 type Props = { months: ScenarioMonth[]; currency: string; investment: string; locale: Locale };
 

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import type { OfferedDocument } from '@/domain/fund-documents';
+import type { OfferedDocument } from '@/domain/documents/fund-documents';
 
 type Props = {
   documents: OfferedDocument[];

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { shareDataPath } from '@/domain/urls';
+import { shareDataPath } from '@/domain/routing/urls';
 
 /** Links to the CSV files of src/app/e/[locale]/data/…: the NAV history and the performance table. */
 export function ShareDownloads({ locale, fundSlug, isin }: { locale: Locale; fundSlug: string; isin: string }) {

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { ShareView } from '@/domain/model';
-import { formatNav } from '@/domain/performance-format';
+import { formatNav } from '@/domain/performance/format';
 import { CopyButton } from './copy-button';
 import { SriScale } from '@/components/ui/sri-scale';
 

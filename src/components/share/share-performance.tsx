@@ -1,9 +1,9 @@
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { formatDate } from '@/domain/format';
+import { formatDate } from '@/domain/language/format';
 import type { ShareView } from '@/domain/model';
-import type { ChartPeriod, Growth } from '@/domain/performance';
-import { performanceShownFrom } from '@/domain/share-age';
+import type { ChartPeriod, Growth } from '@/domain/performance/compute';
+import { performanceShownFrom } from '@/domain/performance/share-age';
 import { CalendarChart } from '@/components/performance/calendar-chart';
 import { GrowthChart } from '@/components/performance/growth-chart';
 import { PerformanceTable } from '@/components/performance/performance-table';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 
 type Props = {
   locale: Locale;

@@ -1,4 +1,4 @@
-import { SRI_LEVELS } from '@/domain/fund-finder';
+import { SRI_LEVELS } from '@/domain/funds/finder';
 
 const BOX = {
   sm: 'size-6 rounded-sm text-xs',

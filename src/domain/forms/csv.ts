@@ -1,8 +1,8 @@
 /**
- * Submissions as CSV for the staff, written by src/domain/csv.ts: a visitor's text must never
+ * Submissions as CSV for the staff, written by src/domain/csv/write.ts: a visitor's text must never
  * execute on a staff computer (OWASP "CSV injection").
  */
-import { toCsv, type CsvCell } from '../csv';
+import { toCsv, type CsvCell } from '../csv/write';
 import { FORMS } from './definitions';
 
 export type ExportRecord = {

@@ -3,8 +3,8 @@
  * The browser passes next-intl's useTranslations('Forms'), the server its createTranslator: both
  * produce the same text for the same error.
  */
-import type { Locale } from '@/domain/locale';
-import { INTL_LOCALE } from '@/domain/format';
+import type { Locale } from '@/domain/language/locale';
+import { INTL_LOCALE } from '@/domain/language/format';
 import { MAX_UPLOAD_BYTES, megabytes } from './upload';
 import type { FieldError } from './validate';
 

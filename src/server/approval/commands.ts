@@ -1,26 +1,26 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { ChangeKind } from '@/domain/approval';
-import type { CompanyInput } from '@/domain/company-form';
-import type { FundInput, ShareInput } from '@/domain/fund-input';
-import type { NewsValues } from '@/domain/news-input';
-import type { PageSnapshot } from '@/domain/page-edit';
-import { gridInstructions, isActive } from '@/domain/registrations';
+import type { ChangeKind } from '@/domain/staff/approval';
+import type { CompanyInput } from '@/domain/content/company-form';
+import type { FundInput, ShareInput } from '@/domain/funds/input';
+import type { NewsValues } from '@/domain/news/input';
+import type { PageSnapshot } from '@/domain/content/page-edit';
+import { gridInstructions, isActive } from '@/domain/registrations/matrix';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
-import { deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentUpload } from '@/server/documents/manage';
-import { fundForStaff, shareForStaff } from '@/server/funds/admin-read';
+import { deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentUpload } from '@/server/documents/commands';
+import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
-import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/manage';
+import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
 import { correctNav } from '@/server/navs/import';
-import { registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/manage';
+import { registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
-import { deleteNews, unpublishNews, updateNews } from '@/server/news/manage';
+import { deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
-import { savePage } from '@/server/pages/manage';
-import { companyForStaff, pageSnapshot } from '@/server/queries/pages-admin';
+import { savePage } from '@/server/pages/commands';
+import { companyForStaff, pageSnapshot } from '@/server/pages/staff-queries';
 
 /**
  * What each kind of proposed change reads and runs (docs/approval.md). `read` gives the target's state

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/server/db';
-import { requestDrain } from '@/server/forms/outbox';
+import { requestDrain } from '@/server/outbox/drain';
 import { areaLogger } from '@/server/log/logger';
 import { MAX_SLEEP_MS } from '@/server/news/schedule';
 import { nextApprovalTimes, publishDueProposals, sendReviewDigest } from './service';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { env, type Locale } from '@/env';
-import { AREA_OF, canonicalJson, DIGEST_MINUTES, mayReview, NOTE_MAX, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/approval';
+import { AREA_OF, canonicalJson, DIGEST_MINUTES, mayReview, NOTE_MAX, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/staff/approval';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale } from '@/env';
-import type { Role } from '@/domain/roles';
+import type { Role } from '@/domain/staff/roles';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { mailOutbox, staffAccount, staffSession, staffUser, staffVerification } from '@/server/db/schema';

@@ -9,9 +9,9 @@ import type { Db } from '@/server/db/client';
 import { getDb } from '@/server/db';
 import * as schema from '@/server/db/schema';
 import { authSecret } from './secret';
-import { requestDrain } from '@/server/forms/outbox';
+import { requestDrain } from '@/server/outbox/drain';
 import { MIN_PASSWORD_LENGTH, RESET_SECONDS, SESSION_SECONDS } from './constants';
-import { SSO_PROVIDER_ID } from '@/domain/sso';
+import { SSO_PROVIDER_ID } from '@/domain/staff/sso';
 import { passwordLoginEnabled, ssoDatabaseHooks, ssoPlugin, ssoSettings, validateStaffSignOn } from './sso';
 
 export { MIN_PASSWORD_LENGTH };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isRole } from '@/domain/roles';
+import { isRole } from '@/domain/staff/roles';
 import { getAuth } from './config';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { env, type Locale } from '@/env';
-import { LINK_MARKER } from '@/domain/outbox-mail';
+import { LINK_MARKER } from '@/domain/forms/outbox-mail';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import type { Db } from '@/server/db/client';
 import { mailOutbox, staffUser } from '@/server/db/schema';
@@ -14,7 +14,7 @@ export function setPasswordUrl(token: string): string {
 }
 
 /**
- * Account mails leave through the same outbox as the forms' mails (src/server/forms/outbox.ts):
+ * Account mails leave through the same outbox as the forms' mails (src/server/outbox/drain.ts):
  * stored in the caller's transaction, sent by the outbox worker, retried until delivered. Their
  * kind is 'account': never in a visitor's GDPR export or erasure. The set-password link is not in
  * the stored text: it is sealed apart (docs/decisions/026) and put in at send time only.

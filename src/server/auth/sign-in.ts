@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { clientKey, pairKey } from '@/domain/login-throttle';
+import { clientKey, pairKey } from '@/domain/staff/login-throttle';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/log/logger';
 import { staffUser } from '@/server/db/schema';
@@ -14,7 +14,7 @@ import { clearFailedSignIns, recordFailedSignIn, throttledFor } from './throttle
  * Sign-in with e-mail and password, as the back-office's sign-in action runs it
  * (docs/decisions/027-sign-in-throttling.md):
  * - throttled per (account, client) pair with growing delays, plus a ceiling per client address
- *   (src/domain/login-throttle.ts); a browser that signed in to this account before shows it with
+ *   (src/domain/staff/login-throttle.ts); a browser that signed in to this account before shows it with
  *   its device cookie, and is then its own client, free of its address's ceiling;
  * - the same password-hashing work whether the address is a staff member's, a disabled one's or
  *   nobody's: the answer's timing does not list the staff.

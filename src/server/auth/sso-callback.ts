@@ -1,5 +1,5 @@
 import 'server-only';
-import { SSO_PROVIDER_ID } from '@/domain/sso';
+import { SSO_PROVIDER_ID } from '@/domain/staff/sso';
 import { getAuth } from './config';
 import { ssoSettings } from './sso';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { field, type FormState } from '@/domain/form-input';
+import { field, type FormState } from '@/domain/forms/form-input';
 
 /**
  * The wrapper's order of checks. requireStaffAction itself (origin, session, role) is tested in

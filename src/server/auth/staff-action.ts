@@ -2,9 +2,9 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import type { z } from 'zod';
-import type { FormReader } from '@/domain/fund-form';
-import { parseForm, typedValues, type FieldErrorKeys, type FormState } from '@/domain/form-input';
-import type { Permission } from '@/domain/roles';
+import type { FormReader } from '@/domain/funds/form';
+import { parseForm, typedValues, type FieldErrorKeys, type FormState } from '@/domain/forms/form-input';
+import type { Permission } from '@/domain/staff/roles';
 import { adminTranslator, type AdminT } from '@/i18n/admin';
 import { requireStaffAction, sameOrigin, type Staff } from './staff';
 

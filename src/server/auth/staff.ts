@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
-import { can, isRole, type Permission, type Role } from '@/domain/roles';
+import { can, isRole, type Permission, type Role } from '@/domain/staff/roles';
 import { ADMIN_LOCALE_COOKIE, isAdminLocale } from '@/i18n/admin';
 import type { Actor } from '@/server/audit/record';
 import { getDb } from '@/server/db';

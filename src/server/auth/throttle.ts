@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { afterFailure, kindOf, lockedFor } from '@/domain/login-throttle';
+import { afterFailure, kindOf, lockedFor } from '@/domain/staff/login-throttle';
 import type { Db } from '@/server/db/client';
 import { loginThrottle } from '@/server/db/schema';
 

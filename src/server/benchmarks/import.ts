@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import { env } from '@/env';
-import type { BenchmarkRow } from '@/domain/benchmark-csv';
-import { csvError, type CsvError } from '@/domain/import-csv';
-import type { ChangeScope } from '@/domain/publication';
-import { diffSeries, LISTED_CHANGES, seriesKey, type SeriesChange, type SeriesSummary } from '@/domain/series-diff';
+import type { BenchmarkRow } from '@/domain/csv/benchmarks';
+import { csvError, type CsvError } from '@/domain/csv/import';
+import type { ChangeScope } from '@/domain/content/publication';
+import { diffSeries, LISTED_CHANGES, seriesKey, type SeriesChange, type SeriesSummary } from '@/domain/csv/series-diff';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { benchmarks, benchmarkValues, funds, shares } from '@/server/db/schema';

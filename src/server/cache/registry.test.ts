@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTags } from '@/domain/cache-tags';
+import { changeTags } from '@/domain/content/cache-tags';
 import { clearMemoryCaches, isInvalidatedBy, memoryCaches, registerMemoryCache } from './registry';
 
 describe('the memory cache registry', () => {

@@ -20,8 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AllocationDimension } from '@/domain/catalog';
-import type { PageSnapshot } from '@/domain/page-edit';
-import type { MailKind } from '@/domain/outbox-mail';
+import type { PageSnapshot } from '@/domain/content/page-edit';
+import type { MailKind } from '@/domain/forms/outbox-mail';
 
 /**
  * Texts shown to visitors are stored once per entity as { fr, en, es }: one row per
@@ -129,7 +129,7 @@ export const componentTexts = pgTable(
  * edit of a page also writes the state it starts from (kind 'initial', no author), so the seeded
  * texts can be restored; 'edit' and 'restore' rows are written in the transaction of the change they
  * record. The snapshot holds the title, description, components and texts in every language. Only the
- * newest versions of a page are kept (src/domain/page-edit.ts PAGE_LIMITS.versionsKept).
+ * newest versions of a page are kept (src/domain/content/page-edit.ts PAGE_LIMITS.versionsKept).
  */
 export const pageVersions = pgTable(
   'page_version',
@@ -587,7 +587,7 @@ export const mailOutbox = pgTable(
     id: serial('id').primaryKey(),
     submissionId: uuid('submission_id').references(() => formSubmissions.id, { onDelete: 'set null' }),
     /**
-     * What the mail is (src/domain/outbox-mail.ts): 'submission' (to the staff about a form),
+     * What the mail is (src/domain/forms/outbox-mail.ts): 'submission' (to the staff about a form),
      * 'newsletter' (a subscriber's confirmation), 'account' (an invitation or a reset, to staff),
      * 'alert'. Only submission and newsletter mails are a visitor's data (GDPR export and erasure).
      */

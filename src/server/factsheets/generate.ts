@@ -3,21 +3,21 @@ import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 // use-intl/core: createTranslator without React, so the `npm run factsheets` script (react-server condition) loads it too.
 import { createTranslator } from 'use-intl/core';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
-import { completedMonth, factsheetFileName, importTouchesMonth, monthEnd, type YearMonth } from '@/domain/factsheet';
-import { formatCompactMoney, formatDate, formatDateAs } from '@/domain/format';
-import { growthFromHistory, type ChartPeriod } from '@/domain/performance';
-import { formatNav, formatPerformance } from '@/domain/performance-format';
-import { ANNUALISED_COLUMNS, calendarRows, CUMULATIVE_COLUMNS, performanceRows, RISK_COLUMNS } from '@/domain/performance-table';
+import { completedMonth, factsheetFileName, importTouchesMonth, monthEnd, type YearMonth } from '@/domain/documents/factsheet';
+import { formatCompactMoney, formatDate, formatDateAs } from '@/domain/language/format';
+import { growthFromHistory, type ChartPeriod } from '@/domain/performance/compute';
+import { formatNav, formatPerformance } from '@/domain/performance/format';
+import { ANNUALISED_COLUMNS, calendarRows, CUMULATIVE_COLUMNS, performanceRows, RISK_COLUMNS } from '@/domain/performance/table';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { navs, shares } from '@/server/db/schema';
-import { uploadDocument } from '@/server/documents/manage';
+import { uploadDocument } from '@/server/documents/commands';
 import { areaLogger } from '@/server/log/logger';
 import { buildPerformanceRow } from '@/server/navs/performance-row';
-import { fetchedDataOf, shareForDocuments } from '@/server/queries/funds';
-import { readPortfolio } from '@/server/queries/portfolio';
-import { benchmarkHistory, navHistory } from '@/server/queries/series';
-import { readCompany } from '@/server/queries/site';
+import { fetchedDataOf, shareForDocuments } from '@/server/funds/queries';
+import { readPortfolio } from '@/server/portfolios/queries';
+import { benchmarkHistory, navHistory } from '@/server/navs/queries';
+import { readCompany } from '@/server/site/queries';
 import { renderFactsheet, type FactsheetContent } from './render';
 
 /**
@@ -201,7 +201,7 @@ export const IMPORT_FACTSHEET_LIMITS = { shares: 60, ms: 120_000 };
 
 /**
  * After a NAV import has committed: the factsheets of the month the import completed (or corrected), per
- * share (src/domain/factsheet.ts rules). Bounded; never throws: a failure is logged, the import stands.
+ * share (src/domain/documents/factsheet.ts rules). Bounded; never throws: a failure is logged, the import stands.
  */
 export async function factsheetsAfterImport(db: Db, written: { shareId: number; date: string }[]): Promise<void> {
   const started = Date.now();

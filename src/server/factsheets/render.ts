@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { niceScale, project, wrapText } from '@/domain/factsheet';
+import { niceScale, project, wrapText } from '@/domain/documents/factsheet';
 
 /**
  * Draws a factsheet (already in one language, every figure already formatted) as an A4 PDF with

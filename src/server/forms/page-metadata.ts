@@ -2,9 +2,9 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { env, type Locale } from '@/env';
-import { alternatePaths, localizedPath } from '@/domain/paths';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
-import { getCompany } from '@/server/queries/site';
+import { getCompany } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 /** The metadata of a form page (careers, subscribe): its title and description come from the messages. */

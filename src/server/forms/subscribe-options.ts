@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Locale } from '@/env';
-import type { Audience } from '@/domain/audience';
-import { listFunds } from '@/server/queries/funds';
-import { listInvestorProfiles } from '@/server/queries/site';
+import type { Audience } from '@/domain/registrations/audience';
+import { listFunds } from '@/server/funds/queries';
+import { listInvestorProfiles } from '@/server/site/queries';
 
 export type ShareOption = { isin: string; label: string };
 export type ShareGroup = { fund: string; shares: ShareOption[] };

@@ -1,10 +1,10 @@
 import 'server-only';
 import { createGraphQLError } from 'graphql-yoga';
 import { env, type Locale } from '@/env';
-import { AUTH_COOKIE, readDecodedCookie } from '@/domain/consent';
-import type { Audience } from '@/domain/audience';
+import { AUTH_COOKIE, readDecodedCookie } from '@/domain/privacy/consent';
+import type { Audience } from '@/domain/registrations/audience';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
-import { knownCountries } from '@/server/queries/funds';
+import { knownCountries } from '@/server/funds/queries';
 
 export type GraphQLContext = {
   /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (docs/product.md §6). */

@@ -10,7 +10,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { NEWS_MAX_PAGE } from '@/server/queries/news';
+import { NEWS_MAX_PAGE } from '@/server/news/queries';
 import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 
 /**

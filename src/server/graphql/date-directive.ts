@@ -10,7 +10,7 @@ import {
 import { createGraphQLError } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import type { Locale } from '@/env';
-import { DATE_FORMATS, formatDateAs, isDateFormatName, type DateFormatName } from '@/domain/format';
+import { DATE_FORMATS, formatDateAs, isDateFormatName, type DateFormatName } from '@/domain/language/format';
 import { requireLocale } from './context';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import type { ExecutionArgs, ExecutionResult, GraphQLError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { getDb } from '@/server/db';
-import { rawCatalog } from '@/server/queries/catalog';
+import { rawCatalog } from '@/server/funds/catalog';
 import { queryCost, type CatalogBounds } from './cost';
 import { byteSize } from './limits';
 

@@ -1,15 +1,15 @@
 import 'server-only';
 import type { Locale } from '@/env';
-import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance';
-import type { Audience } from '@/domain/audience';
+import { CHART_PERIODS, downsample, type ChartPeriod } from '@/domain/performance/compute';
+import type { Audience } from '@/domain/registrations/audience';
 import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } from '@/domain/model';
-import { NO_VALUE } from '@/domain/performance-format';
-import { sanitizeRichText } from '@/domain/rich-text';
+import { NO_VALUE } from '@/domain/performance/format';
+import { sanitizeRichText } from '@/domain/content/rich-text';
 import { getDb } from '@/server/db';
-import { getFund, getShare, getShareByIsin, listFundCategories, listFunds, shareRegistrationsOf } from '@/server/queries/funds';
-import { getNewsItem, listNews, listNewsCategories } from '@/server/queries/news';
-import { getPortfolio } from '@/server/queries/portfolio';
-import { growthSeries, navHistory } from '@/server/queries/series';
+import { getFund, getShare, getShareByIsin, listFundCategories, listFunds, shareRegistrationsOf } from '@/server/funds/queries';
+import { getNewsItem, listNews, listNewsCategories } from '@/server/news/queries';
+import { getPortfolio } from '@/server/portfolios/queries';
+import { growthSeries, navHistory } from '@/server/navs/queries';
 import {
   getCompany,
   getPage,
@@ -17,7 +17,7 @@ import {
   listDocumentTypes,
   listInvestorProfiles,
   listPages,
-} from '@/server/queries/site';
+} from '@/server/site/queries';
 import { audienceOf, badInput, countryOf, profileOf, requireLocale } from './context';
 import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { parseCspReports } from '@/domain/csp-report';
+import { parseCspReports } from '@/domain/telemetry/csp-report';
 import { clientAddress } from '@/server/forms/request-info';
 import { areaLogger } from '@/server/log/logger';
 import { readBody } from './read-body';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { CSV_CONTENT_TYPE } from '@/domain/csv';
+import { CSV_CONTENT_TYPE } from '@/domain/csv/write';
 import { contentDisposition } from './content-disposition';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { StoredDocument } from '@/server/queries/documents';
+import type { StoredDocument } from '@/server/documents/queries';
 import { contentDisposition } from './content-disposition';
 
 export function notFound(): Response {

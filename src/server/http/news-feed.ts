@@ -1,12 +1,12 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { env, type Locale } from '@/env';
-import { INTL_LOCALE } from '@/domain/format';
-import { newsFeedPath, newsListPath } from '@/domain/news-links';
-import { richTextToPlain } from '@/domain/rich-text';
-import { buildRss } from '@/domain/rss';
-import { listNews } from '@/server/queries/news';
-import { getCompany, getPage } from '@/server/queries/site';
+import { INTL_LOCALE } from '@/domain/language/format';
+import { newsFeedPath, newsListPath } from '@/domain/news/links';
+import { richTextToPlain } from '@/domain/content/rich-text';
+import { buildRss } from '@/domain/news/rss';
+import { listNews } from '@/server/news/queries';
+import { getCompany, getPage } from '@/server/site/queries';
 import { absoluteUrl } from '@/server/seo/urls';
 import { defaultAudience } from './request-context';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/env';
-import type { PerformanceCsvLabels } from '@/domain/share-csv';
+import type { PerformanceCsvLabels } from '@/domain/csv/share-downloads';
 
 /**
  * The translated labels of the performance CSV, read from the share area's messages directly: a route

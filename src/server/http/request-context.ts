@@ -1,8 +1,8 @@
 import 'server-only';
 import { env, type Locale } from '@/env';
-import { COUNTRY_COOKIE, countryFromCookie, type Audience } from '@/domain/audience';
+import { COUNTRY_COOKIE, countryFromCookie, type Audience } from '@/domain/registrations/audience';
 import { DEFAULT_PROFILE, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
-import { PROFILE_COOKIE, readDecodedCookie } from '@/domain/consent';
+import { PROFILE_COOKIE, readDecodedCookie } from '@/domain/privacy/consent';
 import { publishedRouteCatalog } from './known-routes';
 
 /** The locale of a route parameter, or null when it is not one of the configured languages (then: 404). */

@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { env, type Locale } from '@/env';
-import { parseAudienceSegment, type Audience } from '@/domain/audience';
+import { parseAudienceSegment, type Audience } from '@/domain/registrations/audience';
 import type { InvestorProfile } from '@/domain/catalog';
 
 /** `profile` is the hidden audience segment the proxy adds: `RETAIL-FR` (docs/decisions/035). */

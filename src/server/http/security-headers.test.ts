@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PREVIEW_SCRIPT } from '@/domain/disclaimer-preview';
+import { PREVIEW_SCRIPT } from '@/domain/content/disclaimer-preview';
 import { adminContentSecurityPolicy, consentedServices, contentSecurityPolicy, CSP_REPORT_PATH, newNonce, strictTransportSecurity } from './security-headers';
 
 const PRODUCTION = { nonce: 'bm9uY2U=', production: true, https: true };

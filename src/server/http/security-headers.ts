@@ -8,8 +8,8 @@
  * the services the visitor consented to. Violations are reported to CSP_REPORT_PATH.
  */
 import { createHash } from 'node:crypto';
-import { CONSENT_COOKIE, parseConsent } from '@/domain/consent';
-import { PREVIEW_SCRIPT } from '@/domain/disclaimer-preview';
+import { CONSENT_COOKIE, parseConsent } from '@/domain/privacy/consent';
+import { PREVIEW_SCRIPT } from '@/domain/content/disclaimer-preview';
 import { env, type Env } from '@/env';
 
 export { CONSENT_COOKIE };

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Locale } from '@/env';
 import { matchLocalizedPath } from '@/i18n/match';
-import { localizedPath } from '@/domain/paths';
-import { findNewsGroup, findNewsTranslation } from '@/server/queries/news';
+import { localizedPath } from '@/domain/routing/paths';
+import { findNewsGroup, findNewsTranslation } from '@/server/news/queries';
 
 /** A stand-in origin to resolve visitors' paths against: only its own paths keep it. */
 const SITE = 'http://site.invalid';

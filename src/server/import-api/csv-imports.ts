@@ -1,21 +1,21 @@
 import 'server-only';
-import { parseBenchmarkCsv } from '@/domain/benchmark-csv';
-import { IMPORT_LIMITS, type CsvError } from '@/domain/import-csv';
-import { parseNavCsv } from '@/domain/nav-csv';
-import { parseRegistrationCsv, REGISTRATION_LIMITS } from '@/domain/registration-csv';
-import { parseScenarioCsv } from '@/domain/scenario-csv';
-import type { TokenScope } from '@/domain/roles';
+import { parseBenchmarkCsv } from '@/domain/csv/benchmarks';
+import { IMPORT_LIMITS, type CsvError } from '@/domain/csv/import';
+import { parseNavCsv } from '@/domain/csv/navs';
+import { parseRegistrationCsv, REGISTRATION_LIMITS } from '@/domain/csv/registrations';
+import { parseScenarioCsv } from '@/domain/csv/scenarios';
+import type { TokenScope } from '@/domain/staff/roles';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport } from '@/server/benchmarks/import';
 import { getDb } from '@/server/db';
 import { afterAnswer } from '@/server/http/after-answer';
 import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
-import { commitRegistrationImport } from '@/server/registrations/manage';
+import { commitRegistrationImport } from '@/server/registrations/commands';
 import { commitScenarioImport } from '@/server/scenarios/import';
 import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
 
-/** A CSV body is refused past the parser's own bound (16 MB, src/domain/import-csv.ts): 413, not 422. */
+/** A CSV body is refused past the parser's own bound (16 MB, src/domain/csv/import.ts): 413, not 422. */
 export const MAX_CSV_BYTES = IMPORT_LIMITS.maxBytes;
 
 type Parsed<R> = { ok: true; rows: R[] } | { ok: false; errors: CsvError[] };

@@ -1,7 +1,7 @@
 import 'server-only';
-import { MAX_DOCUMENT_BYTES } from '@/domain/document-file';
+import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import { getDb } from '@/server/db';
-import { uploadDocument, type DocumentOwner, type DocumentProblem } from '@/server/documents/manage';
+import { uploadDocument, type DocumentOwner, type DocumentProblem } from '@/server/documents/commands';
 import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, type ApiErrorCode } from './respond';
 
 /** The multipart body: the document (at most 20 MB) and its few fields and boundaries. */

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { TokenScope } from '@/domain/roles';
-import type { CsvError } from '@/domain/import-csv';
+import type { TokenScope } from '@/domain/staff/roles';
+import type { CsvError } from '@/domain/csv/import';
 import type { Actor } from '@/server/audit/record';
 import { authenticateToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';

@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SubmissionStatus } from '@/domain/inbox';
+import type { SubmissionStatus } from '@/domain/forms/inbox';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
-import { isSubmissionId } from '@/server/queries/inbox';
+import { isSubmissionId } from '@/server/inbox/queries';
 
 /** The back-office's handling of the visitors' submissions: each change audited in its own transaction with before and after. */
 

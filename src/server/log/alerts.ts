@@ -131,7 +131,7 @@ export async function raiseAlert(event: AlertEvent, options: { db?: Db; now?: Da
     if (!result.send) return { fingerprint, mailed: false, reason: 'suppressed' };
     log.info({ event: 'alert-queued', fingerprint }, 'alert mail queued');
     if (options.drain ?? true) {
-      const { requestDrain } = await import('@/server/forms/outbox');
+      const { requestDrain } = await import('@/server/outbox/drain');
       void requestDrain();
     }
     return { fingerprint, mailed: true, reason: 'mailed' };

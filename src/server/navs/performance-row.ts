@@ -1,5 +1,5 @@
 import 'server-only';
-import { benchmarkInput, computePerformance, type NavPoint } from '@/domain/performance';
+import { benchmarkInput, computePerformance, type NavPoint } from '@/domain/performance/compute';
 import type { StoredCalendarYear, StoredFigures } from '@/server/db/schema';
 
 export type PerformanceRow = {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { NavPoint } from '@/domain/performance';
+import type { NavPoint } from '@/domain/performance/compute';
 import { benchmarkValues, funds, navs, sharePerformances, shares } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { buildPerformanceRow, type PerformanceRow } from './performance-row';

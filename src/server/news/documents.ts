@@ -2,17 +2,17 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isIsoDate } from '@/domain/dates';
-import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/document-file';
+import { checkDocumentFile, documentFileName, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/documents/file';
 import type { Actor } from '@/server/audit/record';
-import { deleteDocumentVersion, storeDocumentVersion, versionColumns } from '@/server/documents/manage';
+import { deleteDocumentVersion, storeDocumentVersion, versionColumns } from '@/server/documents/commands';
 import type { Db } from '@/server/db/client';
 import type { Executor } from '@/server/db/types';
 import { documents, funds, news, newsFunds } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
-import { refreshNewsContent } from './manage';
+import { refreshNewsContent } from './commands';
 
 /**
- * A news item's attached PDF, as part 1's fund documents (src/server/documents/manage.ts): checked
+ * A news item's attached PDF, as part 1's fund documents (src/server/documents/commands.ts): checked
  * by its bytes, 20 MB at most, stored with its sha256, audited; one current version per item (the
  * item's language), the version it replaces kept as history, never served. An item with a current
  * document links to it (docs/product.md §2 link rule): the news pages change, so it is published

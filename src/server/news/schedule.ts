@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { ChangeScope } from '@/domain/publication';
+import type { ChangeScope } from '@/domain/content/publication';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { areaLogger } from '@/server/log/logger';

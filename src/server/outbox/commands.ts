@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { LINK_MARKER, TOKEN_LINK_PATTERN, type MailKind } from '@/domain/outbox-mail';
+import { LINK_MARKER, TOKEN_LINK_PATTERN, type MailKind } from '@/domain/forms/outbox-mail';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db';
 import * as t from '@/server/db/schema';

@@ -1,11 +1,11 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { CompanyInput } from '@/domain/company-form';
+import type { CompanyInput } from '@/domain/content/company-form';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { company, companyInfos, keyFigures } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
-import { companyForStaff, type CompanySnapshot } from '@/server/queries/pages-admin';
+import { companyForStaff, type CompanySnapshot } from '@/server/pages/staff-queries';
 
 export type CompanySaveResult = { ok: true; changed: boolean } | { ok: false; error: 'unknown' };
 

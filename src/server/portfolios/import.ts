@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AllocationDimension } from '@/domain/catalog';
-import { csvError, type CsvError } from '@/domain/import-csv';
-import { fundKey, type AllocationRow, type FundRef, type HoldingRow, type PortfolioKind, type PortfolioRow } from '@/domain/portfolio-csv';
+import { csvError, type CsvError } from '@/domain/csv/import';
+import { fundKey, type AllocationRow, type FundRef, type HoldingRow, type PortfolioKind, type PortfolioRow } from '@/domain/csv/portfolio';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { allocations, funds, holdings, shares, type Localized } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { NEWSLETTER_PAGE_SIZE, subscriberOptions, type NewsletterOption, type Subscriber } from '@/domain/privacy';
+import { NEWSLETTER_PAGE_SIZE, subscriberOptions, type NewsletterOption, type Subscriber } from '@/domain/privacy/gdpr';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FormKind } from '@/domain/forms/fields';
-import { VISITOR_MAIL_KINDS, withoutTokenLinks } from '@/domain/outbox-mail';
-import { ALL_EMAIL_FIELDS, type AddressSummary } from '@/domain/privacy';
+import { VISITOR_MAIL_KINDS, withoutTokenLinks } from '@/domain/forms/outbox-mail';
+import { ALL_EMAIL_FIELDS, type AddressSummary } from '@/domain/privacy/gdpr';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -15,7 +15,7 @@ import { clientHash } from '@/server/forms/request-info';
  * that holds an e-mail (lower(btrim(field)) = the normalized address: no LIKE, so `%` and `_` are
  * plain characters and a prefix or suffix of an address is another address). Mails are the
  * visitor's only (visitorMails), sent or not: their text holds the person's data.
- * Callers pass an address normalized by normalizeEmail (src/domain/privacy.ts).
+ * Callers pass an address normalized by normalizeEmail (src/domain/privacy/gdpr.ts).
  */
 
 /** The field's name is written into the SQL (a code constant, checked), so the expression index `form_submission_email` applies. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { FORMS } from '@/domain/forms/definitions';
 import type { FormKind } from '@/domain/forms/fields';
-import { RETENTION_FROM, retentionCutoff } from '@/domain/privacy';
+import { RETENTION_FROM, retentionCutoff } from '@/domain/privacy/gdpr';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';

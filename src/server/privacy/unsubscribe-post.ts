@@ -1,7 +1,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { env, type Locale } from '@/env';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { getDb } from '@/server/db';
 import { clientAddress, isCrossSitePost, requestLocale } from '@/server/forms/request-info';
 import { readBody } from '@/server/http/read-body';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeChange, type ChangeScope } from '@/domain/publication';
+import { decodeChange, type ChangeScope } from '@/domain/content/publication';
 import { CHANGE_CHANNEL } from './publish';
 
 export type ChangeListener = {

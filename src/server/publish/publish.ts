@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { changeTags } from '@/domain/cache-tags';
-import { encodeChange, type ChangeScope } from '@/domain/publication';
+import { changeTags } from '@/domain/content/cache-tags';
+import { encodeChange, type ChangeScope } from '@/domain/content/publication';
 import type { Executor } from '@/server/db/types';
 import { clearMemoryCaches } from '@/server/cache/registry';
 import { areaLogger } from '@/server/log/logger';

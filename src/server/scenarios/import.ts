@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { csvError, type CsvError } from '@/domain/import-csv';
-import type { ChangeScope } from '@/domain/publication';
-import { scenarioMonthKey, type ScenarioRow } from '@/domain/scenario-csv';
+import { csvError, type CsvError } from '@/domain/csv/import';
+import type { ChangeScope } from '@/domain/content/publication';
+import { scenarioMonthKey, type ScenarioRow } from '@/domain/csv/scenarios';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { funds, performanceScenarios, shares } from '@/server/db/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatePaths, localizedPath } from '@/domain/paths';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { buildPageMetadata, siteTitleTemplate } from './metadata';
 
 const BASE = 'https://www.aurore.example';

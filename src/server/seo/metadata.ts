@@ -14,7 +14,7 @@ export type PageMetadataInput = {
   description?: string | null;
   /** This page's localized path, e.g. '/fr/nous-connaitre'. */
   pathname: string;
-  /** The same page in every language where it exists (alternatePaths of src/domain/paths.ts). */
+  /** The same page in every language where it exists (alternatePaths of src/domain/routing/paths.ts). */
   alternates: LocalizedPaths;
   /** og:site_name: the company title. */
   siteName?: string | null;

@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { env, type Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
-import { alternatePaths, localizedPath } from '@/domain/paths';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
-import { getCompany, getPage } from '@/server/queries/site';
+import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata } from './metadata';
 
 /** One company read per request, shared by every metadata call of the render. */

@@ -3,9 +3,9 @@ import type { MetadataRoute } from 'next';
 import type { Locale } from '@/env';
 import type { IsoDate } from '@/domain/dates';
 import type { NewsRouteType } from '@/domain/model';
-import { localizedPath } from '@/domain/paths';
-import { SHARE_SUBPAGES } from '@/domain/share-pages';
-import { shareSubpagePath } from '@/domain/urls';
+import { localizedPath } from '@/domain/routing/paths';
+import { SHARE_SUBPAGES } from '@/domain/funds/share-pages';
+import { shareSubpagePath } from '@/domain/routing/urls';
 import { FORM_PAGE_PATHNAMES, PAGE_PATHNAMES } from '@/i18n/routing';
 import { absoluteUrl, hreflangLinks, type LocalizedPaths } from './urls';
 
@@ -81,7 +81,7 @@ export function buildSitemap(data: Partial<Record<Locale, SitemapLocaleData>>, b
       collect(pages, `fund:${fund.slug}`, locale, fund.url, latest(shareDates));
       for (const share of fund.shares) {
         collect(pages, `share:${fund.slug}/${share.slug}`, locale, share.url, share.lastPrice?.date);
-        // Its regulatory pages, which its KID points to (src/domain/share-pages.ts).
+        // Its regulatory pages, which its KID points to (src/domain/funds/share-pages.ts).
         for (const page of SHARE_SUBPAGES) {
           collect(pages, `share:${fund.slug}/${share.slug}/${page}`, locale, shareSubpagePath(locale, fund.slug, share.slug, page));
         }

@@ -4,16 +4,16 @@ const calls = vi.hoisted(() => ({ news: [] as { locale: string; profile: string;
 
 // Outside a Next server there is no data cache: run the generator directly.
 vi.mock('next/cache', () => ({ unstable_cache: <T>(fn: T) => fn }));
-vi.mock('@/server/queries/site', () => ({
+vi.mock('@/server/site/queries', () => ({
   listPages: async () => [{ code: 'home' }, { code: 'news' }],
 }));
-vi.mock('@/server/queries/funds', () => ({
+vi.mock('@/server/funds/queries', () => ({
   listFunds: async (locale: string, audience: { profile: string; country: string }) => {
     calls.funds.push(`${audience.profile}-${audience.country}`);
     return [{ slug: 'f', url: `/${locale}/funds/f`, shares: [] }];
   },
 }));
-vi.mock('@/server/queries/news', () => ({
+vi.mock('@/server/news/queries', () => ({
   NEWS_MAX_PAGE: 2,
   listNewsCategories: async () => [{ code: 'MARKETS', title: 'Markets' }],
   listNews: async (locale: string, audience: { profile: string; country: string }, filter: { limit?: number; offset?: number }) => {

@@ -3,11 +3,11 @@ import type { MetadataRoute } from 'next';
 import { unstable_cache } from 'next/cache';
 import { env, type Locale } from '@/env';
 import type { NewsItemView } from '@/domain/model';
-import { listFunds } from '@/server/queries/funds';
-import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/queries/news';
-import { listPages } from '@/server/queries/site';
+import { listFunds } from '@/server/funds/queries';
+import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/news/queries';
+import { listPages } from '@/server/site/queries';
 import { defaultAudience } from '@/server/http/request-context';
-import { SITEMAP_TAG } from '@/domain/cache-tags';
+import { SITEMAP_TAG } from '@/domain/content/cache-tags';
 import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
 
 /** The sitemap is rebuilt at most once an hour; `revalidateTag(SITEMAP_TAG, 'max')` refreshes it sooner. */

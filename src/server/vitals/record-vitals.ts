@@ -1,5 +1,5 @@
 import 'server-only';
-import { createRateLimiter, routePattern, VITALS_MAX_BYTES, vitalsPayloadSchema } from '@/domain/vitals';
+import { createRateLimiter, routePattern, VITALS_MAX_BYTES, vitalsPayloadSchema } from '@/domain/telemetry/vitals';
 import { env } from '@/env';
 import { clientAddress, isCrossSitePost } from '@/server/forms/request-info';
 import { readBody } from '@/server/http/read-body';

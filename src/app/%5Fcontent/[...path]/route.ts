@@ -3,7 +3,7 @@ import { parseContentQuery } from '@/server/content/query-schema';
 import { runContentQuery } from '@/server/content/query';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
 import { audienceFromRequest } from '@/server/http/request-context';
-import { loadContentDocuments } from '@/server/queries/content';
+import { loadContentDocuments } from '@/server/content/queries';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import type { PageView } from '@/domain/model';
 import type { AppPathname } from '@/i18n/routing';
 import { ContentPage } from '@/components/content/content-page';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
-import { getPage } from '@/server/queries/site';
+import { getPage } from '@/server/site/queries';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 type Props = { params: Promise<SiteParams> };

@@ -6,13 +6,13 @@ import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
 import { ComplianceProvider } from '@/components/compliance/compliance-provider';
 import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
 import type { DisclaimerContent, DisclaimerLabels } from '@/components/compliance/types';
-import { sanitizeRichText } from '@/domain/rich-text';
+import { sanitizeRichText } from '@/domain/content/rich-text';
 import { SiteShell } from '@/components/layout/site-shell';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getLayoutData } from '@/server/queries/layout';
-import { getDisclaimers, listInvestorProfiles } from '@/server/queries/site';
+import { getLayoutData } from '@/server/site/layout-queries';
+import { getDisclaimers, listInvestorProfiles } from '@/server/site/queries';
 
 /**
  * Every page is rendered once per language and investor profile, on its first request, then

@@ -1,4 +1,4 @@
-import { feedMaxAge } from '@/domain/rss';
+import { feedMaxAge } from '@/domain/news/rss';
 import { notFound } from '@/server/http/document-response';
 import { newsFeedXml } from '@/server/http/news-feed';
 import { routeLocale } from '@/server/http/request-context';

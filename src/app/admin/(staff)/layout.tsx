@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { adminTranslator } from '@/i18n/admin';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { AdminShell } from '@/components/admin/admin-shell';
 import { approvalAreas } from '@/server/approval/service';
 import { requireStaff } from '@/server/auth/staff';

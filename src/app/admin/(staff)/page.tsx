@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { Notice } from '@/components/admin/notice';
 import { approvalAreas, countPendingChanges } from '@/server/approval/service';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { outboxCounts } from '@/server/queries/inbox';
+import { outboxCounts } from '@/server/inbox/queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('home.title') };

@@ -7,7 +7,7 @@ import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale, currentStaff } from '@/server/auth/staff';
 import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
-import { ssoErrorFromCode } from '@/domain/sso';
+import { ssoErrorFromCode } from '@/domain/staff/sso';
 import { chooseLoginLocale, signIn, signInWithSso } from '../actions';
 import { languageSwitch } from '../public-frame-props';
 

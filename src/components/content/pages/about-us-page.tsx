@@ -1,5 +1,5 @@
 import type { PageView } from '@/domain/model';
-import { findComponent, numberedItems, textOf } from '@/domain/page-texts';
+import { findComponent, numberedItems, textOf } from '@/domain/content/page-texts';
 import { ContentLink } from '../content-sections';
 import { ContentVideo } from '../content-video';
 import { PageHeader, Section } from '../page-parts';

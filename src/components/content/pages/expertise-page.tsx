@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/env';
 import type { PageView } from '@/domain/model';
-import { findComponent, numberedItems, otherComponents, textOf } from '@/domain/page-texts';
+import { findComponent, numberedItems, otherComponents, textOf } from '@/domain/content/page-texts';
 import { PageHeader, Section } from '../page-parts';
 import { RichText } from '../rich-text';
 

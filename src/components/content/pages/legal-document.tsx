@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { PageView } from '@/domain/model';
-import { textOf } from '@/domain/page-texts';
+import { textOf } from '@/domain/content/page-texts';
 import { RichText } from '../rich-text';
 
 type Props = {

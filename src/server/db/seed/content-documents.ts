@@ -1,6 +1,6 @@
 import 'server-only';
-import { formatDate } from '@/domain/format';
-import { newsLink } from '@/domain/news-links';
+import { formatDate } from '@/domain/language/format';
+import { newsLink } from '@/domain/news/links';
 import { categories } from './fixtures/categories';
 import { news, newsCategories } from './fixtures/content/news';
 import { pages } from './fixtures/content/pages';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { DocumentTypeCode } from '@/domain/catalog';
-import { formatDate } from '@/domain/format';
+import { formatDate } from '@/domain/language/format';
 import { documentTypes } from './fixtures/content/reference';
 import { news } from './fixtures/content/news';
 import { DEMO_AS_OF } from './fixtures/constants';

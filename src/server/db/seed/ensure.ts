@@ -17,7 +17,7 @@ export async function ensureSeeded(db: Db): Promise<void> {
   // The demo's factsheets of its latest complete month (docs/decisions/033), as `npm run factsheets` makes them.
   const factsheetsStarted = Date.now();
   const [{ completedMonth }, { DEMO_AS_OF }, { generateFactsheets }] = await Promise.all([
-    import('@/domain/factsheet'),
+    import('@/domain/documents/factsheet'),
     import('./fixtures/constants'),
     import('@/server/factsheets/generate'),
   ]);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { addDays, toEpochDay, type IsoDate } from '@/domain/dates';
-import type { NavPoint } from '@/domain/performance';
+import type { NavPoint } from '@/domain/performance/compute';
 
 /**
  * Deterministic simulated prices for the demo fund house: the same parameters give the

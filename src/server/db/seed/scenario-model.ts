@@ -1,8 +1,8 @@
 import 'server-only';
 import { daysInMonth, type IsoDate } from '@/domain/dates';
-import type { NavPoint } from '@/domain/performance';
-import { SCENARIO_INVESTMENT, type Scenario } from '@/domain/scenario-csv';
-import type { ScenarioFigure } from '@/domain/scenarios';
+import type { NavPoint } from '@/domain/performance/compute';
+import { SCENARIO_INVESTMENT, type Scenario } from '@/domain/csv/scenarios';
+import type { ScenarioFigure } from '@/domain/performance/scenarios';
 
 /**
  * The demo's archive of previous performance scenarios: what a KID producer would have published each month since

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { addMonths } from '@/domain/dates';
-import type { NavPoint } from '@/domain/performance';
+import type { NavPoint } from '@/domain/performance/compute';
 import type { Db } from '../client';
 import * as t from '../schema';
 import type { Tx } from '../types';

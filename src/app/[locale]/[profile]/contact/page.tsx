@@ -7,7 +7,7 @@ import { FormSection } from '@/components/forms/form-section';
 import { VisitorFormSlot } from '@/components/forms/visitor-form-slot';
 import { captchaConfig } from '@/server/forms/captcha';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getCompany, getPage } from '@/server/queries/site';
+import { getCompany, getPage } from '@/server/site/queries';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
 
 type Props = { params: Promise<SiteParams> };

@@ -1,15 +1,15 @@
-import type { Audience } from '@/domain/audience';
+import type { Audience } from '@/domain/registrations/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { DocumentLibrary } from '@/components/documents/document-library';
 import { env, type Locale } from '@/env';
-import { libraryPageCount, parseLibraryQuery } from '@/domain/document-library';
-import type { SearchParamsInput } from '@/domain/fund-finder';
-import { alternatePaths, localizedPath } from '@/domain/paths';
-import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server/queries/document-library';
-import { getCompany } from '@/server/queries/site';
+import { libraryPageCount, parseLibraryQuery } from '@/domain/documents/library';
+import type { SearchParamsInput } from '@/domain/funds/finder';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
+import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server/documents/library-queries';
+import { getCompany } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 /** Every filtered list has the unfiltered library as canonical URL. */

@@ -1,13 +1,13 @@
-import type { Audience } from '@/domain/audience';
+import type { Audience } from '@/domain/registrations/audience';
 import { notFound } from 'next/navigation';
 import { ContentSections } from '@/components/content/content-sections';
 import { FundFinder } from '@/components/fund-range/fund-finder';
 import { FundResults } from '@/components/fund-range/fund-results';
-import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/fund-finder';
+import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQuery, type SearchParamsInput } from '@/domain/funds/finder';
 import type { Locale } from '@/env';
-import { localizedPath } from '@/domain/paths';
-import { listFundsWithFigures } from '@/server/queries/funds';
-import { getDisclaimers, getPage } from '@/server/queries/site';
+import { localizedPath } from '@/domain/routing/paths';
+import { listFundsWithFigures } from '@/server/funds/queries';
+import { getDisclaimers, getPage } from '@/server/site/queries';
 
 /**
  * The fund range with its finder, for the query a request asked for: every fund the profile may see,

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import type { SearchParamsInput } from '@/domain/fund-finder';
+import type { SearchParamsInput } from '@/domain/funds/finder';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
 import { FundRangeView } from './fund-range-view';

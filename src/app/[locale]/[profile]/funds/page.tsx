@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 
 /** docs/product.md §2: /{locale}/funds without a fund leads to the fund range. */

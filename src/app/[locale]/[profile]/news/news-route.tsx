@@ -1,15 +1,15 @@
-import type { Audience } from '@/domain/audience';
+import type { Audience } from '@/domain/registrations/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { env, type Locale } from '@/env';
-import { NEWS_PAGE_SIZE, newsCategoryPath, newsFeedPath, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from '@/domain/news-links';
-import { findComponent, textOf } from '@/domain/page-texts';
+import { NEWS_PAGE_SIZE, newsCategoryPath, newsFeedPath, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from '@/domain/news/links';
+import { findComponent, textOf } from '@/domain/content/page-texts';
 import { RichText } from '@/components/content/rich-text';
 import { NewsList } from '@/components/news/news-list';
-import { listNews, listNewsCategories } from '@/server/queries/news';
-import { getCompany, getPage } from '@/server/queries/site';
+import { listNews, listNewsCategories } from '@/server/news/queries';
+import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 import { withNewsFeed } from '@/server/http/news-feed';
 

@@ -7,7 +7,7 @@ import { captchaConfig } from '@/server/forms/captcha';
 import { formPageMetadata } from '@/server/forms/page-metadata';
 import { subscribableShares } from '@/server/forms/subscribe-options';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { listInvestorProfiles } from '@/server/queries/site';
+import { listInvestorProfiles } from '@/server/site/queries';
 
 type Props = { params: Promise<SiteParams> };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
-import { localizedPath } from '@/domain/paths';
+import { localizedPath } from '@/domain/routing/paths';
 import { getDb } from '@/server/db';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { unsubscribeTokenIsValid } from '@/server/privacy/unsubscribe';

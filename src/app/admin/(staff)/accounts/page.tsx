@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
-import { can, ROLES } from '@/domain/roles';
+import { can, ROLES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
-import { auditEntities, listAudit } from '@/server/audit/query';
+import { auditEntities, listAudit } from '@/server/audit/queries';
 import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';

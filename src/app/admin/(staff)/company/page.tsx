@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { companyForStaff } from '@/server/queries/pages-admin';
+import { companyForStaff } from '@/server/pages/staff-queries';
 import { companyFields } from '../../page-fields';
 import { saveCompanyAction } from '../../pages-actions';
 import { approvalFields, saveLabel } from '../../approval-form';

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listFundsForStaff, referenceLists } from '@/server/funds/admin-read';
+import { listFundsForStaff, referenceLists } from '@/server/funds/staff-queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.title') };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';

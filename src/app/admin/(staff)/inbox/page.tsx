@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FORMS } from '@/domain/forms/definitions';
-import { can } from '@/domain/roles';
-import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInboxFilter, submitterName } from '@/domain/inbox';
+import { can } from '@/domain/staff/roles';
+import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInboxFilter, submitterName } from '@/domain/forms/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listInbox } from '@/server/queries/inbox';
+import { listInbox } from '@/server/inbox/queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('inbox.title') };

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
-import { NEWS_STATES, newsListQuery, newsStateOf, readNewsListFilter } from '@/domain/news-input';
-import { can } from '@/domain/roles';
+import { NEWS_STATES, newsListQuery, newsStateOf, readNewsListFilter } from '@/domain/news/input';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listNewsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+import { listNewsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.title') };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { NEWSLETTER_OPTIONS } from '@/domain/forms/definitions';
-import { pageNumber } from '@/domain/inbox';
-import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS } from '@/domain/privacy';
-import { can } from '@/domain/roles';
+import { pageNumber } from '@/domain/forms/inbox';
+import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS } from '@/domain/privacy/gdpr';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { AdminList, type Column } from '@/components/admin/admin-list';

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { isMailState, MAIL_STATES, mailState, pageNumber } from '@/domain/inbox';
-import { can } from '@/domain/roles';
+import { isMailState, MAIL_STATES, mailState, pageNumber } from '@/domain/forms/inbox';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listOutbox } from '@/server/queries/inbox';
+import { listOutbox } from '@/server/inbox/queries';
 import { retryMail } from '../../inbox-actions';
 
 export async function generateMetadata(): Promise<Metadata> {

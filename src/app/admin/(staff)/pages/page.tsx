@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listPagesForStaff, type PageListRow } from '@/server/queries/pages-admin';
+import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
 import { publicPagePath } from '../../page-view';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ReviewTable } from '@/components/admin/review-table';
 import { listMyChanges, pendingConflicts, listPendingChanges, listScheduledChanges } from '@/server/approval/service';

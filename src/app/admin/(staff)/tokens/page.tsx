@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { can, TOKEN_SCOPES } from '@/domain/roles';
+import { can, TOKEN_SCOPES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { TokenForm } from '@/components/admin/token-form';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { finderSegmentParams } from '@/domain/fund-finder';
+import { finderSegmentParams } from '@/domain/funds/finder';
 import { publishedRouteCatalog } from '@/server/http/known-routes';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { contentPageMetadata } from '@/server/seo/page-metadata';
@@ -13,7 +13,7 @@ type Props = { params: Promise<SiteParams & { filters: string }> };
  * /fr/gamme-fonds?category=equities (at most one filter, any sort, no text search) to
  * /fr/RETAIL/fund-range/all and /fr/RETAIL/fund-range/category.equities. Rendered on first request
  * per language, profile and filter, then served from cache; a fund change expires them all
- * (src/domain/publication.ts). A segment the proxy could not have made is a 404.
+ * (src/domain/content/publication.ts). A segment the proxy could not have made is a 404.
  */
 export function generateStaticParams() {
   return [];

@@ -1,4 +1,4 @@
-import type { Audience } from '@/domain/audience';
+import type { Audience } from '@/domain/registrations/audience';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
@@ -12,17 +12,17 @@ import { FundPage } from '@/components/fund/fund-page';
 import { FundPerformances } from '@/components/fund/fund-performances';
 import { FundPortfolio } from '@/components/fund/fund-portfolio';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
-import { headlineShare } from '@/domain/headline-performance';
-import { growthSeriesByPeriod } from '@/server/queries/series';
-import { esgDocuments } from '@/domain/fund-documents';
-import { fundTabPath, type FundTab } from '@/domain/fund-tabs';
+import { headlineShare } from '@/domain/performance/headline';
+import { growthSeriesByPeriod } from '@/server/navs/queries';
+import { esgDocuments } from '@/domain/documents/fund-documents';
+import { fundTabPath, type FundTab } from '@/domain/funds/tabs';
 import type { FundView } from '@/domain/model';
-import { alternatePaths, localizedPath } from '@/domain/paths';
-import { getFund } from '@/server/queries/funds';
-import { listNews, NEWS_MAX_PAGE } from '@/server/queries/news';
-import { getPortfolio } from '@/server/queries/portfolio';
-import { fundDocumentOffer } from '@/server/queries/document-offer';
-import { getCompany, getDisclaimers } from '@/server/queries/site';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
+import { getFund } from '@/server/funds/queries';
+import { listNews, NEWS_MAX_PAGE } from '@/server/news/queries';
+import { getPortfolio } from '@/server/portfolios/queries';
+import { fundDocumentOffer } from '@/server/documents/offer-queries';
+import { getCompany, getDisclaimers } from '@/server/site/queries';
 import { fundJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata } from '@/server/seo/metadata';
@@ -51,7 +51,7 @@ export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundR
   });
 }
 
-/** The same offer the share pages and the document library make (src/server/queries/document-offer.ts). */
+/** The same offer the share pages and the document library make (src/server/documents/offer-queries.ts). */
 const offerFor = (locale: Locale, fund: FundView) => fundDocumentOffer(locale, fund);
 
 /** The content of one tab, with only the data that tab needs. */

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ContentPage } from '@/components/content/content-page';
-import { countryPageCode, isCountryCode } from '@/domain/audience';
+import { countryPageCode, isCountryCode } from '@/domain/registrations/audience';
 import { env } from '@/env';
-import { alternatePaths, localizedPath } from '@/domain/paths';
+import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { registeredCountries } from '@/server/queries/funds';
-import { getCompany, getPage } from '@/server/queries/site';
+import { registeredCountries } from '@/server/funds/queries';
+import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { country: string }> };

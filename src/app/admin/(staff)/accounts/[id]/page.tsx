@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { can, ROLES } from '@/domain/roles';
+import { can, ROLES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';

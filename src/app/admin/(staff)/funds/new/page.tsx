@@ -3,7 +3,7 @@ import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { referenceLists } from '@/server/funds/admin-read';
+import { referenceLists } from '@/server/funds/staff-queries';
 import { createFundAction } from '../../../funds-actions';
 import { actionLabel, approvalFields } from '../../../approval-form';
 import { fundFields } from '../../../fund-fields';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { can } from '@/domain/roles';
-import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/inbox';
+import { can } from '@/domain/staff/roles';
+import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/forms/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { SelectField } from '@/components/ui/field';
@@ -10,7 +10,7 @@ import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { assignableStaff, getInboxItem } from '@/server/queries/inbox';
+import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
 import { handleSubmission, retryMail } from '../../../inbox-actions';
 
 export async function generateMetadata(): Promise<Metadata> {

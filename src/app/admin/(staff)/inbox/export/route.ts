@@ -1,10 +1,10 @@
-import { CSV_BOM, CSV_CONTENT_TYPE } from '@/domain/csv';
+import { CSV_BOM, CSV_CONTENT_TYPE } from '@/domain/csv/write';
 import { submissionsCsv } from '@/domain/forms/csv';
-import { MAX_EXPORT_ROWS, readInboxFilter } from '@/domain/inbox';
+import { MAX_EXPORT_ROWS, readInboxFilter } from '@/domain/forms/inbox';
 import { requireStaffApi } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { privateDownload } from '@/server/http/private-download';
-import { listSubmissions } from '@/server/queries/submissions';
+import { listSubmissions } from '@/server/submissions/queries';
 
 export const dynamic = 'force-dynamic';
 

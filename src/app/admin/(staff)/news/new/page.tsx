@@ -6,7 +6,7 @@ import { NewsForm } from '@/components/admin/news-form';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { createNewsAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
 import { requiresApproval } from '@/server/approval/service';

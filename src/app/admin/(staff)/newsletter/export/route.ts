@@ -1,5 +1,5 @@
-import { CSV_BOM, CSV_CONTENT_TYPE } from '@/domain/csv';
-import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS, subscribersCsv } from '@/domain/privacy';
+import { CSV_BOM, CSV_CONTENT_TYPE } from '@/domain/csv/write';
+import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS, subscribersCsv } from '@/domain/privacy/gdpr';
 import { requireStaffApi } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { privateDownload } from '@/server/http/private-download';

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { isPageCode } from '@/domain/page-edit';
+import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
 import { SUPPORTED_LOCALES } from '@/env';
 import { ActionForm } from '@/components/admin/action-form';
 import { DraftPreview } from '@/components/admin/draft-preview';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { pageSnapshot } from '@/server/queries/pages-admin';
+import { pageSnapshot } from '@/server/pages/staff-queries';
 import { pageFields } from '../../../page-fields';
 import { PreviewLinks } from '../../../page-view';
 import { previewPageDraftAction, savePageAction } from '../../../pages-actions';

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@/domain/privacy';
+import { normalizeEmail } from '@/domain/privacy/gdpr';
 import { requireStaffApi } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { readBody } from '@/server/http/read-body';

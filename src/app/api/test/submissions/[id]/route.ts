@@ -1,6 +1,6 @@
 import { env } from '@/env';
 import { getDb } from '@/server/db';
-import { getSubmission } from '@/server/queries/submissions';
+import { getSubmission } from '@/server/submissions/queries';
 
 /**
  * A stored submission as JSON (files without their content, with their sha256; the mail's delivery

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { fundTabPath, resolveTabSegment } from '@/domain/fund-tabs';
+import { fundTabPath, resolveTabSegment } from '@/domain/funds/tabs';
 import { FundRoute, fundTabMetadata } from '../fund-route';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 

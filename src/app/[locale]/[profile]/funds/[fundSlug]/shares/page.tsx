@@ -1,6 +1,6 @@
 import { notFound, redirect } from 'next/navigation';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getFund } from '@/server/queries/funds';
+import { getFund } from '@/server/funds/queries';
 
 /**
  * docs/product.md §2: the share parameter is optional, /{locale}/funds/{fundSlug}/shares leads to the fund's main share

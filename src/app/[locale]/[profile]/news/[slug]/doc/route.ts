@@ -1,7 +1,7 @@
-import { parseAudienceSegment } from '@/domain/audience';
+import { parseAudienceSegment } from '@/domain/registrations/audience';
 import { documentResponse, notFound } from '@/server/http/document-response';
 import { routeLocale } from '@/server/http/request-context';
-import { findNewsDocument } from '@/server/queries/documents';
+import { findNewsDocument } from '@/server/documents/queries';
 
 export const dynamic = 'force-dynamic';
 

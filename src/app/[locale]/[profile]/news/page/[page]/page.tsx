@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { parsePageNumber } from '@/domain/news-links';
+import { parsePageNumber } from '@/domain/news/links';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { NewsPage, newsPageMetadata, pageFromPath } from '../../news-route';
 

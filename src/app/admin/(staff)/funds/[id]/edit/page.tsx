@@ -5,7 +5,7 @@ import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { fundForStaff, referenceLists } from '@/server/funds/admin-read';
+import { fundForStaff, referenceLists } from '@/server/funds/staff-queries';
 import { updateFundAction } from '../../../../funds-actions';
 import { fundFields } from '../../../../fund-fields';
 import { approvalFields, saveLabel } from '../../../../approval-form';

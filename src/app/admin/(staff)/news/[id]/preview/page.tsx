@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
-import { newsCategoryPath, newsListPath } from '@/domain/news-links';
-import { newsStateOf } from '@/domain/news-input';
+import { newsCategoryPath, newsListPath } from '@/domain/news/links';
+import { newsStateOf } from '@/domain/news/input';
 import { adminTranslator } from '@/i18n/admin';
 import { publicNewsTranslator } from '@/i18n/news-texts';
 import { SelectField } from '@/components/ui/field';
@@ -13,8 +13,8 @@ import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { previewNewsItem } from '@/server/queries/news';
-import { newsForStaff, newsReferenceLists } from '@/server/queries/news-admin';
+import { previewNewsItem } from '@/server/news/queries';
+import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 
 export const dynamic = 'force-dynamic';
 

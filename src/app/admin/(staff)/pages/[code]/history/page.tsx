@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { PAGE_LIMITS, isPageCode } from '@/domain/page-edit';
+import { PAGE_LIMITS, isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
 import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listPageVersions, pageSnapshot } from '@/server/queries/pages-admin';
+import { listPageVersions, pageSnapshot } from '@/server/pages/staff-queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.history') };

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { isPageCode } from '@/domain/page-edit';
+import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { getPageVersion, pageSnapshot } from '@/server/queries/pages-admin';
+import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { PreviewBody, PreviewLinks } from '../../../../page-view';
 
 export async function generateMetadata(): Promise<Metadata> {

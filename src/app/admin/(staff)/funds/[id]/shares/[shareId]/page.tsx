@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { can } from '@/domain/roles';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { Notice } from '@/components/admin/notice';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/admin-read';
+import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/staff-queries';
 import { archiveShareAction, correctNavAction, updateShareAction } from '../../../../../funds-actions';
 import { shareFields } from '../../../../../fund-fields';
 import { actionLabel, approvalFields, saveLabel } from '../../../../../approval-form';

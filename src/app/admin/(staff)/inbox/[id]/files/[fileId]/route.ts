@@ -1,7 +1,7 @@
 import { requireStaffApi } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { privateDownload } from '@/server/http/private-download';
-import { getAttachment } from '@/server/queries/inbox';
+import { getAttachment } from '@/server/inbox/queries';
 
 export const dynamic = 'force-dynamic';
 

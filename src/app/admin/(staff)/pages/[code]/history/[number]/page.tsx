@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { isPageCode } from '@/domain/page-edit';
-import { can } from '@/domain/roles';
+import { isPageCode } from '@/domain/content/page-edit';
+import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { getPageVersion, pageSnapshot } from '@/server/queries/pages-admin';
+import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { PreviewLinks, SnapshotTable } from '../../../../../page-view';
 import { restorePageAction } from '../../../../../pages-actions';
 

@@ -1,10 +1,10 @@
 import { isDocumentTypeCode } from '@/domain/catalog';
-import { parseIsin } from '@/domain/isin';
+import { parseIsin } from '@/domain/funds/isin';
 import { documentResponse, notFound } from '@/server/http/document-response';
 import { audienceFromRequest, routeLocale } from '@/server/http/request-context';
-import { parseVersionId } from '@/domain/document-library';
-import { findArchivedDocument } from '@/server/queries/document-library';
-import { findFundDocument, findShareDocument } from '@/server/queries/documents';
+import { parseVersionId } from '@/domain/documents/library';
+import { findArchivedDocument } from '@/server/documents/library-queries';
+import { findFundDocument, findShareDocument } from '@/server/documents/queries';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,12 +6,12 @@ import { env } from '@/env';
 import { PastPerformanceWarning } from '@/components/performance/past-performance-warning';
 import { PastPerformanceChart } from '@/components/share/past-performance-chart';
 import { ShareSubpageFacts, ShareSubpageHeader } from '@/components/share/share-subpage-header';
-import { pastPerformanceYears } from '@/domain/past-performance';
-import { alternatePaths } from '@/domain/paths';
-import { shareDataPath, shareSubpagePath } from '@/domain/urls';
+import { pastPerformanceYears } from '@/domain/performance/past';
+import { alternatePaths } from '@/domain/routing/paths';
+import { shareDataPath, shareSubpagePath } from '@/domain/routing/urls';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { getShare } from '@/server/queries/funds';
-import { getDisclaimers } from '@/server/queries/site';
+import { getShare } from '@/server/funds/queries';
+import { getDisclaimers } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };

@@ -1,15 +1,15 @@
-import { parseIsin } from '@/domain/isin';
-import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/share-csv';
-import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/past-performance';
-import { scenariosCsv } from '@/domain/scenarios';
+import { parseIsin } from '@/domain/funds/isin';
+import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/csv/share-downloads';
+import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/performance/past';
+import { scenariosCsv } from '@/domain/performance/scenarios';
 import { getDb } from '@/server/db';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
 import { audienceFromRequest, routeLocale } from '@/server/http/request-context';
-import { getFund } from '@/server/queries/funds';
-import { shareScenarios } from '@/server/queries/scenarios';
-import { navHistory } from '@/server/queries/series';
+import { getFund } from '@/server/funds/queries';
+import { shareScenarios } from '@/server/scenarios/queries';
+import { navHistory } from '@/server/navs/queries';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +18,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 type Params = { locale: string; fundSlug: string; isin: string; file: string };
 
 /**
- * A share's data as CSV (src/domain/share-csv.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv,
+ * A share's data as CSV (src/domain/csv/share-downloads.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv,
  * …/performance.csv, and its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
  * see, or a share younger than a year (no performance may be shown, docs/product.md §4) is a 404.
  */
