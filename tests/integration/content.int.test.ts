@@ -35,9 +35,15 @@ type NewsDocument = {
   fund: { slug: string; title: string } | null;
 };
 
+/**
+ * The seeded articles only: on a PostgreSQL shared by every test file, other files publish
+ * articles of their own while this one runs (news-manage.int.test.ts).
+ */
+const seedNews = (locale: 'fr' | 'en' | 'es') => ({ slug: { $in: news.map((n) => n.translations[locale].slug) } });
+
 describe('content query endpoint (docs/product.md §7)', () => {
   it('lists the news of a language, sorted, limited and projected', async () => {
-    const res = await query('/fr/news', { sortBy: [{ field: 'date', direction: 'desc' }], only: ['title', 'date', 'slug'], limit: 5 });
+    const res = await query('/fr/news', { where: seedNews('fr'), sortBy: [{ field: 'date', direction: 'desc' }], only: ['title', 'date', 'slug'], limit: 5 });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { title: string; date: string }[];
     expect(body).toHaveLength(5);
@@ -47,10 +53,10 @@ describe('content query endpoint (docs/product.md §7)', () => {
   });
 
   it('filters with where operators and skips', async () => {
-    const all = (await (await query('/en/news', { where: { category: { $in: ['esg', 'company', 'market-views', 'fund-news'] } } })).json()) as unknown[];
-    const external = (await (await query('/en/news', { where: { externalUrl: { $ne: null } } })).json()) as unknown[];
+    const all = (await (await query('/en/news', { where: { ...seedNews('en'), category: { $in: ['esg', 'company', 'market-views', 'fund-news'] } } })).json()) as unknown[];
+    const external = (await (await query('/en/news', { where: { ...seedNews('en'), externalUrl: { $ne: null } } })).json()) as unknown[];
     expect(external).toHaveLength(news.filter((n) => n.externalUrl).length);
-    const skipped = (await (await query('/en/news', { skip: 2 })).json()) as unknown[];
+    const skipped = (await (await query('/en/news', { where: seedNews('en'), skip: 2 })).json()) as unknown[];
     expect(skipped.length).toBe(news.length - 2);
     expect(all.length).toBeLessThanOrEqual(news.length);
   });
