@@ -9,6 +9,7 @@
  *   Chromium trace, which the machine's load hardly changes, unlike the wall times above).
  * Run it against two builds (with and without the transition) on the same machine, interleaved.
  */
+import { mainThreadTasks, mobilePage, TRACE_CATEGORIES } from './bench-trace';
 import { CONSENT_COOKIE, DISCLAIMER_COOKIE, PROFILE_COOKIE, serializeConsent } from '@/domain/privacy/consent';
 
 const [base, from, to, runsArg] = process.argv.slice(2);
@@ -18,7 +19,6 @@ if (!base || !from || !to) {
 }
 const RUNS = Number(runsArg ?? 7);
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -55,15 +55,8 @@ const IN_PAGE = `async (href) => {
 }`;
 
 async function navigateOnce() {
-  const puppeteer = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { browser, page } = await mobilePage();
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
     const { hostname } = new URL(base!);
     await browser.setCookie(
       { name: DISCLAIMER_COOKIE, value: 'true', domain: hostname, path: '/' },
@@ -73,18 +66,10 @@ async function navigateOnce() {
     await page.goto(base + from!, { waitUntil: 'networkidle0' });
     // Next prefetches the link's page once it is in view: wait for it, as a visitor reading would.
     await new Promise((r) => setTimeout(r, 1500));
-    await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', '__metadata'] });
+    await page.tracing.start({ categories: TRACE_CATEGORIES });
     // A string, not a function: the bundler's helpers (tsx names functions) do not exist in the page.
     const timings = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify(to)})`)) as { content: number; settled: number };
-    const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: TraceEvent[] };
-    const mains = new Set(trace.traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-    const perThread = new Map<string, number>();
-    for (const e of trace.traceEvents) {
-      const key = `${e.pid}:${e.tid}`;
-      if (e.name !== 'RunTask' || e.ph !== 'X' || !mains.has(key)) continue;
-      perThread.set(key, (perThread.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
-    }
-    const cpu = Math.max(0, ...perThread.values());
+    const cpu = mainThreadTasks(await page.tracing.stop()).reduce((x, y) => x + y, 0);
     return { content: Math.round(timings.content), settled: Math.round(timings.settled), cpu: Math.round(cpu) };
   } finally {
     await browser.close();

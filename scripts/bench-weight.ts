@@ -13,6 +13,7 @@
  * phone 4× slower (Σ max(0, 4 × CPU − 50 ms), Lighthouse's CPU multiplier).
  */
 import { gzipSync } from 'node:zlib';
+import { mainThreadTasks, mobilePage, TRACE_CATEGORIES } from './bench-trace';
 
 const [base, ...paths] = process.argv.slice(2);
 if (!base || paths.length === 0) {
@@ -100,32 +101,14 @@ async function lighthouseFigures(url: string) {
   }
 }
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } };
-
 /** Main-thread CPU of one first visit: total and 4×-throttled blocking estimate, in ms. */
 async function traceFigures(url: string) {
-  const puppeteer = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { browser, page } = await mobilePage();
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
-    await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', '__metadata'] });
+    await page.tracing.start({ categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'networkidle0' });
     await new Promise((r) => setTimeout(r, 3000));
-    const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: TraceEvent[] };
-    const mains = new Set(trace.traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-    const perThread = new Map<string, number[]>();
-    for (const e of trace.traceEvents) {
-      const key = `${e.pid}:${e.tid}`;
-      if (e.name !== 'RunTask' || e.ph !== 'X' || !mains.has(key)) continue;
-      perThread.set(key, [...(perThread.get(key) ?? []), (e.tdur ?? e.dur ?? 0) / 1000]);
-    }
-    // The page's renderer is the busiest main thread.
-    const tasks = [...perThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
+    const tasks = mainThreadTasks(await page.tracing.stop());
     return {
       cpu: Math.round(tasks.reduce((x, y) => x + y, 0)),
       blocking4x: Math.round(tasks.reduce((x, t) => x + Math.max(0, 4 * t - 50), 0)),
