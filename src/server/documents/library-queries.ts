@@ -21,7 +21,7 @@ import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { fundVisibleTo, rawCatalog, shareVisibleTo } from '../funds/catalog';
 import { offeredDocumentTypes } from './offer-queries';
-import { offeredInCountry, type StoredDocument } from './queries';
+import { offeredInCountry, STORED_DOCUMENT_COLUMNS, type StoredDocument } from './queries';
 import { listFunds, listFundsWithFigures } from '../funds/queries';
 
 /** The form's choices in the page's language: the funds and classes the profile may see, as the fund range lists them. */
@@ -175,16 +175,7 @@ export async function findArchivedDocument(
   if (shareId === undefined) return null;
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: t.documents.id,
-      fileName: t.documents.fileName,
-      mimeType: t.documents.mimeType,
-      size: t.documents.size,
-      sha256: t.documents.sha256,
-      data: t.documents.data,
-      publishedAt: t.documents.publishedAt,
-      locale: t.documents.locale,
-    })
+    .select(STORED_DOCUMENT_COLUMNS)
     .from(t.documents)
     .where(
       and(

@@ -7,6 +7,18 @@ import * as t from '@/server/db/schema';
 import { fundVisibleTo, rawCatalog, shareVisibleTo } from '../funds/catalog';
 import { newsOnline, withoutHiddenFunds } from '../news/queries';
 
+/** The columns a served document is read with (its bytes included): every StoredDocument read selects these. */
+export const STORED_DOCUMENT_COLUMNS = {
+  id: t.documents.id,
+  fileName: t.documents.fileName,
+  mimeType: t.documents.mimeType,
+  size: t.documents.size,
+  sha256: t.documents.sha256,
+  data: t.documents.data,
+  publishedAt: t.documents.publishedAt,
+  locale: t.documents.locale,
+};
+
 export type StoredDocument = {
   id: number;
   fileName: string;
@@ -30,16 +42,7 @@ export function offeredInCountry(country: string): SQL {
 async function newest(owner: SQL | undefined, typeCode: string, locale: Locale, country: string): Promise<StoredDocument | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: t.documents.id,
-      fileName: t.documents.fileName,
-      mimeType: t.documents.mimeType,
-      size: t.documents.size,
-      sha256: t.documents.sha256,
-      data: t.documents.data,
-      publishedAt: t.documents.publishedAt,
-      locale: t.documents.locale,
-    })
+    .select(STORED_DOCUMENT_COLUMNS)
     .from(t.documents)
     .where(and(owner, servedDocument, offeredInCountry(country), eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
     .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt), desc(t.documents.id))
