@@ -141,35 +141,53 @@ test.describe('disclaimer popup', () => {
     await context.close();
   });
 
-  test("a first visit sees the popup with the page's first paint, before the site's scripts have loaded", async ({ page }) => {
+  test("a first visit sees the popup with the page's first paint, modal and in its language, before the site's scripts have loaded", async ({ page }) => {
     const t = (await messages('es')).Disclaimer;
     // No bundle ever arrives: only the page's own first script runs.
     await page.route('**/_next/static/**/*.js', (route) => route.abort());
     await page.goto('/es/conocernos');
-    // The preview's own box is empty (its overlay and panel are fixed): its text is what shows.
-    const preview = page.locator('.disclaimer-preview');
-    await expect(preview.getByText(t.intro ?? '', { exact: true })).toBeVisible();
-    await expect(preview.getByText(disclaimerTitle('es'), { exact: true })).toBeVisible();
-    await expect(preview.getByText(/US/).first()).toBeVisible();
-    // A picture of the popup until the dialog takes over: out of the tab order and of the accessibility tree.
-    await expect(preview).toHaveAttribute('aria-hidden', 'true');
-    await expect(preview).toHaveAttribute('inert', '');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const dialog = page.getByRole('dialog', { name: disclaimerTitle('es') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(t.intro ?? '');
+    await expect(dialog.getByRole('region', { name: disclaimerTitle('es') })).toContainText('US');
+    // The browser's own modal: the focus is on the language in use, the page behind is out of reach.
+    await expect(dialog.getByRole('radio', { name: 'Español' })).toBeFocused();
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: t.confirm })).toBeDisabled();
   });
 
-  test('the painted popup gives way to the dialog, and is never painted for a visitor who has validated', async ({ page }) => {
-    const intro = (await messages('fr')).Disclaimer.intro ?? '';
-    const previewIntro = page.locator('.disclaimer-preview').getByText(intro, { exact: true });
+  test("what a visitor does in the popup before the site's scripts arrive is kept once they do", async ({ page }) => {
+    const t = (await messages('en')).Disclaimer;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/en/about-us', { waitUntil: 'commit' });
+    const dialog = page.getByRole('dialog', { name: disclaimerTitle('en') });
+    await dialog.getByRole('radio', { name: profileTitle('CGP', 'en') }).check();
+    await dialog.getByRole('checkbox', { name: t.accept }).check();
+    await expect(dialog.getByRole('button', { name: t.confirm })).toBeDisabled();
+    release();
+    await expect(dialog.getByRole('button', { name: t.confirm })).toBeEnabled();
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await page.waitForURL(/\/en$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await storage(page, 'investor_profile')).toBe('CGP');
+  });
+
+  test('a visitor who has validated never sees the popup, not even before the scripts run', async ({ page }) => {
     await page.goto('/fr');
     await expect(page.getByRole('dialog', { name: disclaimerTitle('fr') })).toBeVisible();
-    await expect(previewIntro).toBeAttached();
-    await expect(previewIntro).toBeHidden();
     await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'true'));
     await page.route('**/_next/static/**/*.js', (route) => route.abort());
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(previewIntro).toBeAttached();
-    await expect(previewIntro).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(disclaimerTitle('fr'), { exact: true })).toBeHidden();
   });
 
   test('choosing English in the popup on a first visit in French switches the whole site to English at once', async ({ page, context }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import forms from '../../messages/forms/en.json' with { type: 'json' };
 
 /**
  * The loading bar ends as "failed" (docs/product.md §4, §8) when a request answers 4xx/5xx, when a navigation
@@ -86,15 +87,25 @@ test('a router.refresh() whose request answers 500 ends the bar as failed', asyn
   await barFailed(recorder);
 });
 
-test('a request of the page that answers 500 ends the bar as failed', async ({ browser }) => {
-  // A first visit: the disclaimer popup fetches its texts in every language through /graphql, which fails.
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+test('a form whose submission answers 500 ends the bar as failed', async ({ page, context }) => {
+  // A request the page sends itself, not the router: the newsletter form's (docs/product.md §7).
   const recorder = await recordFailedBar(context);
-  const page = await context.newPage();
-  await page.route('**/graphql', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"boom"}]}' }));
-  await page.goto('/en/about-us');
+  await page.route('https://www.google.com/recaptcha/api.js**', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: "window.grecaptcha = { ready: function (cb) { setTimeout(cb, 0); }, execute: function () { return Promise.resolve('e2e-ok'); } };",
+    }),
+  );
+  await page.route('**/api/forms/newsletter', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false}' }));
+  await page.goto('/en/contact#newsletter');
+  const form = page.getByRole('region', { name: forms.Contact.newsletterTitle });
+  await form.getByLabel(new RegExp(`^${forms.Forms.fields.email}`)).fill('news@example.com');
+  await form.getByLabel(new RegExp(`^${forms.Forms.fields.firstName}`)).fill('Nora');
+  await form.getByLabel(new RegExp(`^${forms.Forms.fields.lastName}`)).fill('News');
+  await form.getByRole('checkbox', { name: forms.Forms.options.newsletters.EVE, exact: true }).check();
+  await form.getByRole('checkbox', { name: forms.Forms.validation.newsletter }).check();
+  await form.getByRole('button', { name: forms.Forms.submit }).click();
   await barFailed(recorder);
-  await context.close();
 });
 
 test('a navigation that lands does not end the bar as failed', async ({ page, context }) => {

@@ -10,49 +10,43 @@ import type { Locale } from '@/env';
 import { disclaimerRecorded, saveConsent, saveCountry, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
-import { hideDisclaimerPreview } from './disclaimer-preview-flag';
+import { DISCLAIMER_DIALOG_ID } from '@/domain/content/disclaimer-preview';
 import { preselectedCountry } from '@/domain/registrations/audience';
-import type { ComplianceCountry, ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import type { DisclaimerChoice } from './disclaimer-form';
+import type { ComplianceCountry, ComplianceLanguage } from './types';
 import { useHydrated } from '@/components/hooks/use-hydrated';
 import { useStoredCountry, useStoredProfile } from './use-stored-profile';
 
 /**
- * Each dialog's code and, beside it, the texts it shows (compliance-messages.ts) and next-intl's
- * client provider for the consent's useTranslations: none of them is in the page's first load.
+ * Each consent dialog's code and, beside it, the texts it shows (compliance-messages.ts) and
+ * next-intl's client provider for its useTranslations: none of them is in the page's first load.
  */
 const withTexts = <T,>(importer: () => Promise<T>) =>
   lazyModule(async () => {
     const [module, texts, intl] = await Promise.all([importer(), complianceTexts.load(), import('next-intl')]);
     return { ...module, texts, IntlProvider: intl.NextIntlClientProvider };
   });
-/** The disclaimer takes its labels as props: no next-intl with it. */
-const disclaimerModule = lazyModule(async () => {
-  const [module, texts] = await Promise.all([import('./disclaimer-dialog'), complianceTexts.load()]);
-  return { ...module, texts };
-});
 const consentDialogModule = withTexts(() => import('./consent-dialog'));
 const noticeModule = withTexts(() => import('./consent-notice'));
 
 /**
- * The disclaimer gate (docs/product.md §4): open unless validation is recorded in the browser (the
- * server renders "validated"), its dialog loaded only then; its actions save the choices and reload
- * at the chosen language's home page.
+ * The disclaimer gate (docs/product.md §4): the popup is the server's <dialog>, which the page's
+ * first script opens unless validation is recorded in the browser (disclaimer-popup.tsx); here, only
+ * if it is open, its behaviours' script is loaded and attached (disclaimer-form.ts). Its actions save
+ * the choices and reload at the chosen language's home page.
  */
-function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>>) {
+function useDisclaimerGate(
+  locale: Locale,
+  homes: Partial<Record<Locale, string>>,
+  popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; serverCountry: string; storedCountry: string | null; storedProfile: InvestorProfile | null },
+) {
   const hydrated = useHydrated();
   const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
-  const [dialog, loadDialog] = useLazyModule(disclaimerModule);
   const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
-
-  useEffect(() => {
-    if (!validated) loadDialog();
-    // The page painted the preview but the visitor has validated (a storage the first script could not read).
-    else if (hydrated) hideDisclaimerPreview();
-  }, [validated, hydrated, loadDialog]);
 
   /** The disclaimer's submit action, run with the chosen investor profile and country of residence. */
   const confirm = useCallback(
-    (profile: InvestorProfile, chosen: Locale, country: string) => {
+    ({ profile, locale: chosen, country }: DisclaimerChoice) => {
       saveCountry(country);
       saveProfile(profile);
       saveDisclaimerValidated(true);
@@ -73,6 +67,38 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
     window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
   }, []);
 
+  const { languages, countries, serverCountry, storedCountry, storedProfile } = popup;
+  useEffect(() => {
+    const dialog = document.getElementById(DISCLAIMER_DIALOG_ID);
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    // Validated (another tab, or a storage the page's first script could not read): the popup goes.
+    if (validated) {
+      if (dialog.open && disclaimerRecorded()) dialog.close();
+      return;
+    }
+    let live = true;
+    let detach: (() => void) | undefined;
+    const codes = countries.map((c) => c.code);
+    void import('./disclaimer-form').then(({ attachDisclaimer }) => {
+      if (!live) return;
+      detach = attachDisclaimer(dialog, {
+        locale,
+        languages,
+        countries,
+        serverCountry,
+        // The browser's languages may suggest a country (es-ES: Spain); the visitor confirms it.
+        suggestedCountry: (storedCountry && codes.includes(storedCountry) ? storedCountry : null) ?? preselectedCountry(navigator.languages, codes),
+        storedProfile,
+        onConfirm: confirm,
+        onLocale: switchLocale,
+      });
+    });
+    return () => {
+      live = false;
+      detach?.();
+    };
+  }, [validated, locale, languages, countries, serverCountry, storedCountry, storedProfile, confirm, switchLocale]);
+
   const selectProfile = useCallback(
     (profile: InvestorProfile) => {
       saveProfile(profile);
@@ -90,7 +116,7 @@ function useDisclaimerGate(locale: Locale, homes: Partial<Record<Locale, string>
     [locale, reloadAt],
   );
 
-  return { open: hydrated && !validated, Dialog: dialog?.DisclaimerDialog, texts: dialog?.texts, confirm, switchLocale, selectProfile, selectCountry };
+  return { open: hydrated && !validated, selectProfile, selectCountry };
 }
 
 /**
@@ -147,7 +173,6 @@ export function ComplianceProvider({
   countries,
   languages,
   homes,
-  disclaimerContent,
   cookieSettingsLabel,
   children,
 }: {
@@ -159,8 +184,6 @@ export function ComplianceProvider({
   languages: ComplianceLanguage[];
   /** The home page of each served language, where every choice reloads. */
   homes: Partial<Record<Locale, string>>;
-  /** The disclaimer texts of the page's language (the popup fetches the others). */
-  disclaimerContent: DisclaimerContent | null;
   /** The floating cookie button's name (the consent's other texts come with its dialogs). */
   cookieSettingsLabel: string;
   children: ReactNode;
@@ -168,17 +191,12 @@ export function ComplianceProvider({
   const stored = useStoredProfile(serverProfile);
   const codes = useMemo(() => countries.map((c) => c.code), [countries]);
   const storedCountry = useStoredCountry(serverCountry, codes);
-  const disclaimer = useDisclaimerGate(locale, homes);
+  const disclaimer = useDisclaimerGate(locale, homes, { languages, countries, serverCountry, storedCountry, storedProfile: stored });
   const choice = useConsentChoice(disclaimer.open);
   const { selectProfile, selectCountry } = disclaimer;
   const { openSettings } = choice;
   const actions = useMemo<ComplianceActions>(() => ({ selectProfile, selectCountry, openCookieSettings: openSettings }), [selectProfile, selectCountry, openSettings]);
   const { Notice, Settings } = choice;
-  const Disclaimer = disclaimer.Dialog;
-  const disclaimerLabels = useMemo(
-    () => (disclaimer.texts ? Object.fromEntries(languages.map((l) => [l.locale, disclaimer.texts![l.locale].Disclaimer])) : {}) as Partial<Record<Locale, DisclaimerLabels>>,
-    [disclaimer.texts, languages],
-  );
   /** The consent dialogs read their texts with useTranslations('Consent'), from this provider only. */
   const consentTexts = (node: ReactNode) =>
     choice.texts && choice.IntlProvider ? (
@@ -205,20 +223,6 @@ export function ComplianceProvider({
         <span className="sr-only">{cookieSettingsLabel}</span>
       </button>
       {Settings ? consentTexts(<Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} />) : null}
-      {Disclaimer && disclaimer.open ? (
-        <Disclaimer
-          languages={languages}
-          countries={countries}
-          // The browser's languages may suggest a country (es-ES: Spain); the visitor confirms it, nothing changes by itself.
-          initialCountry={(storedCountry && codes.includes(storedCountry) ? storedCountry : null) ?? preselectedCountry(navigator.languages, codes) ?? serverCountry}
-          initialLocale={locale}
-          initialProfile={stored ?? serverProfile}
-          initialContent={disclaimerContent}
-          labels={disclaimerLabels}
-          onConfirm={disclaimer.confirm}
-          onLocale={disclaimer.switchLocale}
-        />
-      ) : null}
     </ComplianceContext.Provider>
   );
 }

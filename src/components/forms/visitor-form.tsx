@@ -15,6 +15,7 @@ import { fieldErrors, formSchema } from '@/domain/forms/schema';
 import { readUpload, type UploadValue } from '@/domain/forms/upload';
 import { FormField, focusTargetId, type PageOptions } from './form-field';
 import { Honeypot } from './honeypot';
+import { trackRequest } from '@/components/behaviours/loading-bar-store';
 import { CaptchaError, loadRecaptcha, recaptchaToken } from './recaptcha';
 import { useHydrated } from '@/components/hooks/use-hydrated';
 
@@ -122,7 +123,8 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
     }
     let response: Response;
     try {
-      response = await fetch(`/api/forms/${kind}`, { method: 'POST', body: data, headers: { accept: 'application/json' } });
+      // A request of the page: the loading bar shows it (docs/product.md §2).
+      response = await trackRequest(fetch(`/api/forms/${kind}`, { method: 'POST', body: data, headers: { accept: 'application/json' } }));
     } catch {
       showStatus({ tone: 'error', message: t('status.network') });
       return;

@@ -4,7 +4,7 @@ import { LoadingBar } from '@/components/behaviours/loading-bar';
 import { ServerErrorTextsProvider } from '@/components/behaviours/server-error-texts';
 import { SiteBehaviours } from '@/components/behaviours/site-behaviours';
 import { ComplianceProvider } from '@/components/compliance/compliance-provider';
-import { DisclaimerPreview } from '@/components/compliance/disclaimer-preview';
+import { DisclaimerPopup } from '@/components/compliance/disclaimer-popup';
 import type { DisclaimerContent, DisclaimerLabels } from '@/components/compliance/types';
 import { sanitizeRichText } from '@/domain/content/rich-text';
 import { SiteShell } from '@/components/layout/site-shell';
@@ -31,14 +31,14 @@ export default async function SiteLayout({ children, params }: { children: React
   // getLayoutData tags the page with the menu and its audience (docs/decisions/035, 044).
   const [data, messages, disclaimers, profiles, t] = await Promise.all([
     getLayoutData(locale, audience),
-    // The painted popup's texts; the dialog brings those of every language with its code (compliance-messages.ts).
+    // The disclaimer popup's texts, in the page's language: a language chosen in it loads the page in that language.
     getMessages({ locale }) as Promise<{ Disclaimer?: DisclaimerLabels }>,
     getDisclaimers(locale),
     listInvestorProfiles(locale),
     getTranslations({ locale, namespace: 'Consent' }),
   ]);
   const [behaviours, serverError] = await Promise.all([getTranslations({ locale, namespace: 'Behaviours' }), getTranslations({ locale, namespace: 'ServerError' })]);
-  // The page language's disclaimer, as the /graphql disclaimer query gives it, for the popup to open complete.
+  // The page language's disclaimer, as the /graphql disclaimer query gives it.
   const disclaimerContent: DisclaimerContent | null = disclaimers.main
     ? { title: disclaimers.title, main: sanitizeRichText(disclaimers.main), profiles }
     : null;
@@ -51,11 +51,10 @@ export default async function SiteLayout({ children, params }: { children: React
       countries={data.countries}
       languages={data.languages}
       homes={Object.fromEntries(locales.map((l) => [l, localizedPath('/', l)]))}
-      disclaimerContent={disclaimerContent}
       cookieSettingsLabel={t('floatingButton')}
     >
       {messages.Disclaimer ? (
-        <DisclaimerPreview
+        <DisclaimerPopup
           labels={messages.Disclaimer}
           languages={data.languages}
           countries={data.countries}
