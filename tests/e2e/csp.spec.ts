@@ -129,11 +129,11 @@ test.describe('the site\'s own pages show no CSP violation', () => {
   test('a cached page names the hashes of its own inline scripts', async ({ request }) => {
     await request.get('/en/about-us');
     const policy = scriptSrc(await request.get('/en/about-us') as unknown as Response);
-    // The disclaimer preview's hash, and those of Next's own inline scripts.
+    // The disclaimer popup script's hash, and those of Next's own inline scripts.
     expect(policy.match(/'sha256-/g)?.length ?? 0).toBeGreaterThan(2);
   });
 
-  test('a first visit runs the disclaimer preview script (allowed by its hash) without violation', async ({ browser, baseURL }) => {
+  test('a first visit runs the disclaimer popup script (allowed by its hash) without violation', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     const watch = await watchViolations(page);

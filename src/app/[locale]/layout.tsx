@@ -21,7 +21,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();
   setRequestLocale(locale);
   return (
-    // The disclaimer preview's script may mark <html> before hydration (components/compliance/disclaimer-preview.tsx).
+    // suppressHydrationWarning: what browser extensions add to <html> before hydration is not an error.
     // data-scroll-behavior: Next jumps, rather than glides, to a new page (globals.css glides to anchors).
     <html lang={locale} data-scroll-behavior="smooth" suppressHydrationWarning>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">

@@ -10,7 +10,7 @@ import type { Locale } from '@/env';
 import { disclaimerRecorded, saveConsent, saveCountry, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
-import { DISCLAIMER_DIALOG_ID } from '@/domain/content/disclaimer-preview';
+import { DISCLAIMER_DIALOG_ID } from '@/domain/content/disclaimer-script';
 import { preselectedCountry } from '@/domain/registrations/audience';
 import type { DisclaimerChoice } from './disclaimer-form';
 import type { ComplianceCountry, ComplianceLanguage } from './types';
@@ -38,7 +38,7 @@ const noticeModule = withTexts(() => import('./consent-notice'));
 function useDisclaimerGate(
   locale: Locale,
   homes: Partial<Record<Locale, string>>,
-  popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; serverCountry: string; storedCountry: string | null; storedProfile: InvestorProfile | null },
+  popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; codes: string[]; serverCountry: string; storedCountry: string | null; storedProfile: InvestorProfile | null },
 ) {
   const hydrated = useHydrated();
   const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
@@ -67,7 +67,7 @@ function useDisclaimerGate(
     window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
   }, []);
 
-  const { languages, countries, serverCountry, storedCountry, storedProfile } = popup;
+  const { languages, countries, codes, serverCountry, storedCountry, storedProfile } = popup;
   useEffect(() => {
     const dialog = document.getElementById(DISCLAIMER_DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement)) return;
@@ -78,7 +78,6 @@ function useDisclaimerGate(
     }
     let live = true;
     let detach: (() => void) | undefined;
-    const codes = countries.map((c) => c.code);
     void import('./disclaimer-form').then(({ attachDisclaimer }) => {
       if (!live) return;
       detach = attachDisclaimer(dialog, {
@@ -97,7 +96,7 @@ function useDisclaimerGate(
       live = false;
       detach?.();
     };
-  }, [validated, locale, languages, countries, serverCountry, storedCountry, storedProfile, confirm, switchLocale]);
+  }, [validated, locale, languages, countries, codes, serverCountry, storedCountry, storedProfile, confirm, switchLocale]);
 
   const selectProfile = useCallback(
     (profile: InvestorProfile) => {
@@ -191,7 +190,7 @@ export function ComplianceProvider({
   const stored = useStoredProfile(serverProfile);
   const codes = useMemo(() => countries.map((c) => c.code), [countries]);
   const storedCountry = useStoredCountry(serverCountry, codes);
-  const disclaimer = useDisclaimerGate(locale, homes, { languages, countries, serverCountry, storedCountry, storedProfile: stored });
+  const disclaimer = useDisclaimerGate(locale, homes, { languages, countries, codes, serverCountry, storedCountry, storedProfile: stored });
   const choice = useConsentChoice(disclaimer.open);
   const { selectProfile, selectCountry } = disclaimer;
   const { openSettings } = choice;

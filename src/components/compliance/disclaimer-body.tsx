@@ -14,7 +14,7 @@ const DISCLAIMER_PANEL_CLASS =
 export const DISCLAIMER_DIALOG_CLASS = `disclaimer-dialog ${DISCLAIMER_PANEL_CLASS} right-auto bottom-auto m-0 border-0 text-ink backdrop:bg-slate-950/70`;
 export const DISCLAIMER_TITLE_CLASS = 'mb-2 text-xl font-bold text-brand sm:text-2xl';
 
-type Props = {
+export type DisclaimerBodyProps = {
   labels: DisclaimerLabels;
   languages: ComplianceLanguage[];
   /** The countries of residence, each with its languages (docs/decisions/035). */
@@ -22,8 +22,8 @@ type Props = {
   country: string;
   locale: Locale;
   profile: InvestorProfile;
-  /** The texts of the page's language; absent when the server has none (the popup then offers to load the page again). */
-  content: DisclaimerContent | undefined;
+  /** The texts of the page's language; null when the server has none (the popup then offers to load the page again). */
+  content: DisclaimerContent | null;
   ids: { intro: string; text: string; hint: string; country: string; countryHint: string };
   /** The dialog's title element. */
   title: ReactNode;
@@ -37,7 +37,7 @@ type Props = {
  * (no React) gives them their behaviours (docs/decisions/049). Every served language is in the
  * HTML, those the country does not offer hidden, so a country change only shows and hides them.
  */
-export function DisclaimerBody({ labels: t, languages, countries, country, locale, profile, content, ids, title }: Props) {
+export function DisclaimerBody({ labels: t, languages, countries, country, locale, profile, content, ids, title }: DisclaimerBodyProps) {
   const profiles = content?.profiles.filter((p) => isInvestorProfile(p.code)) ?? [];
   const offered = languagesOf(
     countries.find((c) => c.code === country),

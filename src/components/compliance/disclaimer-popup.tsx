@@ -1,8 +1,5 @@
-import type { InvestorProfile } from '@/domain/catalog';
-import { DISCLAIMER_DIALOG_ID, PREVIEW_SCRIPT } from '@/domain/content/disclaimer-preview';
-import type { Locale } from '@/env';
-import { DISCLAIMER_DIALOG_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody } from './disclaimer-body';
-import type { ComplianceCountry, ComplianceLanguage, DisclaimerContent, DisclaimerLabels } from './types';
+import { DISCLAIMER_DIALOG_ID, DISCLAIMER_SCRIPT } from '@/domain/content/disclaimer-script';
+import { DISCLAIMER_DIALOG_CLASS, DISCLAIMER_TITLE_CLASS, DisclaimerBody, type DisclaimerBodyProps } from './disclaimer-body';
 
 const IDS = {
   title: 'disclaimer-title',
@@ -21,23 +18,8 @@ const IDS = {
  * dismissed: no Escape (closedby, and the cancel event where closedby is unknown), and the focus
  * stays inside. No React component is mounted for it on load (docs/decisions/049).
  */
-export function DisclaimerPopup({
-  labels,
-  languages,
-  countries,
-  country,
-  locale,
-  profile,
-  content,
-}: {
-  labels: DisclaimerLabels;
-  languages: ComplianceLanguage[];
-  countries: ComplianceCountry[];
-  country: string;
-  locale: Locale;
-  profile: InvestorProfile;
-  content: DisclaimerContent | null;
-}) {
+export function DisclaimerPopup(props: Omit<DisclaimerBodyProps, 'ids' | 'title'>) {
+  const { labels, locale, content } = props;
   return (
     <>
       <dialog
@@ -50,13 +32,7 @@ export function DisclaimerPopup({
         className={DISCLAIMER_DIALOG_CLASS}
       >
         <DisclaimerBody
-          labels={labels}
-          languages={languages}
-          countries={countries}
-          country={country}
-          locale={locale}
-          profile={profile}
-          content={content ?? undefined}
+          {...props}
           ids={IDS}
           title={
             <h2 id={IDS.title} className={DISCLAIMER_TITLE_CLASS}>
@@ -65,7 +41,7 @@ export function DisclaimerPopup({
           }
         />
       </dialog>
-      <script dangerouslySetInnerHTML={{ __html: PREVIEW_SCRIPT }} />
+      <script dangerouslySetInnerHTML={{ __html: DISCLAIMER_SCRIPT }} />
     </>
   );
 }

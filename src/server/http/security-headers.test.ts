@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PREVIEW_SCRIPT } from '@/domain/content/disclaimer-preview';
+import { DISCLAIMER_SCRIPT } from '@/domain/content/disclaimer-script';
 import { adminContentSecurityPolicy, consentedServices, contentSecurityPolicy, CSP_REPORT_PATH, newNonce, strictTransportSecurity } from './security-headers';
 
 const PRODUCTION = { nonce: 'bm9uY2U=', production: true, https: true };
@@ -41,8 +41,8 @@ describe('strict content security policy (docs/decisions/028)', () => {
     expect(scriptSrc(admin)).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
   });
 
-  it('allows the disclaimer preview script by the hash of its exact text', () => {
-    const hash = `'sha256-${createHash('sha256').update(PREVIEW_SCRIPT).digest('base64')}'`;
+  it('allows the disclaimer popup script by the hash of its exact text', () => {
+    const hash = `'sha256-${createHash('sha256').update(DISCLAIMER_SCRIPT).digest('base64')}'`;
     expect(scriptSrc(contentSecurityPolicy([], PRODUCTION))).toContain(hash);
     expect(scriptSrc(adminContentSecurityPolicy('bm9uY2U=', true, true))).toContain(hash);
   });

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CONSENT_COOKIE, parseConsent } from '@/domain/privacy/consent';
-import { PREVIEW_SCRIPT } from '@/domain/content/disclaimer-preview';
+import { DISCLAIMER_SCRIPT } from '@/domain/content/disclaimer-script';
 import { env, type Env } from '@/env';
 
 export { CONSENT_COOKIE };
@@ -25,11 +25,11 @@ export function newNonce(): string {
 }
 
 /**
- * The disclaimer preview's inline script (src/components/compliance/disclaimer-preview.tsx) is the
+ * The disclaimer popup's inline script (src/components/compliance/disclaimer-popup.tsx) is the
  * site's own, the same on every page: allowed by its hash, since Next stamps the nonce only on the
  * scripts it writes itself.
  */
-const PREVIEW_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PREVIEW_SCRIPT, 'utf8').digest('base64')}'`;
+const DISCLAIMER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(DISCLAIMER_SCRIPT, 'utf8').digest('base64')}'`;
 
 /** The reporting directives and header shared by the public and back-office policies. */
 const REPORT_DIRECTIVES = [`report-uri ${CSP_REPORT_PATH}`, `report-to ${REPORT_GROUP}`];
@@ -75,7 +75,7 @@ export function contentSecurityPolicy(services: Service[], { nonce, production, 
     "default-src 'self'",
     // No 'strict-dynamic': script files are allowed by host ('self' and consented services), inline
     // scripts by this nonce (pages rendered now) or by their hashes (cached pages, added on the way out).
-    `script-src 'self' 'nonce-${nonce}' ${PREVIEW_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"} ${hosts('script')}`.trim(),
+    `script-src 'self' 'nonce-${nonce}' ${DISCLAIMER_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"} ${hosts('script')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -129,7 +129,7 @@ export const ADMIN_PATH = /^\/(?:api\/)?admin(?:\/|$)/;
 export function adminContentSecurityPolicy(nonce: string, production: boolean, https: boolean): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${PREVIEW_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${DISCLAIMER_SCRIPT_HASH}${production ? '' : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

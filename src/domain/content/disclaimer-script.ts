@@ -13,4 +13,4 @@ export const DISCLAIMER_DIALOG_ID = 'disclaimer';
  * (src/server/http/security-headers.ts, docs/decisions/028); without JavaScript the dialog stays
  * closed, as the server counts the disclaimer as validated (docs/product.md §4).
  */
-export const PREVIEW_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(DISCLAIMER_STORAGE_KEY)})!=="true"&&!/(?:^|;\\s*)${DISCLAIMER_COOKIE}=true(?:;|$)/.test(document.cookie)){var d=document.getElementById(${JSON.stringify(DISCLAIMER_DIALOG_ID)});d.addEventListener("cancel",function(e){e.preventDefault()});d.showModal();var r=d.querySelector('input[name="disclaimer-language"]:checked');if(r)r.focus()}}catch(e){}`;
+export const DISCLAIMER_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(DISCLAIMER_STORAGE_KEY)})!=="true"&&!/(?:^|;\\s*)${DISCLAIMER_COOKIE}=true(?:;|$)/.test(document.cookie)){var d=document.getElementById(${JSON.stringify(DISCLAIMER_DIALOG_ID)});d.addEventListener("cancel",function(e){e.preventDefault()});d.showModal();var r=d.querySelector('input[name="disclaimer-language"]:checked');if(r)r.focus()}}catch(e){}`;
