@@ -37,6 +37,17 @@ export async function catalogBounds(): Promise<CatalogBounds> {
 }
 
 const DEADLINE = Symbol('graphql deadline');
+
+/**
+ * Once the signal is aborted the executor settles the whole execution and stops listening to the
+ * fields still pending: a resolver whose turn comes later rejects (the deadline has passed) with
+ * nobody to hear it. Marked handled here, so that it is not an unhandled rejection, which Node
+ * treats as a crash; whoever awaits the promise still gets the rejection.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
 type DeadlineContext = { [DEADLINE]?: Deadline };
 
 /** Resolvers of one request running at once; the others wait their turn (see Deadline.run). */
@@ -49,7 +60,7 @@ export const RESOLVER_CONCURRENCY = 4;
  * turns, all the database work of a request would be queued before the first check.
  * Aborting the signal makes the executor resolve no further field.
  */
-class Deadline {
+export class Deadline {
   private readonly controller = new AbortController();
   private readonly at: number;
   private active = 0;
@@ -77,7 +88,7 @@ class Deadline {
   /** Runs a resolver now (synchronously) when a turn is free, else once one is. */
   run(resolve: () => unknown): unknown {
     if (this.active >= RESOLVER_CONCURRENCY) {
-      return new Promise<void>((turn) => this.waiting.push(turn)).then(() => this.start(resolve));
+      return handled(new Promise<void>((turn) => this.waiting.push(turn)).then(() => this.start(resolve)));
     }
     this.active += 1;
     return this.start(resolve);
@@ -91,7 +102,7 @@ class Deadline {
       this.release();
       throw error;
     }
-    if (result instanceof Promise) return result.finally(this.release);
+    if (result instanceof Promise) return handled(result.finally(this.release));
     this.release();
     return result;
   }
