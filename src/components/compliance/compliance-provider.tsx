@@ -1,7 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useConsent } from '@/components/consent/use-consent';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { consentStore } from '@/components/consent/use-consent';
+import { useBrowserStore } from '@/components/hooks/use-browser-store';
 import { lazyModule } from '@/components/layout/lazy-module';
 import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch';
 import { useLazyModule } from '@/components/layout/use-lazy-module';
@@ -41,7 +42,7 @@ function useDisclaimerGate(
   popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; codes: string[]; serverCountry: string; storedCountry: string | null; storedProfile: InvestorProfile | null },
 ) {
   const hydrated = useHydrated();
-  const validated = useSyncExternalStore(subscribeToStorage, disclaimerRecorded, () => true);
+  const validated = useBrowserStore(subscribeToStorage, disclaimerRecorded, () => true);
   const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
 
   /** The disclaimer's submit action, run with the chosen investor profile and country of residence. */
@@ -124,7 +125,7 @@ function useDisclaimerGate(
  * recorded choice reloads the page, whose CSP and cookies follow it.
  */
 function useConsentChoice(disclaimerOpen: boolean) {
-  const consent = useConsent();
+  const consent = useBrowserStore(consentStore.subscribe, consentStore.getSnapshot, consentStore.getServerSnapshot);
   const hydrated = useHydrated();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settings, loadSettings] = useLazyModule(consentDialogModule);

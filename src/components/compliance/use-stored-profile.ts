@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useBrowserStore } from '@/components/hooks/use-browser-store';
 import type { InvestorProfile } from '@/domain/catalog';
 import { storedCountry, storedProfile, subscribeToStorage, writeCountryCookie, writeProfileCookie } from './browser-storage';
 
@@ -14,7 +15,7 @@ import { storedCountry, storedProfile, subscribeToStorage, writeCountryCookie, w
  */
 export function useStoredProfile(serverProfile: InvestorProfile): InvestorProfile | null {
   const router = useRouter();
-  const stored = useSyncExternalStore(subscribeToStorage, storedProfile, () => null);
+  const stored = useBrowserStore(subscribeToStorage, storedProfile, () => null);
   useEffect(() => {
     if (stored && stored !== serverProfile && writeProfileCookie(stored)) router.refresh();
   }, [stored, serverProfile, router]);
@@ -24,7 +25,7 @@ export function useStoredProfile(serverProfile: InvestorProfile): InvestorProfil
 /** The same for the country of residence (docs/decisions/035): a stored country the page was not rendered for is applied. */
 export function useStoredCountry(serverCountry: string, known: readonly string[]): string | null {
   const router = useRouter();
-  const stored = useSyncExternalStore(subscribeToStorage, storedCountry, () => null);
+  const stored = useBrowserStore(subscribeToStorage, storedCountry, () => null);
   useEffect(() => {
     // A country no longer in the list stays stored but is not applied (the server would render the default anyway: no loop).
     if (stored && stored !== serverCountry && known.includes(stored) && writeCountryCookie(stored)) router.refresh();

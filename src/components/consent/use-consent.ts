@@ -29,6 +29,9 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener(CONSENT_CHANGE_EVENT, onChange);
 }
 
+/** The store itself, for a reader that takes it only after hydration (the compliance layer: hooks/use-browser-store.ts). */
+export const consentStore = { subscribe, getSnapshot: snapshot, getServerSnapshot: (): ConsentState => NO_CONSENT };
+
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribe, snapshot, () => NO_CONSENT);
+  return useSyncExternalStore(subscribe, snapshot, consentStore.getServerSnapshot);
 }
