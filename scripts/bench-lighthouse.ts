@@ -14,6 +14,24 @@ export type LighthouseRun = Record<string, number>;
  * once: storage and HTTP cache are kept for the measured load. (The bare page ignores the cookies.)
  */
 export async function lighthouseRun(url: string, kind: VisitKind): Promise<LighthouseRun> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const run = await oneRun(url, kind);
+    if (run.ok) return run.scores;
+    failures.push(run.reason);
+    console.warn(`[bench] Lighthouse could not measure ${url} (${kind}), attempt ${attempt} of ${MAX_ATTEMPTS}: ${run.reason}`);
+  }
+  throw new Error(`Lighthouse could not measure ${url} (${kind}) in ${MAX_ATTEMPTS} attempts: ${failures.join('; ')}`);
+}
+
+/**
+ * A run in which Lighthouse could not compute a category (one of its audits errored: about one run
+ * in ten in the bench of 2026-11-27, where it had been counted as 0 in the median) is a failed
+ * measurement, not a score of 0: it is run again, and the reason printed.
+ */
+const MAX_ATTEMPTS = 3;
+
+async function oneRun(url: string, kind: VisitKind): Promise<{ ok: true; scores: LighthouseRun } | { ok: false; reason: string }> {
   const { default: lighthouse } = await import('lighthouse');
   const puppeteer = await import('puppeteer-core');
   const browser = await puppeteer.launch({
@@ -32,10 +50,17 @@ export async function lighthouseRun(url: string, kind: VisitKind): Promise<Light
       await page.goto(url, { waitUntil: 'networkidle0' });
     }
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', disableStorageReset: kind === 'returning visit' }, undefined, page);
-    const categories = result?.lhr.categories ?? {};
+    if (!result) return { ok: false, reason: 'no result' };
+    const { categories, audits, runtimeError } = result.lhr;
+    const unscored = Object.values(categories).filter((category) => category.score === null);
+    if (runtimeError || unscored.length > 0) {
+      const errored = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'error');
+      const reason = [runtimeError?.message, ...errored.map((audit) => `${audit.id}: ${audit.errorMessage ?? 'error'}`)].filter(Boolean).join(', ');
+      return { ok: false, reason: reason || 'a category has no score' };
+    }
     const scores: LighthouseRun = Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
-    scores.tbt = Math.round(result?.lhr.audits['total-blocking-time']?.numericValue ?? 0);
-    return scores;
+    scores.tbt = Math.round(audits['total-blocking-time']?.numericValue ?? 0);
+    return { ok: true, scores };
   } finally {
     await browser.close();
   }
