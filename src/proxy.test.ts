@@ -200,5 +200,8 @@ describe('proxy matcher', () => {
       expect(matches({ config, url: path }), path).toBe(true);
     }
     expect(matches({ config, url: '/_next/static/chunk.js' })).toBe(false);
+    // Only the GraphQL endpoint itself, which sets its own headers (docs/decisions/051).
+    expect(matches({ config, url: '/graphql' })).toBe(false);
+    for (const path of ['/graphql/schema.graphql', '/graphqlx', '/graphql/x']) expect(matches({ config, url: path }), path).toBe(true);
   });
 });

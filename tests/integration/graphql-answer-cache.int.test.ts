@@ -90,4 +90,27 @@ describe('the serialized answers of /graphql', () => {
       expect(answer.headers.get(ANSWER_CACHE_HEADER)).not.toBe('HIT');
     }
   });
+
+  it('sends its own security headers with every answer, replayed, computed, refused or unreadable (the proxy does not run for it)', async () => {
+    const body = layoutBody('es', 'CGP');
+    const answers = [
+      await post(body),
+      await post(body),
+      await post(body, { 'accept-encoding': 'br', [ENCODED_BY_ROUTE_HEADER]: 'accepted' }),
+      await post('{"query": "{ nosuchfield }"}'),
+      await post('not json'),
+      await post('x'.repeat(200_000)),
+      await POST(new Request('http://localhost/graphql?query=%7B__typename%7D', { headers: { accept: 'application/json' } })),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 400, 413, 200]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    expect(answers[1]!.headers.get(ANSWER_CACHE_HEADER)).toBe('HIT');
+    expect(answers[2]!.headers.get(ENCODED_BY_ROUTE_HEADER)).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await answers[2]!.arrayBuffer())).toString('utf8')).toBe(await answers[0]!.text());
+  });
 });

@@ -2,6 +2,7 @@ import { ANSWER_CACHE_HEADER, ENCODED_BY_ROUTE_ACCEPTED, ENCODED_BY_ROUTE_HEADER
 import { authorizationFrom } from '@/server/graphql/context';
 import { graphqlAnswerCache } from '@/server/graphql/response-cache';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
+import { jsonApiSecurityHeaders } from '@/server/http/security-headers';
 import { createGraphQLServer, MAX_BODY_BYTES } from '@/server/graphql/yoga';
 
 export const dynamic = 'force-dynamic';
@@ -23,7 +24,7 @@ const READ_FAILURE_MESSAGES: Readonly<Record<ReadBodyFailure, string>> = {
  * before is answered with the same bytes, compressed once (docs/decisions/021); any other goes
  * to yoga with every limit of docs/decisions/011, as a new request carrying exactly those bytes.
  */
-async function handle(request: Request): Promise<Response> {
+async function answer(request: Request): Promise<Response> {
   if (request.body === null) return yoga.fetch(request);
   const read = await readBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: BODY_TIMEOUT_MS });
   if (!read.ok) {
@@ -50,6 +51,14 @@ async function handle(request: Request): Promise<Response> {
   const sent = new Headers(response.headers);
   sent.set(ANSWER_CACHE_HEADER, 'MISS');
   return new Response(text, { status: response.status, headers: sent });
+}
+
+/** Every answer carries the security headers itself: the proxy does not run for this route (src/proxy.ts). */
+async function handle(request: Request): Promise<Response> {
+  const response = await answer(request);
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(jsonApiSecurityHeaders(request))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export { handle as GET, handle as POST };

@@ -165,3 +165,22 @@ export function adminSecurityHeaders(request: RequestLike, nonce: string): Recor
   if (production && https) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains; preload';
   return headers;
 }
+
+/**
+ * The public GraphQL endpoint's headers. It is left out of the proxy (src/proxy.ts, whose work per
+ * request weighed more than the answer itself for a cached query: docs/decisions/051), so its route
+ * sets them on every answer. A JSON answer runs no script and is never framed: the strictest policy.
+ */
+export function jsonApiSecurityHeaders(request: Request): Record<string, string> {
+  const production = process.env.NODE_ENV === 'production';
+  const https = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (production && https) headers['strict-transport-security'] = strictTransportSecurity(env());
+  return headers;
+}
