@@ -2,13 +2,7 @@
  * The fixed vocabularies of the product (docs/product.md §3, §7, §9): codes that routes,
  * the database, the GraphQL schema and the messages all agree on.
  */
-export const INVESTOR_PROFILES = ['RETAIL', 'INSTIT', 'CGP'] as const;
-export type InvestorProfile = (typeof INVESTOR_PROFILES)[number];
-export const DEFAULT_PROFILE: InvestorProfile = 'RETAIL';
-
-export function isInvestorProfile(value: unknown): value is InvestorProfile {
-  return typeof value === 'string' && (INVESTOR_PROFILES as readonly string[]).includes(value);
-}
+export { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from './investor-profiles';
 
 export const PAGE_CODES = [
   'home',

@@ -1,5 +1,5 @@
 import { COUNTRY_COOKIE, COUNTRY_STORAGE_KEY, isCountryCode } from '@/domain/registrations/audience';
-import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { isInvestorProfile, type InvestorProfile } from '@/domain/investor-profiles';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE,

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { consentStore } from '@/components/consent/use-consent';
-import { useBrowserStore } from '@/components/hooks/use-browser-store';
+import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import { lazyModule } from '@/components/layout/lazy-module';
 import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch';
 import { useLazyModule } from '@/components/layout/use-lazy-module';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { isInvestorProfile, type InvestorProfile } from '@/domain/investor-profiles';
 import type { Locale } from '@/env';
 import { paragraphs } from './disclaimer-content';
 import { languagesOf, type ComplianceCountry, type ComplianceLanguage, type DisclaimerContent, type DisclaimerLabels } from './types';

@@ -1,4 +1,4 @@
-import { isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
+import { isInvestorProfile, type InvestorProfile } from '@/domain/investor-profiles';
 import type { Locale } from '@/env';
 import { languagesOf, type ComplianceCountry, type ComplianceLanguage } from './types';
 

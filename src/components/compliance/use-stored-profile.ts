@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { useBrowserStore } from '@/components/hooks/use-browser-store';
+import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import type { InvestorProfile } from '@/domain/catalog';
 import { storedCountry, storedProfile, subscribeToStorage, writeCountryCookie, writeProfileCookie } from './browser-storage';
 

@@ -29,7 +29,7 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener(CONSENT_CHANGE_EVENT, onChange);
 }
 
-/** The store itself, for a reader that takes it only after hydration (the compliance layer: hooks/use-browser-store.ts). */
+/** The store itself, for a reader that takes it only after hydration (the compliance layer: useBrowserStore in hooks/use-hydrated.ts). */
 export const consentStore = { subscribe, getSnapshot: snapshot, getServerSnapshot: (): ConsentState => NO_CONSENT };
 
 export function useConsent(): ConsentState {

@@ -11,6 +11,8 @@ export const DISCLAIMER_DIALOG_ID = 'disclaimer';
  * paint; src/components/compliance/disclaimer-form.ts adds its behaviours once the site's script
  * runs (docs/decisions/049). An inline script of the page, allowed by its hash in the CSP
  * (src/server/http/security-headers.ts, docs/decisions/028); without JavaScript the dialog stays
- * closed, as the server counts the disclaimer as validated (docs/product.md §4).
+ * closed, as the server counts the disclaimer as validated (docs/product.md §4). Built from plain
+ * constants only (names without quotes or backslashes), so that a bundle importing this module for
+ * the dialog's id alone keeps nothing of the script.
  */
-export const DISCLAIMER_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(DISCLAIMER_STORAGE_KEY)})!=="true"&&!/(?:^|;\\s*)${DISCLAIMER_COOKIE}=true(?:;|$)/.test(document.cookie)){var d=document.getElementById(${JSON.stringify(DISCLAIMER_DIALOG_ID)});d.addEventListener("cancel",function(e){e.preventDefault()});d.showModal();var r=d.querySelector('input[name="disclaimer-language"]:checked');if(r)r.focus()}}catch(e){}`;
+export const DISCLAIMER_SCRIPT = `try{if(localStorage.getItem("${DISCLAIMER_STORAGE_KEY}")!=="true"&&!/(?:^|;\\s*)${DISCLAIMER_COOKIE}=true(?:;|$)/.test(document.cookie)){var d=document.getElementById("${DISCLAIMER_DIALOG_ID}");d.addEventListener("cancel",function(e){e.preventDefault()});d.showModal();var r=d.querySelector('input[name="disclaimer-language"]:checked');if(r)r.focus()}}catch(e){}`;

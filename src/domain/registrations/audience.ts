@@ -4,7 +4,7 @@
  * hidden path segment the proxy adds, `/{locale}/{profile}-{country}/…` (`/fr/RETAIL-FR/about-us`),
  * read back by parseAudienceSegment. Pure.
  */
-import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '../catalog';
+import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '../investor-profiles';
 
 export type Audience = { profile: InvestorProfile; country: string };
 
