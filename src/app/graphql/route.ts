@@ -2,7 +2,7 @@ import { ANSWER_CACHE_HEADER, ENCODED_BY_ROUTE_ACCEPTED, ENCODED_BY_ROUTE_HEADER
 import { authorizationFrom } from '@/server/graphql/context';
 import { graphqlAnswerCache } from '@/server/graphql/response-cache';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
-import { jsonApiSecurityHeaders } from '@/server/http/security-headers';
+import { setJsonApiSecurityHeaders } from '@/server/http/security-headers';
 import { createGraphQLServer, MAX_BODY_BYTES } from '@/server/graphql/yoga';
 
 export const dynamic = 'force-dynamic';
@@ -56,9 +56,8 @@ async function answer(request: Request): Promise<Response> {
 /** Every answer carries the security headers itself: the proxy does not run for this route (src/proxy.ts). */
 async function handle(request: Request): Promise<Response> {
   const response = await answer(request);
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(jsonApiSecurityHeaders(request))) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  setJsonApiSecurityHeaders(request, response.headers);
+  return response;
 }
 
 export { handle as GET, handle as POST };

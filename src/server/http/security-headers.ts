@@ -92,6 +92,11 @@ export function contentSecurityPolicy(services: Service[], { nonce, production, 
   return directives.join('; ');
 }
 
+/** Behind a TLS-terminating load balancer the request reaches us over http: its header is trusted. */
+function overHttps(httpsUrl: boolean, headers: Headers): boolean {
+  return httpsUrl || headers.get('x-forwarded-proto') === 'https';
+}
+
 type RequestLike = { cookies: { get(name: string): { value: string } | undefined }; nextUrl: URL; headers: Headers };
 
 /**
@@ -102,8 +107,7 @@ export function securityHeaders(request: RequestLike, nonce: string = newNonce()
   const production = process.env.NODE_ENV === 'production';
   const config = env();
   const captcha = Boolean(config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SECRET);
-  // Behind a TLS-terminating load balancer the request reaches us over http: trust its header.
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const https = overHttps(request.nextUrl.protocol === 'https:', request.headers);
   const services = consentedServices(request.cookies.get(CONSENT_COOKIE)?.value, captcha);
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(services, { nonce, production, https }),
@@ -147,7 +151,7 @@ export function adminContentSecurityPolicy(nonce: string, production: boolean, h
 
 export function adminSecurityHeaders(request: RequestLike, nonce: string): Record<string, string> {
   const production = process.env.NODE_ENV === 'production';
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const https = overHttps(request.nextUrl.protocol === 'https:', request.headers);
   const headers: Record<string, string> = {
     'content-security-policy': adminContentSecurityPolicy(nonce, production, https),
     'reporting-endpoints': REPORTING_ENDPOINTS,
@@ -167,20 +171,24 @@ export function adminSecurityHeaders(request: RequestLike, nonce: string): Recor
 }
 
 /**
- * The public GraphQL endpoint's headers. It is left out of the proxy (src/proxy.ts, whose work per
- * request weighed more than the answer itself for a cached query: docs/decisions/051), so its route
- * sets them on every answer. A JSON answer runs no script and is never framed: the strictest policy.
+ * What every JSON answer of a route outside the proxy carries (the GraphQL endpoint, the import
+ * API): it runs no script and is never framed, so the strictest policy. Each adds its own
+ * referrer policy and caching.
  */
-export function jsonApiSecurityHeaders(request: Request): Record<string, string> {
-  const production = process.env.NODE_ENV === 'production';
-  const https = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const headers: Record<string, string> = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-  };
-  if (production && https) headers['strict-transport-security'] = strictTransportSecurity(env());
-  return headers;
+export const JSON_API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * Sets the public GraphQL endpoint's headers on its answer. The route runs outside the proxy
+ * (src/proxy.ts, whose work per request weighed more than a cached answer: docs/decisions/051).
+ */
+export function setJsonApiSecurityHeaders(request: Request, headers: Headers): void {
+  for (const name in JSON_API_HEADERS) headers.set(name, JSON_API_HEADERS[name] as string);
+  headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  if (process.env.NODE_ENV === 'production' && overHttps(request.url.startsWith('https:'), request.headers)) {
+    headers.set('strict-transport-security', strictTransportSecurity(env()));
+  }
 }

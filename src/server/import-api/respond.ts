@@ -5,6 +5,7 @@ import type { Actor } from '@/server/audit/record';
 import { authenticateToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
+import { JSON_API_HEADERS } from '@/server/http/security-headers';
 import { areaLogger } from '@/server/log/logger';
 
 export const log = areaLogger('import-api');
@@ -14,11 +15,10 @@ export const log = areaLogger('import-api');
  * so they carry the back-office's no-store and noindex themselves; a JSON answer needs no script.
  */
 const API_HEADERS: Readonly<Record<string, string>> = {
+  ...JSON_API_HEADERS,
   'cache-control': 'no-store',
   'x-robots-tag': 'noindex, nofollow',
-  'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 /** At most this many bad lines are listed in one answer (`errorCount` gives them all). */
