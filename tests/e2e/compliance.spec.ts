@@ -210,6 +210,11 @@ test.describe('disclaimer popup', () => {
 
   test('keyboard only: choose language and profile, tick, confirm; the focus stays trapped in the popup', async ({ page, context }) => {
     const t = (await messages('es')).Disclaimer;
+    // Each choice leaves for the language switch once: a second request would abort the first navigation.
+    const switches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/locale') switches.push(new URL(request.url()).searchParams.get('to') ?? '');
+    });
     await page.goto('/fr');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -219,9 +224,11 @@ test.describe('disclaimer popup', () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(/\/en$/);
     await expect(dialog.getByRole('radio', { name: 'English' })).toBeFocused();
+    expect(switches).toEqual(['en']);
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(/\/es$/);
     await expect(dialog.getByRole('radio', { name: 'Español' })).toBeFocused();
+    expect(switches).toEqual(['en', 'es']);
     await expect(dialog.getByRole('radio', { name: 'Español' })).toBeChecked();
     await expect(dialog).toHaveAccessibleName(disclaimerTitle('es'));
     await page.keyboard.press('Tab');

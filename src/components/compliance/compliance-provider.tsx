@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { consentStore } from '@/components/consent/use-consent';
 import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import { lazyModule } from '@/components/layout/lazy-module';
@@ -8,7 +8,17 @@ import { currentUrl, localeSwitchHref } from '@/components/layout/locale-switch'
 import { useLazyModule } from '@/components/layout/use-lazy-module';
 import type { InvestorProfile } from '@/domain/catalog';
 import type { Locale } from '@/env';
-import { disclaimerRecorded, saveConsent, saveCountry, saveDisclaimerValidated, saveLocale, saveProfile, subscribeToStorage } from './browser-storage';
+import {
+  disclaimerRecorded,
+  saveConsent,
+  saveCountry,
+  saveDisclaimerValidated,
+  saveLocale,
+  saveProfile,
+  storedCountry,
+  storedProfile,
+  subscribeToStorage,
+} from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
 import { DISCLAIMER_DIALOG_ID } from '@/domain/content/disclaimer-script';
@@ -31,6 +41,27 @@ const consentDialogModule = withTexts(() => import('./consent-dialog'));
 const noticeModule = withTexts(() => import('./consent-notice'));
 
 /**
+ * Leaves the page for another address, once: whatever asks again while the page is leaving (a
+ * second choice, a re-render that takes up the first one again) would abort the navigation under
+ * way and start it over. A page restored from the back-forward cache can leave again.
+ */
+function useLeave() {
+  const leaving = useRef(false);
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) leaving.current = false;
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+  return useCallback((href: string) => {
+    if (leaving.current) return;
+    leaving.current = true;
+    window.location.assign(href);
+  }, []);
+}
+
+/**
  * The disclaimer gate (docs/product.md §4): the popup is the server's <dialog>, which the page's
  * first script opens unless validation is recorded in the browser (disclaimer-popup.tsx); here, only
  * if it is open, its behaviours' script is loaded and attached (disclaimer-form.ts). Its actions save
@@ -39,11 +70,12 @@ const noticeModule = withTexts(() => import('./consent-notice'));
 function useDisclaimerGate(
   locale: Locale,
   homes: Partial<Record<Locale, string>>,
-  popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; codes: string[]; serverCountry: string; storedCountry: string | null; storedProfile: InvestorProfile | null },
+  popup: { languages: ComplianceLanguage[]; countries: ComplianceCountry[]; codes: string[]; serverCountry: string },
 ) {
   const hydrated = useHydrated();
   const validated = useBrowserStore(subscribeToStorage, disclaimerRecorded, () => true);
-  const reloadAt = useCallback((target: Locale) => window.location.assign(homes[target] ?? `/${target}`), [homes]);
+  const leave = useLeave();
+  const reloadAt = useCallback((target: Locale) => leave(homes[target] ?? `/${target}`), [homes, leave]);
 
   /** The disclaimer's submit action, run with the chosen investor profile and country of residence. */
   const confirm = useCallback(
@@ -62,13 +94,16 @@ function useDisclaimerGate(
    * language, through the language switch (/api/locale stores the language cookie), where the popup
    * opens again, in that language, since the disclaimer is not validated yet.
    */
-  const switchLocale = useCallback((chosen: Locale, country: string) => {
-    // The country chosen is kept, so the popup opens again with it (and the page is rendered for it).
-    saveCountry(country);
-    window.location.assign(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
-  }, []);
+  const switchLocale = useCallback(
+    (chosen: Locale, country: string) => {
+      // The country chosen is kept, so the popup opens again with it (and the page is rendered for it).
+      saveCountry(country);
+      leave(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
+    },
+    [leave],
+  );
 
-  const { languages, countries, codes, serverCountry, storedCountry, storedProfile } = popup;
+  const { languages, countries, codes, serverCountry } = popup;
   useEffect(() => {
     const dialog = document.getElementById(DISCLAIMER_DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement)) return;
@@ -81,14 +116,17 @@ function useDisclaimerGate(
     let detach: (() => void) | undefined;
     void import('./disclaimer-form').then(({ attachDisclaimer }) => {
       if (!live) return;
+      // The stored choices are read once, here: a choice saved while the popup is open (the country
+      // kept as the page leaves for another language) must not attach it again.
+      const country = storedCountry();
       detach = attachDisclaimer(dialog, {
         locale,
         languages,
         countries,
         serverCountry,
         // The browser's languages may suggest a country (es-ES: Spain); the visitor confirms it.
-        suggestedCountry: (storedCountry && codes.includes(storedCountry) ? storedCountry : null) ?? preselectedCountry(navigator.languages, codes),
-        storedProfile,
+        suggestedCountry: (country && codes.includes(country) ? country : null) ?? preselectedCountry(navigator.languages, codes),
+        storedProfile: storedProfile(),
         onConfirm: confirm,
         onLocale: switchLocale,
       });
@@ -97,7 +135,7 @@ function useDisclaimerGate(
       live = false;
       detach?.();
     };
-  }, [validated, locale, languages, countries, codes, serverCountry, storedCountry, storedProfile, confirm, switchLocale]);
+  }, [validated, locale, languages, countries, codes, serverCountry, confirm, switchLocale]);
 
   const selectProfile = useCallback(
     (profile: InvestorProfile) => {
@@ -188,10 +226,10 @@ export function ComplianceProvider({
   cookieSettingsLabel: string;
   children: ReactNode;
 }) {
-  const stored = useStoredProfile(serverProfile);
+  useStoredProfile(serverProfile);
   const codes = useMemo(() => countries.map((c) => c.code), [countries]);
-  const storedCountry = useStoredCountry(serverCountry, codes);
-  const disclaimer = useDisclaimerGate(locale, homes, { languages, countries, codes, serverCountry, storedCountry, storedProfile: stored });
+  useStoredCountry(serverCountry, codes);
+  const disclaimer = useDisclaimerGate(locale, homes, { languages, countries, codes, serverCountry });
   const choice = useConsentChoice(disclaimer.open);
   const { selectProfile, selectCountry } = disclaimer;
   const { openSettings } = choice;
