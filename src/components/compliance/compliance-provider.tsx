@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { consentStore } from '@/components/consent/use-consent';
 import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import { lazyModule } from '@/components/layout/lazy-module';
@@ -21,6 +21,7 @@ import {
 } from './browser-storage';
 import { ComplianceContext, type ComplianceActions } from './compliance-context';
 import { complianceTexts } from './compliance-messages';
+import { leave } from './leave';
 import { DISCLAIMER_DIALOG_ID } from '@/domain/content/disclaimer-script';
 import { preselectedCountry } from '@/domain/registrations/audience';
 import type { DisclaimerChoice } from './disclaimer-form';
@@ -41,27 +42,6 @@ const consentDialogModule = withTexts(() => import('./consent-dialog'));
 const noticeModule = withTexts(() => import('./consent-notice'));
 
 /**
- * Leaves the page for another address, once: whatever asks again while the page is leaving (a
- * second choice, a re-render that takes up the first one again) would abort the navigation under
- * way and start it over. A page restored from the back-forward cache can leave again.
- */
-function useLeave() {
-  const leaving = useRef(false);
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) leaving.current = false;
-    };
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
-  return useCallback((href: string) => {
-    if (leaving.current) return;
-    leaving.current = true;
-    window.location.assign(href);
-  }, []);
-}
-
-/**
  * The disclaimer gate (docs/product.md §4): the popup is the server's <dialog>, which the page's
  * first script opens unless validation is recorded in the browser (disclaimer-popup.tsx); here, only
  * if it is open, its behaviours' script is loaded and attached (disclaimer-form.ts). Its actions save
@@ -74,8 +54,7 @@ function useDisclaimerGate(
 ) {
   const hydrated = useHydrated();
   const validated = useBrowserStore(subscribeToStorage, disclaimerRecorded, () => true);
-  const leave = useLeave();
-  const reloadAt = useCallback((target: Locale) => leave(homes[target] ?? `/${target}`), [homes, leave]);
+  const reloadAt = useCallback((target: Locale) => leave(homes[target] ?? `/${target}`), [homes]);
 
   /** The disclaimer's submit action, run with the chosen investor profile and country of residence. */
   const confirm = useCallback(
@@ -94,14 +73,11 @@ function useDisclaimerGate(
    * language, through the language switch (/api/locale stores the language cookie), where the popup
    * opens again, in that language, since the disclaimer is not validated yet.
    */
-  const switchLocale = useCallback(
-    (chosen: Locale, country: string) => {
-      // The country chosen is kept, so the popup opens again with it (and the page is rendered for it).
-      saveCountry(country);
-      leave(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
-    },
-    [leave],
-  );
+  const switchLocale = useCallback((chosen: Locale, country: string) => {
+    // The country chosen is kept, so the popup opens again with it (and the page is rendered for it).
+    saveCountry(country);
+    leave(localeSwitchHref(chosen, currentUrl(window.location.pathname, window.location.search)));
+  }, []);
 
   const { languages, countries, codes, serverCountry } = popup;
   useEffect(() => {

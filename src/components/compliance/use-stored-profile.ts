@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import type { InvestorProfile } from '@/domain/catalog';
 import { storedCountry, storedProfile, subscribeToStorage, writeCountryCookie, writeProfileCookie } from './browser-storage';
+import { isLeaving } from './leave';
 
 /**
  * docs/product.md §4, on start: a profile saved in browser storage that differs from the page's is
@@ -17,7 +18,8 @@ export function useStoredProfile(serverProfile: InvestorProfile): void {
   const router = useRouter();
   const stored = useBrowserStore(subscribeToStorage, storedProfile, () => null);
   useEffect(() => {
-    if (stored && stored !== serverProfile && writeProfileCookie(stored)) router.refresh();
+    // A profile saved as the page leaves (the disclaimer confirmed) is applied by the page it leaves for.
+    if (stored && stored !== serverProfile && !isLeaving() && writeProfileCookie(stored)) router.refresh();
   }, [stored, serverProfile, router]);
 }
 
@@ -27,6 +29,6 @@ export function useStoredCountry(serverCountry: string, known: readonly string[]
   const stored = useBrowserStore(subscribeToStorage, storedCountry, () => null);
   useEffect(() => {
     // A country no longer in the list stays stored but is not applied (the server would render the default anyway: no loop).
-    if (stored && stored !== serverCountry && known.includes(stored) && writeCountryCookie(stored)) router.refresh();
+    if (stored && stored !== serverCountry && known.includes(stored) && !isLeaving() && writeCountryCookie(stored)) router.refresh();
   }, [stored, serverCountry, known, router]);
 }
