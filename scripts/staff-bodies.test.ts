@@ -64,7 +64,10 @@ function post(port: number, path: string, total: number, { cookie, chunked = fal
         const part = piece.slice(0, Math.min(piece.length, total - sent));
         const flushed = socket.write(chunked ? `${part.length.toString(16)}\r\n${part}\r\n` : part);
         sent += part.length;
+        // A turn of the event loop between writes, so the answer is seen as it arrives, not after the
+        // kernel's buffers fill up.
         if (!flushed) await new Promise((resolve) => socket.once('drain', resolve));
+        else await new Promise((resolve) => setImmediate(resolve));
       }
       if (chunked && !done && !socket.destroyed && sentWhenAnswered < 0) socket.write('0\r\n\r\n');
     });

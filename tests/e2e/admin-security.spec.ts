@@ -18,7 +18,8 @@ async function actionField(request: APIRequestContext, path: string, formMarker:
 
 /**
  * Posts a `total`-byte body to `path` over a raw socket, 64 KB at a time, as fast as the server
- * reads it; returns the status line that came back and how many bytes had been sent by then.
+ * reads it, and stops sending once an answer arrives; returns the status line that came back and
+ * how many bytes had been sent by then.
  */
 function rawPost(baseURL: string, path: string, total: number, cookie?: string): Promise<{ status: string; sentWhenAnswered: number }> {
   const url = new URL(baseURL);
@@ -47,7 +48,10 @@ function rawPost(baseURL: string, path: string, total: number, cookie?: string):
       while (sent < total - closing.length && sentWhenAnswered < 0 && !socket.destroyed) {
         const part = piece.subarray(0, Math.min(piece.length, total - closing.length - sent));
         sent += part.length;
+        // A write the kernel takes at once returns true: without a turn of the event loop between
+        // writes, the answer's 'data' event would wait until the whole body is sent.
         if (!socket.write(part)) await new Promise((resolveDrain) => socket.once('drain', resolveDrain));
+        else await new Promise((resolveTurn) => setImmediate(resolveTurn));
       }
       if (sentWhenAnswered < 0 && !socket.destroyed) {
         socket.write(closing);
