@@ -6,7 +6,7 @@
  * once; the import API publishes directly; effective dates; every step in the audit log; mails.
  * On a PostgreSQL shared by every test file, it reads only its own rows (its accounts, its proposals).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postDocuments } from '../../src/app/api/admin/v1/documents/route';
@@ -14,7 +14,8 @@ import { APPROVAL_AREAS } from '../../src/domain/staff/approval';
 import { textField, readPageForm, type PageSnapshot } from '../../src/domain/content/page-edit';
 import { ROLES, type Role } from '../../src/domain/staff/roles';
 import { env, parseEnv } from '../../src/env';
-import { approveChange, proposalById, publishDueProposals, rejectChange, requiresApproval, sendReviewDigest, submitChange, withdrawChange, type Person } from '../../src/server/approval/service';
+import { approveChange, proposalById, publishDueProposals, rejectChange, requiresApproval, sendReviewDigest, withdrawChange, type Person } from '../../src/server/approval/service';
+import { saveChange } from '../../src/server/approval/door';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { createApiToken } from '../../src/server/auth/tokens';
 import { getDb } from '../../src/server/db';
@@ -78,7 +79,7 @@ async function proposalAudit(id: number) {
 }
 
 async function propose(author: Person, text: string, options: { areas?: readonly (typeof APPROVAL_AREAS)[number][]; effectiveAt?: Date } = {}) {
-  const outcome = await submitChange(await getDb(), 'page.save', { code: 'legal-notices', snapshot: await legalNoticesWithHost(text) }, author, { note: `test ${run}`, ...options });
+  const outcome = await saveChange(await getDb(), 'page.save', { code: 'legal-notices', snapshot: await legalNoticesWithHost(text) }, author, { note: `test ${run}`, ...options });
   return outcome;
 }
 
@@ -178,7 +179,7 @@ describe('four eyes', () => {
     const db = await getDb();
     const [{ n: before } = { n: 0 }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.proposedChange);
     const outcome = await propose(people.editor, `Al instante ${run}.`, { areas: [] });
-    expect(outcome).toEqual({ mode: 'published', result: { ok: true, changed: true } });
+    expect(outcome).toMatchObject({ mode: 'published', changed: true, result: { ok: true, changed: true } });
     expect(await publicHostEs()).toBe(`Al instante ${run}.`);
     const [{ n: after } = { n: 0 }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.proposedChange);
     expect(after).toBe(before);
@@ -189,10 +190,10 @@ describe('effective dates and the import API', () => {
   it('publishes an approved KID at its effective date, not before', async () => {
     const db = await getDb();
     const kid = samplePdf(`KID ${run}`);
-    const outcome = await submitChange(
+    const outcome = await saveChange(
       db,
       'document.upload',
-      { owner: { shareId: (await db.select({ id: t.shares.id }).from(t.shares).where(eq(t.shares.isinCode, share.isinCode)))[0]?.id ?? -1 }, typeCode: 'KIID', locale: 'fr', publishedAt: '2027-01-01', fileName: 'kid.pdf', published: true, sha256: 'x', size: kid.byteLength },
+      { owner: { shareId: (await db.select({ id: t.shares.id }).from(t.shares).where(eq(t.shares.isinCode, share.isinCode)))[0]?.id ?? -1 }, typeCode: 'KIID', locale: 'fr', publishedAt: '2027-01-01', fileName: 'kid.pdf', published: true, sha256: createHash('sha256').update(kid).digest('hex'), size: kid.byteLength },
       people.data,
       { effectiveAt: new Date(Date.now() + 3_600_000), file: kid },
     );
@@ -264,9 +265,9 @@ describe('the registration matrix under approval', () => {
 
     const key2 = `${shareId}|GB|INSTIT`;
     const other = active(key2) ? ticked.filter((k) => k !== key2) : [...ticked, key2];
-    const outcome = await submitChange(db, 'registration.grid', { fundId: row.id, ticked: wanted, date: '2026-11-20' }, people.editor, { note: `grid ${run}` });
+    const outcome = await saveChange(db, 'registration.grid', { fundId: row.id, ticked: wanted, date: '2026-11-20' }, people.editor, { note: `grid ${run}` });
     // Another person's change of the same grid, made on the same state.
-    const stale = await submitChange(db, 'registration.grid', { fundId: row.id, ticked: other, date: '2026-11-21' }, people.admin);
+    const stale = await saveChange(db, 'registration.grid', { fundId: row.id, ticked: other, date: '2026-11-21' }, people.admin);
     expect(outcome.mode).toBe('proposed');
     expect(stale.mode).toBe('proposed');
     if (outcome.mode !== 'proposed' || stale.mode !== 'proposed') return;
@@ -284,7 +285,7 @@ describe('the registration matrix under approval', () => {
     expect((await registrationGrid(db, row.id))?.cells[key2]).toEqual(grid.cells[key2]);
 
     // Back as it was, approved by another person.
-    const back = await submitChange(db, 'registration.grid', { fundId: row.id, ticked, date: '2026-11-22' }, people.admin);
+    const back = await saveChange(db, 'registration.grid', { fundId: row.id, ticked, date: '2026-11-22' }, people.admin);
     if (back.mode !== 'proposed') throw new Error(`expected a proposal, got ${back.mode}`);
     expect(await approveChange(db, back.id, people.compliance)).toEqual({ ok: true, status: 'published' });
   });

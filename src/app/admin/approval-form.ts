@@ -1,24 +1,25 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import type { ApprovalArea } from '@/domain/staff/approval';
+import type { ApprovalArea, ChangeKind } from '@/domain/staff/approval';
 import { NOTE_MAX } from '@/domain/staff/approval';
-import { isIsoDate } from '@/domain/dates';
-import { checkDocumentFile, MAX_DOCUMENT_BYTES, type DocumentFileProblem } from '@/domain/documents/file';
 import { field } from '@/domain/forms/form-input';
 import { parseUtcDateTime } from '@/domain/news/input';
 import type { AdminT } from '@/i18n/admin';
-import type { FieldSpec } from '@/components/admin/action-form';
+import type { FieldSpec, FormState } from '@/components/admin/action-form';
+import type { Problems, ResultOf } from '@/server/approval/commands';
+import { policyCovers, type DoorOutcome } from '@/server/approval/door';
 import { rearmApprovalSchedule } from '@/server/approval/schedule';
-import { requiresApproval, type SubmitResult } from '@/server/approval/service';
+import type { StaffActionContext } from '@/server/auth/staff-action';
 
 /**
  * What every save form of an area under the approval policy adds (docs/approval.md): its button
  * says Submit for approval, a note for the reviewer and an optional effective date (UTC, as news
- * schedules are). Without approval it says that it publishes (Publish, Publish the NAV…).
+ * schedules are). Without approval it says that it publishes (Publish, Publish the NAV…). Whether a
+ * change waits is decided by the door (src/server/approval/door.ts), never here: these only say it.
  */
 export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('approval.publish')): string {
-  return requiresApproval(area) ? t('approval.submit') : instant;
+  return policyCovers(area) ? t('approval.submit') : instant;
 }
 
 /**
@@ -26,27 +27,16 @@ export function saveLabel(t: AdminT, area: ApprovalArea, instant: string = t('ap
  * its own verb, followed by "submit for approval" so nobody believes it acts at once.
  */
 export function actionLabel(t: AdminT, area: ApprovalArea, action: string): string {
-  return requiresApproval(area) ? t('approval.submitAction', { action }) : action;
+  return policyCovers(area) ? t('approval.submitAction', { action }) : action;
 }
 
-/**
- * A PDF submitted for approval (a fund's or an article's document): the checks its upload will make,
- * made now so that the author sees them, not the reviewer; then what the proposal stores, everything
- * but the bytes (kept beside it) with their hash and size.
- */
-export function proposedDocument<U extends { fileName: string; bytes: Uint8Array; publishedAt: string; title?: string }>(
-  upload: U,
-): { ok: false; problem: DocumentFileProblem | 'bad-date' | 'bad-title' } | { ok: true; input: Omit<U, 'bytes'> & { sha256: string; size: number }; bytes: Uint8Array } {
-  const problem = checkDocumentFile({ name: upload.fileName, size: upload.bytes.byteLength, bytes: upload.bytes }, MAX_DOCUMENT_BYTES);
-  if (problem) return { ok: false, problem };
-  if (!isIsoDate(upload.publishedAt)) return { ok: false, problem: 'bad-date' };
-  if (upload.title !== undefined && upload.title.length > 300) return { ok: false, problem: 'bad-title' };
-  const { bytes, ...rest } = upload;
-  return { ok: true, input: { ...rest, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength }, bytes };
+/** What staff are told a save does under the policy in force: "the site shows it at once" or "it waits for approval". */
+export function policyNote(t: AdminT, area: ApprovalArea): string {
+  return policyCovers(area) ? t('approval.waitsNote') : t('approval.instantNote');
 }
 
 export function approvalFields(t: AdminT, area: ApprovalArea): FieldSpec[] {
-  if (!requiresApproval(area)) return [];
+  if (!policyCovers(area)) return [];
   return [
     { kind: 'textarea', name: 'approvalNote', label: t('approval.note'), hint: t('approval.noteHint'), rows: 2 },
     { kind: 'datetime-local', name: 'effectiveAt', label: t('approval.effectiveAt'), hint: t('approval.effectiveAtHint'), step: '1' },
@@ -70,23 +60,41 @@ export const approvalInput = {
   }),
 };
 
-/** The form's answer to a proposal (or to a save the policy published at once, through `published`). */
-export function proposalAnswer(
-  t: AdminT,
-  outcome: SubmitResult,
-  seq: number,
-  published: (changed: boolean) => string,
-): { status: 'ok' | 'error'; message: string; seq: number } {
+/** After a proposal: the back-office's counts and lists change (not the public site), and the schedule's next time may have moved. */
+export function proposalStored(): void {
+  rearmApprovalSchedule();
+  revalidatePath('/admin', 'layout');
+}
+
+type Answers<K extends ChangeKind> = {
+  /** The change was applied: its service's answer, and whether it changed anything. */
+  published: (result: ResultOf<K>, changed: boolean) => FormState;
+  /** The command's own checks refused the input: by default a generic error. */
+  invalid?: (problems: Problems) => FormState;
+  /** No such target (or a creation's slug or ISIN taken): by default "not found". */
+  unknown?: () => FormState;
+};
+
+/**
+ * The form's answer to the door's outcome: one helper for every action. A proposal refreshes the
+ * back-office's counts and lists (the public site does not change) and re-arms the schedule.
+ */
+export function doorAnswer<K extends ChangeKind>({ t, seq }: StaffActionContext, outcome: DoorOutcome<K>, answers: Answers<K>): FormState {
+  const invalid = answers.invalid ?? ((): FormState => ({ status: 'error', message: t('data.invalid'), seq }));
   switch (outcome.mode) {
     case 'proposed':
-      rearmApprovalSchedule();
+      proposalStored();
       return { status: 'ok', message: t('approval.proposed'), seq };
     case 'unchanged':
       return { status: 'ok', message: t('approval.unchanged'), seq };
-    case 'error':
-      return { status: 'error', message: t('data.notFound'), seq };
+    case 'unknown':
+      return answers.unknown ? answers.unknown() : { status: 'error', message: t('data.notFound'), seq };
+    case 'invalid':
+      return invalid(outcome.problems);
+    case 'failed':
+      return invalid(outcome.problems ?? { fields: {} });
     case 'published':
-      return outcome.result.ok ? { status: 'ok', message: published(outcome.result.changed), seq } : { status: 'error', message: t('data.invalid'), seq };
+      return answers.published(outcome.result, outcome.changed);
   }
 }
 

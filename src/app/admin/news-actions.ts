@@ -4,7 +4,8 @@
  * The server actions of the news screens, built with staffAction (same origin, signed in,
  * `content.write`; a forbidden one answers 403 and changes nothing). The form is read with one
  * schema and checked by src/domain/news/input.ts (every field bounded, the body cleaned by the
- * site's one cleaner), then the service (src/server/news) writes, audits and publishes in one go.
+ * site's one cleaner), then the change goes through the approval door (src/server/approval/door.ts),
+ * which proposes it or has the service (src/server/news) write, audit and publish it.
  */
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
@@ -14,14 +15,11 @@ import { field } from '@/domain/forms/form-input';
 import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news/input';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { approvalInput, proposalAnswer, proposedDocument } from './approval-form';
-import { requiresApproval, submitChange, type SubmitResult } from '@/server/approval/service';
-import type { Staff } from '@/server/auth/staff';
+import { approvalInput, doorAnswer, proposalStored } from './approval-form';
+import type { Problems } from '@/server/approval/commands';
+import { saveChange, withFileHash } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
-import { newsForStaff } from '@/server/news/staff-queries';
 import { getDb } from '@/server/db';
-import { deleteNewsDocument, newsDocumentState, uploadNewsDocument } from '@/server/news/documents';
-import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 
 // More values than any form offers are cut: the domain then reports them (too many funds).
 const upTo100 = () => field.list().transform((values) => values.slice(0, 100));
@@ -56,82 +54,75 @@ function invalid({ t, values, seq }: StaffActionContext, errors: NewsErrors): Fo
   return { status: 'error', message: t('news.invalid'), errors: translated, values, seq };
 }
 
-/** Submitting an article for publication, under the approval policy: the publication is the proposed change. */
-async function proposePublication(id: number, value: NewsValues, actor: Staff['actor'], note: string): Promise<SubmitResult> {
+/** The article's values as a change of it stores them (its language never changes; the time as ISO text). */
+function articleValue(value: NewsValues) {
   const { locale: _locale, publishAt, ...rest } = value;
-  return submitChange(await getDb(), 'news.publish', { id, value: { ...rest, publishAt: publishAt ? publishAt.toISOString() : null } }, actor, { note });
+  return { ...rest, publishAt: publishAt ? publishAt.toISOString() : null };
 }
-
-async function proposeRemoval({ staff, t, seq }: StaffActionContext, kind: 'news.unpublish' | 'news.delete', id: number): Promise<FormState> {
-  const outcome = await submitChange(await getDb(), kind, { id }, staff.actor);
-  revalidatePath('/admin', 'layout');
-  return proposalAnswer(t, outcome, seq, () => t('news.saved'));
-}
-
-/** Whether the article is on line: under the policy, what changes what the public reads is proposed. */
-const published = async (id: number) => (await newsForStaff(await getDb(), id))?.status === 'published';
 
 function done(message: string, seq: number): FormState {
   revalidatePath('/admin/news', 'layout');
   return { status: 'ok', message, seq };
 }
 
+const notFound = ({ t, seq }: StaffActionContext) => (): FormState => ({ status: 'error', message: t('news.notFound'), seq });
+
+/** The article's service refused the values: its errors on their fields. */
+const refused = (ctx: StaffActionContext) => (problems: Problems): FormState => invalid(ctx, problems.fields as NewsErrors);
+
 const newsInput = ({ approvalNote: _note, ...input }: Article) => input;
 
-/** Creates one language of an article; `translationOf` is an item of the article it translates. */
+/**
+ * Creates one language of an article; `translationOf` is an item of the article it translates. The
+ * article is stored as a draft (nobody reads it), then its publication, if asked, goes through the
+ * door like any other: under the policy it waits for approval.
+ */
 export const createNewsAction = staffAction('content.write', article, async (input, ctx, translationOf: number | null, _state: FormState): Promise<FormState> => {
   const { staff } = ctx;
   const read = readNewsInput(newsInput(input));
   if (!read.ok) return invalid(ctx, read.errors);
-  const underPolicy = read.value.state !== 'draft' && requiresApproval('news');
-  // Under the policy the article is saved as a draft, and its publication is the proposed change.
-  const result = await createNews(await getDb(), underPolicy ? { ...read.value, state: 'draft', publishAt: null } : read.value, staff.actor, translationOf);
-  if (!result.ok) return invalid(ctx, result.errors);
-  if (underPolicy) await proposePublication(result.id, read.value, staff.actor, input.approvalNote);
+  const db = await getDb();
+  const created = await saveChange(db, 'news.create', { value: { ...articleValue(read.value), locale: read.value.locale }, translationOf }, staff.actor);
+  if (created.mode !== 'published' || !created.result.ok) return doorAnswer(ctx, created, { published: () => invalid(ctx, {}), invalid: refused(ctx) });
+  const id = created.result.id;
+  if (read.value.state !== 'draft') {
+    const published = await saveChange(db, 'news.publish', { id, value: articleValue(read.value) }, staff.actor, { note: input.approvalNote });
+    if (published.mode === 'proposed') proposalStored();
+  }
   revalidatePath('/admin/news', 'layout');
-  redirect(`/admin/news/${result.id}?done=created`);
+  redirect(`/admin/news/${id}?done=created`);
 });
 
+/**
+ * Saves an article: its texts and its state, both ways. Whether it waits is the door's: a draft's
+ * texts are nobody's reading (saved at once), publishing or scheduling it, taking a published one
+ * back to draft (a takedown) or editing a published one wait under the policy.
+ */
 export const updateNewsAction = staffAction('content.write', article, async (input, ctx, id: number, locale: string, _state: FormState): Promise<FormState> => {
   const { staff, t, seq } = ctx;
   // The language of an item never changes: the one it was drawn with is checked, not a posted one.
   const read = readNewsInput({ ...newsInput(input), locale });
   if (!read.ok) return invalid(ctx, read.errors);
-  if (read.value.state !== 'draft' && requiresApproval('news')) {
-    const db = await getDb();
-    const item = await newsForStaff(db, id);
-    if (!item) return { status: 'error', message: t('news.notFound'), seq };
-    // A draft keeps its texts as typed; a published article stays as it is until the change is approved.
-    if (item.status === 'draft') {
-      const draft = await updateNews(db, id, { ...read.value, state: 'draft', publishAt: null }, staff.actor);
-      if (!draft.ok) return 'notFound' in draft ? { status: 'error', message: t('news.notFound'), seq } : invalid(ctx, draft.errors);
-    }
-    const outcome = await proposePublication(id, read.value, staff.actor, input.approvalNote);
-    revalidatePath('/admin', 'layout');
-    return { ...proposalAnswer(t, outcome, seq, () => t('news.saved')) };
-  }
-  const result = await updateNews(await getDb(), id, read.value, staff.actor);
-  if (!result.ok) return 'notFound' in result ? { status: 'error', message: t('news.notFound'), seq } : invalid(ctx, result.errors);
-  return done(result.changed ? t('news.saved') : t('news.unchanged'), seq);
+  const kind = read.value.state === 'draft' ? 'news.draft' : 'news.publish';
+  const outcome = await saveChange(await getDb(), kind, { id, value: articleValue(read.value) }, staff.actor, { note: input.approvalNote });
+  return doorAnswer(ctx, outcome, {
+    published: (_result, changed) => done(changed ? t('news.saved') : t('news.unchanged'), seq),
+    invalid: refused(ctx),
+    unknown: notFound(ctx),
+  });
 });
 
 const noFields = z.object({});
 
 export const unpublishNewsAction = staffAction('content.write', noFields, async (_input, ctx, id: number, _state: FormState): Promise<FormState> => {
-  const { staff, t, seq } = ctx;
-  // Taking a published article off the site changes what the public reads: under the policy, it is proposed.
-  if (requiresApproval('news') && (await published(id))) return proposeRemoval(ctx, 'news.unpublish', id);
-  const result = await unpublishNews(await getDb(), id, staff.actor);
-  if (!result.ok) return { status: 'error', message: t('news.notFound'), seq };
-  return done(result.changed ? t('news.unpublished') : t('news.alreadyDraft'), seq);
+  const { t, seq } = ctx;
+  const outcome = await saveChange(await getDb(), 'news.unpublish', { id }, ctx.staff.actor);
+  return doorAnswer(ctx, outcome, { published: (_r, changed) => done(changed ? t('news.unpublished') : t('news.alreadyDraft'), seq), unknown: notFound(ctx) });
 });
 
 export const deleteNewsAction = staffAction('content.write', noFields, async (_input, ctx, id: number, _state: FormState): Promise<FormState> => {
-  const { staff, t, seq } = ctx;
-  // A draft is nobody's reading: deleting it needs no approval; deleting a published article does.
-  if (requiresApproval('news') && (await published(id))) return proposeRemoval(ctx, 'news.delete', id);
-  const result = await deleteNews(await getDb(), id, staff.actor);
-  if (!result.ok) return { status: 'error', message: t('news.notFound'), seq };
+  const outcome = await saveChange(await getDb(), 'news.delete', { id }, ctx.staff.actor);
+  if (outcome.mode !== 'published') return doorAnswer(ctx, outcome, { published: () => notFound(ctx)(), unknown: notFound(ctx) });
   revalidatePath('/admin/news', 'layout');
   redirect('/admin/news?done=deleted');
 });
@@ -143,7 +134,8 @@ const DOCUMENT_FIELD: Record<string, string> = { empty: 'file', 'too-large': 'fi
 export const uploadNewsDocumentAction = staffAction(
   'content.write',
   z.object({ file: field.file(), publishedAt: field.text(), title: field.text(), ...approvalInput }),
-  async (input, { staff, t, seq, fail: failWith }, newsId: number, _state: FormState): Promise<FormState> => {
+  async (input, ctx, newsId: number, _state: FormState): Promise<FormState> => {
+    const { staff, t, seq, fail: failWith } = ctx;
     const d = dataTranslator(staff.locale);
     const fail = (code: string): FormState => {
       const key = `document.${code}` as 'document.empty';
@@ -153,35 +145,25 @@ export const uploadNewsDocumentAction = staffAction(
     if (!file) return fail('empty');
     if (file.size > MAX_DOCUMENT_BYTES) return fail('too-large');
     const title = input.title.trim();
-    const upload = { newsId, publishedAt: input.publishedAt, title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-    // A published article's document is read by the public: under the policy, attaching one is proposed.
-    if (requiresApproval('news') && (await published(newsId))) {
-      const proposal = proposedDocument(upload);
-      if (!proposal.ok) return fail(proposal.problem);
-      const outcome = await submitChange(await getDb(), 'news.attach', proposal.input, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: proposal.bytes });
-      revalidatePath('/admin', 'layout');
-      return proposalAnswer(t, outcome, seq, () => t('news.documents.uploaded'));
-    }
-    const result = await uploadNewsDocument(await getDb(), upload, staff.actor);
-    if (!result.ok) return fail(result.error);
-    if (!result.changed) return done(t('news.unchanged'), seq);
-    return done(result.replacedId ? t('news.documents.replaced') : t('news.documents.uploaded'), seq);
+    const upload = withFileHash({ newsId, publishedAt: input.publishedAt, title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const outcome = await saveChange(await getDb(), 'news.attach', upload.input, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: upload.file });
+    return doorAnswer(ctx, outcome, {
+      published: (result, changed) => (!changed ? done(t('news.unchanged'), seq) : done(result.ok && result.replacedId ? t('news.documents.replaced') : t('news.documents.uploaded'), seq)),
+      invalid: (problems) => fail(Object.values(problems.fields)[0] ?? 'empty'),
+      unknown: notFound(ctx),
+    });
   },
 );
 
 export const deleteNewsDocumentAction = staffAction(
   'content.write',
   noFields,
-  async (_input, { staff, t, seq }, newsId: number, documentId: number, _state: FormState): Promise<FormState> => {
-    // Only the current document of a published article is read by the public.
-    const state = requiresApproval('news') ? await newsDocumentState(await getDb(), newsId) : null;
-    if (state?.item.status === 'published' && state.current?.id === documentId) {
-      const outcome = await submitChange(await getDb(), 'news.detach', { newsId, documentId }, staff.actor);
-      revalidatePath('/admin', 'layout');
-      return proposalAnswer(t, outcome, seq, () => t('news.documents.deleted'));
-    }
-    const result = await deleteNewsDocument(await getDb(), newsId, documentId, staff.actor);
-    if (!result.ok) return { status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq };
-    return done(t('news.documents.deleted'), seq);
+  async (_input, ctx, newsId: number, documentId: number, _state: FormState): Promise<FormState> => {
+    const { staff, t, seq } = ctx;
+    const outcome = await saveChange(await getDb(), 'news.detach', { newsId, documentId }, staff.actor);
+    return doorAnswer(ctx, outcome, {
+      published: () => done(t('news.documents.deleted'), seq),
+      unknown: () => ({ status: 'error', message: dataTranslator(staff.locale)('document.unknown-document'), seq }),
+    });
   },
 );

@@ -3,8 +3,9 @@
 /**
  * The server actions of the page and company screens, built with staffAction (same origin, signed
  * in, content.write; a forbidden one answers 403 and changes nothing). Each reads the form on the
- * stored structure (src/domain/content/page-edit.ts, company-form.ts), then calls the service, which writes,
- * versions, audits and publishes in one go.
+ * stored structure (src/domain/content/page-edit.ts, company-form.ts), then hands the change to the
+ * approval door (src/server/approval/door.ts), which proposes it or has the service write, version,
+ * audit and publish it.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
@@ -14,13 +15,11 @@ import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/content/
 import { isAdminLocale } from '@/i18n/admin';
 import type { FormState } from '@/components/admin/action-form';
 import type { DraftPreviewState } from '@/components/admin/draft-preview';
-import { requiresApproval, submitChange } from '@/server/approval/service';
+import { saveChange } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { saveCompany } from '@/server/pages/company';
-import { restorePageVersion, savePage } from '@/server/pages/commands';
-import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
-import { approvalInput, proposalAnswer } from './approval-form';
+import { pageSnapshot } from '@/server/pages/staff-queries';
+import { approvalInput, doorAnswer } from './approval-form';
 import { PreviewBody } from './page-view';
 
 /** The domain readers' error codes, translated for the fields. */
@@ -35,12 +34,6 @@ function done(message: string, seq: number): FormState {
   return { status: 'ok', message, seq };
 }
 
-/** What a proposal changes: the back-office's counts and lists, not the public site. */
-function proposed(answer: FormState): FormState {
-  revalidatePath('/admin', 'layout');
-  return answer;
-}
-
 const withApproval = z.object(approvalInput);
 
 export const savePageAction = staffAction('content.write', withApproval, async (approval, ctx, code: string, _state: FormState): Promise<FormState> => {
@@ -51,42 +44,30 @@ export const savePageAction = staffAction('content.write', withApproval, async (
   if (!current) return { status: 'error', message: t('data.notFound'), seq };
   const { snapshot, errors } = readPageForm(ctx.read, current);
   if (Object.keys(errors).length > 0) return invalid(ctx, errors satisfies PageFormErrors, 'pages');
-  if (requiresApproval('pages')) {
-    const outcome = await submitChange(db, 'page.save', { code, snapshot }, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
-    return proposed(proposalAnswer(t, outcome, seq, () => t('data.saved')));
-  }
-  const result = await savePage(db, code, snapshot, staff.actor);
-  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq };
-  return done(result.changed && result.version !== null ? t('pages.saved', { version: result.version }) : t('data.unchanged'), seq);
+  const outcome = await saveChange(db, 'page.save', { code, snapshot }, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
+  return doorAnswer(ctx, outcome, {
+    published: (result, changed) => done(changed && result.ok && result.version !== null ? t('pages.saved', { version: result.version }) : t('data.unchanged'), seq),
+  });
 });
 
-export const restorePageAction = staffAction('content.write', z.object({}), async (_input, { staff, t, seq }, code: string, number: number, _state: FormState): Promise<FormState> => {
+/** Restoring a version is a change like any other: it goes through the door. */
+export const restorePageAction = staffAction('content.write', z.object({}), async (_input, ctx, code: string, number: number, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
   if (typeof code !== 'string' || !isPageCode(code)) return { status: 'error', message: t('data.notFound'), seq };
   if (typeof number !== 'number' || !Number.isSafeInteger(number)) return { status: 'error', message: t('pages.unknownVersion'), seq };
-  if (requiresApproval('pages')) {
-    // Restoring a version is a change like any other: under the policy it is proposed.
-    const db = await getDb();
-    const version = await getPageVersion(db, code, number);
-    if (!version) return { status: 'error', message: t('pages.unknownVersion'), seq };
-    const outcome = await submitChange(db, 'page.save', { code, snapshot: version.snapshot }, staff.actor, { note: t('approval.restoreNote', { number }) });
-    return proposed(proposalAnswer(t, outcome, seq, () => t('data.saved')));
-  }
-  const result = await restorePageVersion(await getDb(), code, number, staff.actor);
-  if (!result.ok) return { status: 'error', message: result.error === 'unknown' ? t('data.notFound') : t('pages.unknownVersion'), seq };
-  return done(result.changed && result.version !== null ? t('pages.restored', { number, version: result.version }) : t('data.unchanged'), seq);
+  const outcome = await saveChange(await getDb(), 'page.restore', { code, number }, staff.actor, { note: t('approval.restoreNote', { number }) });
+  return doorAnswer(ctx, outcome, {
+    published: (result, changed) => done(changed && result.ok && result.version !== null ? t('pages.restored', { number, version: result.version }) : t('data.unchanged'), seq),
+    invalid: () => ({ status: 'error', message: t('pages.unknownVersion'), seq }),
+  });
 });
 
 export const saveCompanyAction = staffAction('content.write', withApproval, async (approval, ctx, _state: FormState): Promise<FormState> => {
   const { staff, t, seq } = ctx;
   const { input, errors } = readCompanyForm(ctx.read);
   if (Object.keys(errors).length > 0) return invalid(ctx, errors satisfies CompanyFormErrors, 'company');
-  if (requiresApproval('company')) {
-    const outcome = await submitChange(await getDb(), 'company.save', input, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
-    return proposed(proposalAnswer(t, outcome, seq, () => t('company.saved')));
-  }
-  const result = await saveCompany(await getDb(), input, staff.actor);
-  if (!result.ok) return { status: 'error', message: t('data.notFound'), seq };
-  return done(result.changed ? t('company.saved') : t('data.unchanged'), seq);
+  const outcome = await saveChange(await getDb(), 'company.save', input, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
+  return doorAnswer(ctx, outcome, { published: (_result, changed) => done(changed ? t('company.saved') : t('data.unchanged'), seq) });
 });
 
 /**

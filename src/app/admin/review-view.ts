@@ -31,7 +31,7 @@ export function reviewRows(t: AdminT, locale: string, rows: ProposalListRow[], n
     note: row.status === 'rejected' && row.comment ? `${row.note}${row.note ? '\n' : ''}${t('approval.review.comment')}: ${row.comment}` : row.note,
     effective: row.effectiveAt ? formatDateTime(locale, row.effectiveAt) : t('approval.queue.atOnce'),
     status: t(`approval.statuses.${row.status as ProposalStatus}`),
-    flag: conflicting.has(row.id) ? t('approval.queue.conflict') : undefined,
+    flag: conflicting.has(row.id) ? t('approval.queue.conflict') : row.status === 'approved' && row.lastError ? t('approval.queue.failed') : undefined,
   }));
 }
 
@@ -69,9 +69,21 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'share.update':
       return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}`;
     case 'news.publish':
+    case 'news.draft':
     case 'news.unpublish':
     case 'news.delete':
       return `/admin/news/${Number(input.id)}`;
+    case 'news.attach':
+    case 'news.detach':
+      return `/admin/news/${Number(input.newsId)}`;
+    case 'page.restore':
+      return `/admin/pages/${encodeURIComponent(String(input.code))}`;
+    case 'import.navs':
+    case 'import.benchmarks':
+    case 'import.portfolios':
+    case 'import.scenarios':
+    case 'import.registrations':
+      return '/admin/imports';
     default:
       return '/admin/funds';
   }

@@ -71,6 +71,47 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The approval door (src/server/approval/door.ts, decision 037): the services that write what the
+ * public reads are the ones its command table runs. Read from src/server/approval/commands.ts: each
+ * value it imports from a service module whose name says it writes (create, update, save, upload,
+ * commit…) is the door's alone; a module under src/app that imports one of them, or a whole
+ * service module as a namespace, writes past the door.
+ */
+const WRITE = /^(create|update|delete|archive|save|set|upload|commit|correct|restore|unpublish|publish|store)/;
+
+function doorWrites(source: string): Map<string, Set<string>> {
+  const file = ts.createSourceFile('commands.ts', source, ts.ScriptTarget.Latest, true);
+  const writes = new Map<string, Set<string>>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.importClause?.isTypeOnly) continue;
+    const from = statement.moduleSpecifier.text;
+    if (!from.startsWith('@/server/') || from.startsWith('@/server/approval') || from.startsWith('@/server/db')) continue;
+    const named = statement.importClause?.namedBindings;
+    if (!named || !ts.isNamedImports(named)) continue;
+    for (const element of named.elements) {
+      const name = (element.propertyName ?? element.name).text;
+      if (!element.isTypeOnly && WRITE.test(name)) writes.set(from, (writes.get(from) ?? new Set()).add(name));
+    }
+  }
+  return writes;
+}
+
+/** The door's writes a module imports: by name (aliases included) or through a namespace import of their module. */
+function bypasses(fileName: string, source: string, writes: Map<string, Set<string>>): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.importClause?.isTypeOnly) continue;
+    const names = writes.get(statement.moduleSpecifier.text);
+    if (!names) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) found.push(`* from ${statement.moduleSpecifier.text}`);
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) if (!element.isTypeOnly && names.has((element.propertyName ?? element.name).text)) found.push((element.propertyName ?? element.name).text);
+  }
+  return found;
+}
+
 const root = process.cwd();
 const scanFile = (path: string) => scanServerActions(path, readFileSync(path, 'utf8'));
 
@@ -86,6 +127,34 @@ describe('server actions under src/app/admin', () => {
       expect.arrayContaining(['handleSubmission', 'retryMail', 'lookUpAddress', 'decideChangeAction', 'saveRegistrationGridAction', 'savePageAction', 'createFundAction', 'importAction', 'updateNewsAction', 'inviteAccount', 'signIn']),
     );
     expect(actions.length).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('the approval door', () => {
+  const writes = doorWrites(readFileSync(join(root, 'src/server/approval/commands.ts'), 'utf8'));
+
+  it('reads the writes the door owns from its command table', () => {
+    expect(writes.get('@/server/news/commands')).toEqual(new Set(['createNews', 'deleteNews', 'unpublishNews', 'updateNews']));
+    expect(writes.get('@/server/navs/import')).toEqual(new Set(['commitNavImport', 'correctNav']));
+    expect([...writes.values()].reduce((n, set) => n + set.size, 0)).toBeGreaterThanOrEqual(25);
+  });
+
+  it('is the only way src/app writes what the public reads: no module under src/app imports a write of the door', () => {
+    const offenders = sourceFiles(join(root, 'src/app'))
+      .map((path) => ({ path: relative(root, path), found: bypasses(path, readFileSync(path, 'utf8'), writes) }))
+      .filter((f) => f.found.length > 0)
+      .map((f) => `${f.path}: ${f.found.join(', ')}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('flags an action that writes past the door, by name, alias or namespace, and not its reads or types', () => {
+    const path = join(root, 'tests/fixtures/server-actions/bypass.ts');
+    expect(bypasses(path, readFileSync(path, 'utf8'), writes)).toEqual(['unpublishNews', 'uploadDocument', '* from @/server/navs/import']);
+  });
+
+  it('no module under src/app decides the policy itself', () => {
+    const deciding = sourceFiles(join(root, 'src/app')).filter((path) => readFileSync(path, 'utf8').includes('requiresApproval('));
+    expect(deciding.map((path) => relative(root, path))).toEqual([]);
   });
 });
 

@@ -43,12 +43,20 @@ export const CHANGE_KINDS = [
   'document.publish',
   'document.countries',
   'document.delete',
+  'news.create',
   'news.publish',
+  'news.draft',
   'news.unpublish',
   'news.delete',
   'news.attach',
   'news.detach',
   'registration.grid',
+  'page.restore',
+  'import.navs',
+  'import.benchmarks',
+  'import.portfolios',
+  'import.scenarios',
+  'import.registrations',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -67,12 +75,20 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'document.publish': 'documents',
   'document.countries': 'documents',
   'document.delete': 'documents',
+  'news.create': 'news',
   'news.publish': 'news',
+  'news.draft': 'news',
   'news.unpublish': 'news',
   'news.delete': 'news',
   'news.attach': 'news',
   'news.detach': 'news',
   'registration.grid': 'registrations',
+  'page.restore': 'pages',
+  'import.navs': 'funds',
+  'import.benchmarks': 'funds',
+  'import.portfolios': 'funds',
+  'import.scenarios': 'funds',
+  'import.registrations': 'registrations',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

@@ -1,6 +1,16 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ChangeKind } from '@/domain/staff/approval';
+import type { BenchmarkRow } from '@/domain/csv/benchmarks';
+import type { CsvError } from '@/domain/csv/import';
+import type { NavRow } from '@/domain/csv/navs';
+import type { PortfolioRow } from '@/domain/csv/portfolio';
+import type { RegistrationRow } from '@/domain/csv/registrations';
+import type { ScenarioRow } from '@/domain/csv/scenarios';
+import { isIsoDate } from '@/domain/dates';
+import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
+import { validateFund, validateShare } from '@/domain/funds/input';
 import type { CompanyInput } from '@/domain/content/company-form';
 import type { FundInput, ShareInput } from '@/domain/funds/input';
 import type { NewsValues } from '@/domain/news/input';
@@ -10,33 +20,54 @@ import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
-import { deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentUpload } from '@/server/documents/commands';
+import { checkCountries, deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentUpload } from '@/server/documents/commands';
 import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
-import { correctNav } from '@/server/navs/import';
-import { registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
+import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
+import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
+import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
+import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
+import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
-import { deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
+import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
-import { savePage } from '@/server/pages/commands';
-import { companyForStaff, pageSnapshot } from '@/server/pages/staff-queries';
+import { restorePageVersion, savePage } from '@/server/pages/commands';
+import { companyForStaff, getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 
 /**
- * What each kind of proposed change reads and runs (docs/approval.md). `read` gives the target's state
- * as it is now (hashed when the change is proposed and again when it is approved and published: a
- * different hash is a conflict) and a readable label; `after` the state the review screen compares;
- * `apply` runs THE existing command of the back-office with the stored input: one code path for what
- * a change does, whether it was approved or published at once.
+ * Every change of what the public reads, one command per kind (docs/approval.md, decision 037): the
+ * one door (door.ts) runs them all, whether the change waits for a second person or not.
+ * - `validate` checks the input as the command will (the author sees the errors, not the reviewer);
+ *   its answer is a map of field → error code, or, for a file, its lines.
+ * - `reachesPublic` says whether the change touches what the public reads now or would read after
+ *   it (a draft article's text does not): a change that does not is applied at once under any policy.
+ * - `read` gives the target's state as it is now, everything a reviewer approves, attachments
+ *   included (hashed when the change is proposed and again when it is approved and published: a
+ *   different hash is a conflict) and a readable label; `after` the state the review screen compares;
+ *   `unchanged` whether a proposal would change nothing (by default: after equals the state).
+ * - `run` runs THE existing service with the stored input, and `applied` reads its answer.
  */
 export type Target = { key: string; label: string; state: unknown };
-export type Applied = { ok: true; changed: boolean } | { ok: false; error: string };
+export type FieldProblems = Record<string, string>;
+export type Problems = { fields: FieldProblems; lines?: CsvError[] };
+export type Applied = { ok: true; changed: boolean } | { ok: false; error: string; problems?: Problems };
 
-type Command<I> = {
+export type Command<I, R> = {
+  validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
+  reachesPublic?(db: Executor, input: I): Promise<boolean>;
   read(db: Executor, input: I): Promise<Target | null>;
   after(before: unknown, input: I): unknown;
-  apply(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<Applied>;
+  unchanged?(state: unknown, after: unknown): boolean;
+  run(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<R>;
+  applied(result: R): Applied;
 };
+
+/** One kind's command, its input given and its service's answer inferred. */
+const define =
+  <K extends ChangeKind>() =>
+  <R>(command: Command<ChangeInput[K], R>) =>
+    command;
 
 export type PageSaveInput = { code: string; snapshot: PageSnapshot };
 export type FundUpdateInput = { fundId: number; patch: Partial<FundInput> };
@@ -54,6 +85,10 @@ export type FundAumInput = { fundId: number; value: number; date: string; curren
 export type DocumentPublishInput = { documentId: number; published: boolean };
 export type DocumentCountriesInput = { documentId: number; countries: string[] };
 export type NewsAttachInput = Omit<NewsDocumentUpload, 'bytes'> & { sha256: string; size: number };
+export type NewsCreateInput = { value: Omit<NewsPublishInput['value'], 'state'> & { locale: NewsValues['locale'] }; translationOf: number | null };
+export type PageRestoreInput = { code: string; number: number };
+/** A back-office CSV file, parsed: its rows, its name and the SHA-256 of its text. */
+export type ImportInput<Row> = { rows: Row[]; fileName: string; sha256: string };
 
 export type ChangeInput = {
   'page.save': PageSaveInput;
@@ -70,12 +105,20 @@ export type ChangeInput = {
   'document.publish': DocumentPublishInput;
   'document.countries': DocumentCountriesInput;
   'document.delete': { documentId: number };
+  'news.create': NewsCreateInput;
   'news.publish': NewsPublishInput;
+  'news.draft': NewsPublishInput;
   'news.unpublish': { id: number };
   'news.delete': { id: number };
   'news.attach': NewsAttachInput;
   'news.detach': { newsId: number; documentId: number };
   'registration.grid': RegistrationGridInput;
+  'page.restore': PageRestoreInput;
+  'import.navs': ImportInput<NavRow>;
+  'import.benchmarks': ImportInput<BenchmarkRow>;
+  'import.portfolios': ImportInput<PortfolioRow>;
+  'import.scenarios': ImportInput<ScenarioRow>;
+  'import.registrations': ImportInput<RegistrationRow>;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -90,10 +133,78 @@ function readableCells(grid: RegistrationGrid, cells: Record<string, { registere
 }
 
 const saved = (r: { ok: true; changed: boolean } | { ok: false }, error = 'invalid'): Applied => (r.ok ? { ok: true, changed: r.changed } : { ok: false, error });
+const problem = (name: string, code: string): Problems => ({ fields: { [name]: code } });
+const fields = (errors: FieldProblems): Problems | null => (Object.keys(errors).length > 0 ? { fields: errors } : null);
+const invalidFields = (errors: FieldProblems): Applied => ({ ok: false, error: Object.values(errors).join(', ') || 'invalid', problems: { fields: errors } });
 
 const pick = (title: unknown): string => (title && typeof title === 'object' ? String((title as Record<string, unknown>).fr ?? '') : String(title ?? ''));
 
-const failed = (errors: Record<string, string>): Applied => ({ ok: false, error: Object.values(errors).join(', ') || 'invalid' });
+const failed = invalidFields;
+
+/** The form field each document problem belongs to. */
+export const DOCUMENT_FIELD: Record<string, string> = {
+  empty: 'file',
+  'too-large': 'file',
+  'not-pdf': 'file',
+  'unknown-owner': 'owner',
+  'unknown-type': 'typeCode',
+  'bad-locale': 'locale',
+  'bad-date': 'publishedAt',
+  'bad-title': 'title',
+  'unknown-country': 'countries',
+};
+
+/** A PDF as its upload will check it: the file, its date and its title. */
+function documentProblems(input: { fileName: string; publishedAt: string; title?: string; size: number }, file: Uint8Array | null): Problems | null {
+  const problem = file ? checkDocumentFile({ name: input.fileName, size: file.byteLength, bytes: file }, MAX_DOCUMENT_BYTES) : 'empty';
+  if (problem) return { fields: { file: problem } };
+  if (!isIsoDate(input.publishedAt)) return { fields: { publishedAt: 'bad-date' } };
+  if (input.title !== undefined && input.title.length > 300) return { fields: { title: 'bad-title' } };
+  if (file && createHash('sha256').update(file).digest('hex') !== (input as { sha256?: string }).sha256) return { fields: { file: 'empty' } };
+  return null;
+}
+
+/** Whether an article is read by the public: published now or scheduled (a draft is nobody's reading). */
+async function articleIsPublic(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ status: t.news.status }).from(t.news).where(eq(t.news.id, id));
+  return row?.status === 'published';
+}
+
+/** Whether a document version is read by the public: on line, current or in the library's archive. */
+async function documentIsPublic(db: Executor, documentId: number): Promise<boolean> {
+  return (await documentForReview(db, documentId))?.state.published ?? false;
+}
+
+type ImportCommit = { ok: true; written: number } | { ok: false; errors: CsvError[] };
+type ImportPreviewResult = { ok: true } | { ok: false; errors: CsvError[] };
+
+/**
+ * A back-office CSV file (docs/approval.md): its target is the difference it makes to the stored
+ * data, as its preview computes it (new values, corrected values with old and new, registrations
+ * added and withdrawn); a file that would change nothing is unchanged, and one whose difference has
+ * changed since it was proposed is a conflict. Approval applies the file's rows.
+ */
+function importCommand<Row>(
+  preview: (db: Executor, rows: Row[]) => Promise<ImportPreviewResult>,
+  commit: (db: Db, rows: Row[], actor: Actor, source: string) => Promise<ImportCommit>,
+  nothing: (preview: Record<string, unknown>) => boolean,
+): Command<ImportInput<Row>, ImportCommit> {
+  return {
+    async validate(db, input) {
+      const result = await preview(db, input.rows);
+      return result.ok ? null : { fields: {}, lines: result.errors };
+    },
+    async read(db, input) {
+      const result = await preview(db, input.rows);
+      if (!result.ok) return null;
+      return { key: `file:${input.sha256}`, label: input.fileName.slice(0, 200), state: { file: input.fileName, difference: result } };
+    },
+    after: (before) => ({ ...(before as object), applied: true }),
+    unchanged: (state) => nothing(((state as { difference?: Record<string, unknown> } | null)?.difference ?? {}) as Record<string, unknown>),
+    run: (db, input, actor) => commit(db, input.rows, actor, `back-office:${input.fileName.slice(0, 200)}`),
+    applied: (r) => (r.ok ? { ok: true, changed: r.written > 0 } : { ok: false, error: 'invalid', problems: { fields: {}, lines: r.errors } }),
+  };
+}
 
 async function fundTarget(db: Executor, fundId: number): Promise<Target | null> {
   const fund = await fundForStaff(db, fundId);
@@ -115,8 +226,11 @@ async function newsTarget(db: Executor, id: number): Promise<Target | null> {
   const [row] = await db.select().from(t.news).where(eq(t.news.id, id));
   if (!row) return null;
   const links = await db.select({ fundId: t.newsFunds.fundId }).from(t.newsFunds).where(eq(t.newsFunds.newsId, id));
+  // The article's PDF is part of what a reviewer approves: swapping it after submission is a conflict.
+  const attached = await newsDocumentState(db, id);
+  const document = attached?.current ? { fileName: attached.current.fileName, sha256: attached.current.sha256, title: attached.current.title } : null;
   const { updatedAt: _u, ...state } = row;
-  return { key: String(row.id), label: `${row.title} (${row.locale})`, state: { ...state, fundIds: links.map((l) => l.fundId).sort((a, b) => a - b) } };
+  return { key: String(row.id), label: `${row.title} (${row.locale})`, state: { ...state, fundIds: links.map((l) => l.fundId).sort((a, b) => a - b), document } };
 }
 
 async function newsDocumentTarget(db: Executor, newsId: number): Promise<Target | null> {
@@ -142,140 +256,111 @@ async function newShareTarget(db: Executor, fundId: number, raw: Record<string, 
   return taken ? null : { key: `new:${isin}`, label: `${String(raw.name ?? '')} (${isin}) · ${pick(fund.title)}`, state: { fund: fund.slug, isin } };
 }
 
-export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
-  'page.save': {
+export const COMMANDS = {
+  'page.save': define<'page.save'>()({
     async read(db, input) {
       const state = await pageSnapshot(db, input.code);
       return state ? { key: input.code, label: pick(state.title) || input.code, state } : null;
     },
     after: (_before, input) => input.snapshot,
-    apply: async (db, input, actor) => saved(await savePage(db, input.code, input.snapshot, actor), 'unknown'),
-  },
-  'company.save': {
+    run: (db, input, actor) => savePage(db, input.code, input.snapshot, actor),
+    applied: (r) => saved(r, 'unknown'),
+  }),
+  'page.restore': define<'page.restore'>()({
+    async validate(db, input) {
+      return (await getPageVersion(db, input.code, input.number)) ? null : { fields: { version: 'unknown-version' } };
+    },
+    async read(db, input) {
+      const state = await pageSnapshot(db, input.code);
+      return state ? { key: input.code, label: pick(state.title) || input.code, state } : null;
+    },
+    after: () => null,
+    unchanged: () => false,
+    run: (db, input, actor) => restorePageVersion(db, input.code, input.number, actor),
+    applied: (r) => saved(r, r.ok ? 'unknown' : r.error),
+  }),
+  'company.save': define<'company.save'>()({
     async read(db) {
       const state = await companyForStaff(db);
       return state ? { key: 'company', label: pick(state.title) || 'company', state } : null;
     },
     after: (before, input) => ({ ...(before as object), ...input }),
-    apply: async (db, input, actor) => saved(await saveCompany(db, input, actor), 'unknown'),
-  },
-  'fund.create': {
+    run: (db, input, actor) => saveCompany(db, input, actor),
+    applied: (r) => saved(r, 'unknown'),
+  }),
+  'fund.create': define<'fund.create'>()({
+    validate: async (_db, input) => {
+      const check = validateFund(input.raw);
+      return check.ok ? null : fields(check.errors);
+    },
     read: (db, input) => newFundTarget(db, input.raw),
     after: (before, input) => ({ ...(before as object), ...input.raw }),
-    apply: async (db, input, actor) => {
-      const r = await createFund(db, input.raw, actor);
-      return r.ok ? { ok: true, changed: true } : failed(r.errors);
+    run: (db, input, actor) => createFund(db, input.raw, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : failed(r.errors)),
+  }),
+  'fund.update': define<'fund.update'>()({
+    validate: async (db, input) => {
+      const current = await fundForStaff(db, input.fundId);
+      if (!current) return null;
+      const check = validateFund({ ...current, ...input.patch });
+      return check.ok ? null : fields(check.errors);
     },
-  },
-  'fund.archive': {
+    read: (db, input) => fundTarget(db, input.fundId),
+    after: (before, input) => ({ ...(before as object), ...input.patch }),
+    run: (db, input, actor) => updateFund(db, input.fundId, input.patch, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
+  }),
+  'fund.archive': define<'fund.archive'>()({
     read: (db, input) => fundTarget(db, input.fundId),
     after: (before) => ({ ...(before as object), active: false }),
-    apply: async (db, input, actor) => {
-      const r = await archiveFund(db, input.fundId, actor);
-      return r.ok ? { ok: true, changed: r.changed } : failed(r.errors);
+    run: (db, input, actor) => archiveFund(db, input.fundId, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
+  }),
+  'fund.aum': define<'fund.aum'>()({
+    validate: async (_db, input) => {
+      if (!Number.isFinite(input.value) || input.value < 0 || input.value >= 1e18) return problem('aumValue', 'bad-value');
+      if (!isIsoDate(input.date)) return problem('aumDate', 'bad-date');
+      return null;
     },
-  },
-  'fund.aum': {
     async read(db, input) {
       const fund = await fundForStaff(db, input.fundId);
       if (!fund) return null;
       return { key: String(fund.id), label: pick(fund.title), state: { aumValue: fund.aumValue, aumCurrencyCode: fund.aumCurrencyCode, aumDate: fund.aumDate } };
     },
     after: (before, input) => ({ ...(before as object), aumValue: Math.round(input.value * 100) / 100, aumDate: input.date, ...(input.currency ? { aumCurrencyCode: input.currency.trim().toUpperCase() } : {}) }),
-    apply: async (db, input, actor) => {
-      const r = await updateFundAum(db, input.fundId, { value: input.value, date: input.date, currency: input.currency }, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
+    run: (db, input, actor) => updateFundAum(db, input.fundId, { value: input.value, date: input.date, currency: input.currency }, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : invalidFields({ [r.error === 'bad-date' ? 'aumDate' : r.error === 'unknown-currency' ? 'aumCurrencyCode' : 'aumValue']: r.error })),
+  }),
+  'share.create': define<'share.create'>()({
+    validate: async (_db, input) => {
+      const check = validateShare(input.raw);
+      return check.ok ? null : fields(check.errors);
     },
-  },
-  'share.create': {
     read: (db, input) => newShareTarget(db, input.fundId, input.raw),
     after: (before, input) => ({ ...(before as object), ...input.raw }),
-    apply: async (db, input, actor) => {
-      const r = await createShare(db, input.fundId, input.raw, actor);
-      return r.ok ? { ok: true, changed: true } : failed(r.errors);
+    run: (db, input, actor) => createShare(db, input.fundId, input.raw, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : failed(r.errors)),
+  }),
+  'share.update': define<'share.update'>()({
+    validate: async (db, input) => {
+      const current = await shareForStaff(db, input.shareId);
+      if (!current) return null;
+      const check = validateShare({ ...current, ...input.patch });
+      return check.ok ? null : fields(check.errors);
     },
-  },
-  'share.archive': {
+    read: (db, input) => shareTarget(db, input.shareId),
+    after: (before, input) => ({ ...(before as object), ...input.patch }),
+    run: (db, input, actor) => updateShare(db, input.shareId, input.patch, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
+  }),
+  'share.archive': define<'share.archive'>()({
     read: (db, input) => shareTarget(db, input.shareId),
     after: (before) => ({ ...(before as object), active: false }),
-    apply: async (db, input, actor) => {
-      const r = await archiveShare(db, input.shareId, actor);
-      return r.ok ? { ok: true, changed: r.changed } : failed(r.errors);
-    },
-  },
-  'document.publish': {
-    read: (db, input) => documentTarget(db, input.documentId),
-    after: (before, input) => ({ ...(before as object), published: input.published }),
-    apply: async (db, input, actor) => {
-      const r = await setDocumentPublished(db, input.documentId, input.published, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
-    },
-  },
-  'document.countries': {
-    read: (db, input) => documentTarget(db, input.documentId),
-    after: (before, input) => ({ ...(before as object), countries: [...new Set(input.countries.map((c) => c.trim().toUpperCase()))].sort() }),
-    apply: async (db, input, actor) => {
-      const r = await setDocumentCountries(db, input.documentId, input.countries, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
-    },
-  },
-  'document.delete': {
-    read: (db, input) => documentTarget(db, input.documentId),
-    after: () => ({ deleted: true }),
-    apply: async (db, input, actor) => {
-      const r = await deleteDocument(db, input.documentId, actor);
-      return r.ok ? { ok: true, changed: true } : { ok: false, error: r.error };
-    },
-  },
-  'news.unpublish': {
-    read: (db, input) => newsTarget(db, input.id),
-    after: (before) => ({ ...(before as object), status: 'draft', publishAt: null }),
-    apply: async (db, input, actor) => {
-      const r = await unpublishNews(db, input.id, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: 'unknown' };
-    },
-  },
-  'news.delete': {
-    read: (db, input) => newsTarget(db, input.id),
-    after: () => ({ deleted: true }),
-    apply: async (db, input, actor) => ((await deleteNews(db, input.id, actor)).ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
-  },
-  'news.attach': {
-    read: (db, input) => newsDocumentTarget(db, input.newsId),
-    after: (_before, input) => ({ title: input.title ?? '', fileName: input.fileName, sha256: input.sha256, publishedAt: input.publishedAt }),
-    apply: async (db, input, actor, file) => {
-      if (!file) return { ok: false, error: 'empty' };
-      const { sha256: _sha, size: _size, ...upload } = input;
-      const r = await uploadNewsDocument(db, { ...upload, bytes: file }, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
-    },
-  },
-  'news.detach': {
-    async read(db, input) {
-      const target = await newsDocumentTarget(db, input.newsId);
-      // Only the current document is read by the public; another version is not a proposal's target.
-      return target && (target.state as { id?: number } | null)?.id === input.documentId ? target : null;
-    },
-    after: () => ({ deleted: true }),
-    apply: async (db, input, actor) => ((await deleteNewsDocument(db, input.newsId, input.documentId, actor)).ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
-  },
-  'fund.update': {
-    read: (db, input) => fundTarget(db, input.fundId),
-    after: (before, input) => ({ ...(before as object), ...input.patch }),
-    apply: async (db, input, actor) => {
-      const r = await updateFund(db, input.fundId, input.patch, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: Object.values(r.errors).join(', ') || 'invalid' };
-    },
-  },
-  'share.update': {
-    read: (db, input) => shareTarget(db, input.shareId),
-    after: (before, input) => ({ ...(before as object), ...input.patch }),
-    apply: async (db, input, actor) => {
-      const r = await updateShare(db, input.shareId, input.patch, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: Object.values(r.errors).join(', ') || 'invalid' };
-    },
-  },
-  'nav.correct': {
+    run: (db, input, actor) => archiveShare(db, input.shareId, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
+  }),
+  'nav.correct': define<'nav.correct'>()({
+    validate: async (_db, input) => (!isIsoDate(input.date) ? problem('date', 'bad-date') : !(input.nav > 0) ? problem('nav', 'bad-nav') : null),
     async read(db, input) {
       const isin = input.isin.trim().toUpperCase();
       const [share] = await db.select({ id: t.shares.id, name: t.shares.name }).from(t.shares).where(eq(t.shares.isinCode, isin));
@@ -284,12 +369,11 @@ export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
       return { key: `${isin}@${input.date}`, label: `${share.name} (${isin}) ${input.date}`, state: { isin, date: input.date, nav: row?.nav ?? null } };
     },
     after: (before, input) => ({ ...(before as object), nav: input.nav }),
-    apply: async (db, input, actor) => {
-      const r = await correctNav(db, input, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
-    },
-  },
-  'document.upload': {
+    run: (db, input, actor) => correctNav(db, input, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : invalidFields({ [r.error === 'bad-date' ? 'date' : r.error === 'bad-nav' ? 'nav' : 'isin']: r.error })),
+  }),
+  'document.upload': define<'document.upload'>()({
+    validate: async (_db, input, file) => documentProblems(input, file),
     async read(db, input) {
       const slot = await documentSlotState(db, input.owner, input.typeCode, input.locale);
       if (!slot) return null;
@@ -297,24 +381,104 @@ export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
       return { key: `${owner}/${input.typeCode}/${input.locale}`, label: `${slot.ownerName} · ${input.typeCode} · ${input.locale}`, state: slot.current };
     },
     after: (_before, input) => ({ title: input.title ?? '', fileName: input.fileName, sha256: input.sha256, publishedAt: input.publishedAt, published: input.published ?? true, countries: input.countries ?? [] }),
-    apply: async (db, input, actor, file) => {
-      if (!file) return { ok: false, error: 'empty' };
+    async run(db, input, actor, file) {
+      if (!file) return { ok: false as const, error: 'empty' as const };
       const { sha256: _sha, size: _size, ...upload } = input;
-      const r = await uploadDocument(db, { ...upload, bytes: file }, actor);
-      return r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error };
+      return uploadDocument(db, { ...upload, bytes: file }, actor);
     },
-  },
-  'news.publish': {
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : invalidFields({ [DOCUMENT_FIELD[r.error] ?? 'file']: r.error })),
+  }),
+  'document.publish': define<'document.publish'>()({
+    reachesPublic: async (db, input) => input.published || (await documentIsPublic(db, input.documentId)),
+    read: (db, input) => documentTarget(db, input.documentId),
+    after: (before, input) => ({ ...(before as object), published: input.published }),
+    run: (db, input, actor) => setDocumentPublished(db, input.documentId, input.published, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : { ok: false, error: r.error }),
+  }),
+  'document.countries': define<'document.countries'>()({
+    validate: async (db, input) => ((await checkCountries(db, input.countries)) ? null : { fields: { countries: 'unknown-country' } }),
+    reachesPublic: (db, input) => documentIsPublic(db, input.documentId),
+    read: (db, input) => documentTarget(db, input.documentId),
+    after: (before, input) => ({ ...(before as object), countries: [...new Set(input.countries.map((c) => c.trim().toUpperCase()))].sort() }),
+    run: (db, input, actor) => setDocumentCountries(db, input.documentId, input.countries, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : r.error === 'unknown-document' ? { ok: false, error: r.error } : invalidFields({ countries: r.error })),
+  }),
+  'document.delete': define<'document.delete'>()({
+    // Deleting the current version, even off line, brings the previous one back: that reaches the public too.
+    async reachesPublic(db, input) {
+      const doc = await documentForReview(db, input.documentId);
+      return doc !== null && (doc.state.published || doc.state.current);
+    },
+    read: (db, input) => documentTarget(db, input.documentId),
+    after: () => ({ deleted: true }),
+    run: (db, input, actor) => deleteDocument(db, input.documentId, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : { ok: false, error: r.error }),
+  }),
+  'news.create': define<'news.create'>()({
+    // A new article is stored as a draft, which nobody reads; its publication is the next change.
+    reachesPublic: async () => false,
+    read: async (_db, input) => ({ key: `new:${input.value.slug}`, label: input.value.title, state: null }),
+    after: (_before, input) => input.value,
+    run: (db, input, actor) => createNews(db, { ...input.value, state: 'draft', publishAt: null }, actor, input.translationOf),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : invalidFields(r.errors)),
+  }),
+  'news.publish': define<'news.publish'>()({
     read: (db, input) => newsTarget(db, input.id),
     after: (before, input) => ({ ...(before as object), ...input.value }),
-    apply: async (db, input, actor) => {
-      const value = { ...input.value, publishAt: input.value.publishAt === null ? null : new Date(input.value.publishAt) };
-      const r = await updateNews(db, input.id, value, actor);
-      if (r.ok) return { ok: true, changed: r.changed };
-      return { ok: false, error: 'notFound' in r ? 'unknown' : Object.values(r.errors).join(', ') };
+    run: (db, input, actor) => updateNews(db, input.id, { ...input.value, publishAt: input.value.publishAt === null ? null : new Date(input.value.publishAt) }, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : 'notFound' in r ? { ok: false, error: 'unknown' } : invalidFields(r.errors)),
+  }),
+  'news.draft': define<'news.draft'>()({
+    // Back to draft: a published article leaves the site (a takedown waits); a draft's text is nobody's reading.
+    reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    read: (db, input) => newsTarget(db, input.id),
+    after: (before, input) => ({ ...(before as object), ...input.value, status: 'draft', publishAt: null }),
+    run: (db, input, actor) => updateNews(db, input.id, { ...input.value, state: 'draft', publishAt: null }, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : 'notFound' in r ? { ok: false, error: 'unknown' } : invalidFields(r.errors)),
+  }),
+  'news.unpublish': define<'news.unpublish'>()({
+    reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    read: (db, input) => newsTarget(db, input.id),
+    after: (before) => ({ ...(before as object), status: 'draft', publishAt: null }),
+    run: (db, input, actor) => unpublishNews(db, input.id, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : { ok: false, error: 'unknown' }),
+  }),
+  'news.delete': define<'news.delete'>()({
+    reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    read: (db, input) => newsTarget(db, input.id),
+    after: () => ({ deleted: true }),
+    run: (db, input, actor) => deleteNews(db, input.id, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
+  }),
+  'news.attach': define<'news.attach'>()({
+    validate: async (_db, input, file) => documentProblems(input, file),
+    reachesPublic: (db, input) => articleIsPublic(db, input.newsId),
+    read: (db, input) => newsDocumentTarget(db, input.newsId),
+    after: (_before, input) => ({ title: input.title ?? '', fileName: input.fileName, sha256: input.sha256, publishedAt: input.publishedAt }),
+    async run(db, input, actor, file) {
+      if (!file) return { ok: false as const, error: 'empty' as const };
+      const { sha256: _sha, size: _size, ...upload } = input;
+      return uploadNewsDocument(db, { ...upload, bytes: file }, actor);
     },
-  },
-  'registration.grid': {
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : invalidFields({ [DOCUMENT_FIELD[r.error] ?? 'file']: r.error })),
+  }),
+  'news.detach': define<'news.detach'>()({
+    // Only the current document of a published article is read by the public.
+    async reachesPublic(db, input) {
+      const found = await newsDocumentState(db, input.newsId);
+      return found?.item.status === 'published' && found.current?.id === input.documentId;
+    },
+    async read(db, input) {
+      const target = await newsDocumentTarget(db, input.newsId);
+      // Only the current document is read by the public; another version is not a proposal's target.
+      return target && (target.state as { id?: number } | null)?.id === input.documentId ? target : null;
+    },
+    after: () => ({ deleted: true }),
+    run: (db, input, actor) => deleteNewsDocument(db, input.newsId, input.documentId, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : { ok: false, error: 'unknown' }),
+  }),
+  'registration.grid': define<'registration.grid'>()({
+    validate: async (_db, input) => (/^\d{4}-\d{2}-\d{2}$/.test(input.date) && isIsoDate(input.date) ? null : { fields: { date: 'bad-date' } }),
     async read(db, input) {
       const grid = await registrationGrid(db, input.fundId);
       if (!grid) return null;
@@ -334,9 +498,31 @@ export const COMMANDS: { [K in ChangeKind]: Command<ChangeInput[K]> } = {
       const grid = { shares: state.shares.map((s) => ({ ...s, slug: '', name: '', active: true, fundSlug: state.fund })) } as unknown as RegistrationGrid;
       return { ...state, cells: readableCells(grid, next), stored: next };
     },
-    apply: async (db, input, actor) => {
-      const r = await saveRegistrationGrid(db, input.fundId, input.ticked, input.date, actor);
-      return r.ok ? { ok: true, changed: r.changed > 0 } : { ok: false, error: r.error };
-    },
-  },
-};
+    run: (db, input, actor) => saveRegistrationGrid(db, input.fundId, input.ticked, input.date, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed > 0 } : { ok: false, error: r.error }),
+  }),
+  'import.navs': importCommand<NavRow>(previewNavImport, (db, rows, actor, source) => commitNavImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
+  'import.benchmarks': importCommand<BenchmarkRow>(previewBenchmarkImport, (db, rows, actor, source) => commitBenchmarkImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
+  'import.portfolios': importCommand<PortfolioRow>(previewPortfolioImport, (db, rows, actor) => commitPortfolioImport(db, rows, actor), () => false),
+  'import.scenarios': importCommand<ScenarioRow>(previewScenarioImport, (db, rows, actor, source) => commitScenarioImport(db, rows, actor, { source }), () => false),
+  'import.registrations': importCommand<RegistrationRow>(
+    previewRegistrationImport,
+    (db, rows, actor, source) => commitRegistrationImport(db, rows, actor, { source }),
+    (d) => d.registered === 0 && d.withdrawn === 0,
+  ),
+} satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
+
+/** What a kind's service answers when the change is applied (the forms' messages read it). */
+export type ResultOf<K extends ChangeKind> = (typeof COMMANDS)[K] extends Command<ChangeInput[K], infer R> ? R : never;
+
+/** The command of a kind, for the door and the approval service. */
+export function commandOf<K extends ChangeKind>(kind: K): Command<ChangeInput[K], ResultOf<K>> {
+  return COMMANDS[kind] as unknown as Command<ChangeInput[K], ResultOf<K>>;
+}
+
+/** Runs a kind's command with its input (stored or posted): what publication does, approved or at once. */
+export async function applyCommand<K extends ChangeKind>(db: Db, kind: K, input: ChangeInput[K], actor: Actor, file: Uint8Array | null): Promise<{ result: ResultOf<K>; applied: Applied }> {
+  const command = commandOf(kind);
+  const result = await command.run(db, input, actor, file);
+  return { result, applied: command.applied(result) };
+}

@@ -9,7 +9,7 @@ import type { Db } from '@/server/db/client';
 import { mailOutbox, proposedChange, staffUser } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { areaLogger } from '@/server/log/logger';
-import { COMMANDS, type Applied, type ChangeInput } from './commands';
+import { applyCommand, commandOf, type Applied, type ChangeInput } from './commands';
 
 const log = areaLogger('approval');
 
@@ -39,40 +39,35 @@ function clip(text: string | undefined | null, max = NOTE_MAX): string {
   return (text ?? '').replace(/\r\n/g, '\n').trim().slice(0, max);
 }
 
-const readTarget = <K extends ChangeKind>(db: Executor, kind: K, input: ChangeInput[K]) => COMMANDS[kind].read(db, input);
+const readTarget = <K extends ChangeKind>(db: Executor, kind: K, input: ChangeInput[K]) => commandOf(kind).read(db, input);
 
-export type SubmitOptions = {
+export type ProposalOptions = {
   note?: string;
   effectiveAt?: Date | null;
   /** A document's bytes: kept with the proposal until it is published. */
   file?: Uint8Array | null;
-  /** The policy's areas; by default APPROVAL_REQUIRED. */
-  areas?: readonly ApprovalArea[];
 };
 
-export type SubmitResult =
-  | { mode: 'published'; result: Applied }
-  | { mode: 'proposed'; id: number }
-  | { mode: 'unchanged' }
-  | { mode: 'error'; error: 'unknown' };
+/** How long an approved change whose publication failed waits before the sweep tries it again. */
+export const RETRY_MINUTES = 5;
 
 /**
- * THE entry of every back-office save in an area under the policy: runs the command at once when the
- * area needs no approval, else stores the proposal (and withdraws the author's own earlier open
- * proposal of the same target: that is amending it).
+ * Stores a proposed change (and withdraws the author's own earlier open proposal of the same target:
+ * that is amending it). Called by the door (door.ts) only, once it has validated the input and
+ * decided that the change waits: nothing else proposes, nothing else publishes at once.
  */
-export async function submitChange<K extends ChangeKind>(db: Db, kind: K, input: ChangeInput[K], author: Person, options: SubmitOptions = {}): Promise<SubmitResult> {
-  const command = COMMANDS[kind];
+export async function storeProposal<K extends ChangeKind>(db: Db, kind: K, input: ChangeInput[K], author: Person, options: ProposalOptions = {}): Promise<{ mode: 'proposed'; id: number } | { mode: 'unchanged' } | { mode: 'unknown' }> {
+  const command = commandOf(kind);
   const actor: Actor = { type: 'account', id: author.id, label: author.label };
-  if (!requiresApproval(AREA_OF[kind], options.areas)) return { mode: 'published', result: await command.apply(db, input, actor, options.file ?? null) };
   const target = await readTarget(db, kind, input);
-  if (!target) return { mode: 'error', error: 'unknown' };
+  if (!target) return { mode: 'unknown' };
   const after = command.after(target.state, input);
-  if (canonicalJson(after) === canonicalJson(target.state)) return { mode: 'unchanged' };
+  const unchanged = command.unchanged ? command.unchanged(target.state, after) : canonicalJson(after) === canonicalJson(target.state);
+  if (unchanged) return { mode: 'unchanged' };
   const id = await db.transaction(async (tx) => {
     const amended = await tx
       .update(proposedChange)
-      .set({ status: 'withdrawn', updatedAt: sql`now()` })
+      .set({ status: 'withdrawn', updatedAt: sql`now()`, file: null })
       .where(and(eq(proposedChange.kind, kind), eq(proposedChange.targetKey, target.key), eq(proposedChange.authorId, author.id), inArray(proposedChange.status, ['pending', 'rejected'])))
       .returning({ id: proposedChange.id });
     const [row] = await tx
@@ -225,7 +220,7 @@ export async function publishProposal(db: Db, id: number): Promise<'published' |
     : { type: 'system', label: `${row.authorLabel} (approved by ${row.reviewerLabel ?? '?'})` };
   let result: Applied;
   try {
-    result = await COMMANDS[row.kind as ChangeKind].apply(db, row.input as never, actor, row.file ?? null);
+    result = (await applyCommand(db, row.kind as ChangeKind, row.input as never, actor, row.file ?? null)).applied;
   } catch (error) {
     log.error({ err: error, proposal: id }, 'an approved change could not be published');
     result = { ok: false, error: 'error' };
@@ -241,19 +236,27 @@ export async function publishProposal(db: Db, id: number): Promise<'published' |
         after: { kind: row.kind, target: row.targetKey, author: row.authorLabel, approver: row.reviewerLabel, changed: result.changed },
       });
     } else {
-      await tx.update(proposedChange).set({ status: 'pending', publishedAt: null, lastError: result.error.slice(0, 500), updatedAt: sql`now()` }).where(eq(proposedChange.id, id));
+      // Still approved: the sweep tries it again after RETRY_MINUTES, and the queue shows it as failed.
+      await tx.update(proposedChange).set({ status: 'approved', publishedAt: null, lastError: result.error.slice(0, 500), updatedAt: sql`now()` }).where(eq(proposedChange.id, id));
       await recordAudit(tx, { actor: { type: 'system', label: 'approval' }, entity: 'proposal', entityId: id, action: 'publish-failed', after: { error: result.error } });
     }
   });
   return result.ok ? 'published' : 'failed';
 }
 
-/** Publishes every approved change whose effective date has passed; answers how many. */
+/**
+ * An approved change is due when its effective date has passed or it has none (approved for at once,
+ * and not published: the process stopped, or its publication failed); one that failed waits
+ * RETRY_MINUTES after its last try.
+ */
+const dueCondition = sql`(${proposedChange.effectiveAt} IS NULL OR ${proposedChange.effectiveAt} <= now()) AND (${proposedChange.lastError} IS NULL OR ${proposedChange.updatedAt} <= now() - make_interval(mins => ${RETRY_MINUTES}))`;
+
+/** Publishes every approved change that is due; answers how many. */
 export async function publishDueProposals(db: Db): Promise<number> {
   const due = await db
     .select({ id: proposedChange.id })
     .from(proposedChange)
-    .where(and(eq(proposedChange.status, 'approved'), sql`${proposedChange.effectiveAt} <= now()`))
+    .where(and(eq(proposedChange.status, 'approved'), dueCondition))
     .orderBy(asc(proposedChange.effectiveAt), asc(proposedChange.id))
     .limit(100);
   let count = 0;
@@ -267,7 +270,7 @@ export async function nextApprovalTimes(db: Executor): Promise<{ now: Date; effe
   const [row] = await db
     .select({
       now: sql<string>`now()`.mapWith((v: string | Date) => new Date(v)),
-      effective: sql<string | null>`min(${proposedChange.effectiveAt}) filter (where ${proposedChange.status} = 'approved')`.mapWith(toDate),
+      effective: sql<string | null>`min(CASE WHEN ${proposedChange.lastError} IS NOT NULL THEN greatest(coalesce(${proposedChange.effectiveAt}, ${proposedChange.updatedAt}), ${proposedChange.updatedAt} + make_interval(mins => ${RETRY_MINUTES})) ELSE coalesce(${proposedChange.effectiveAt}, now()) END) filter (where ${proposedChange.status} = 'approved')`.mapWith(toDate),
       waiting: sql<number>`count(*) filter (where ${proposedChange.status} = 'pending' and ${proposedChange.notifiedAt} is null)`.mapWith(Number),
       lastDigest: sql<string | null>`max(${proposedChange.notifiedAt})`.mapWith(toDate),
     })

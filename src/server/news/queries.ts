@@ -120,12 +120,16 @@ export async function getNewsItem(locale: Locale, slug: string, audience: Audien
  * An item as a visitor of `profile` would see it, whatever its status and time (the back-office's
  * preview): null when it does not exist, or when its profiles or funds hide it from that profile.
  */
-export async function previewNewsItem(id: number, audience: Audience): Promise<{ view: NewsItemView; hiddenFromProfile: boolean } | null> {
+/** The texts of an article as a proposed change would publish them (the review screen's preview). */
+export type ProposedArticle = Partial<Pick<typeof t.news.$inferSelect, 'title' | 'slug' | 'categoryCode' | 'summary' | 'body' | 'publishedAt' | 'externalUrl' | 'author' | 'visibleTo'>>;
+
+export async function previewNewsItem(id: number, audience: Audience, proposed: ProposedArticle | null = null): Promise<{ view: NewsItemView; hiddenFromProfile: boolean } | null> {
   const { profile } = audience;
   const db = await getDb();
   const catalog = await rawCatalog(db);
-  const [row] = await db.select().from(t.news).where(eq(t.news.id, id)).limit(1);
-  if (!row) return null;
+  const [stored] = await db.select().from(t.news).where(eq(t.news.id, id)).limit(1);
+  if (!stored) return null;
+  const row = proposed ? { ...stored, ...proposed } : stored;
   const shown = (await withoutHiddenFunds(db, [row], audience)).length === 1 && (row.visibleTo.length === 0 || row.visibleTo.includes(profile));
   const [view] = await toViews([row], row.locale as Locale, catalog.funds);
   return view ? { view, hiddenFromProfile: !shown } : null;

@@ -9,6 +9,7 @@ import { companyForStaff } from '@/server/pages/staff-queries';
 import { companyFields } from '../../page-fields';
 import { saveCompanyAction } from '../../pages-actions';
 import { approvalFields, saveLabel } from '../../approval-form';
+import { policyNote } from '../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('company.title') };
@@ -24,7 +25,7 @@ export default async function CompanyPage() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('company.title')}</h1>
-      <p className="mb-2 max-w-prose text-muted">{t('company.intro')}</p>
+      <p className="mb-2 max-w-prose text-muted">{t('company.intro')} {policyNote(t, 'company')}</p>
       <p className="mb-4 max-w-prose text-muted">{t('data.translationsIntro')}</p>
       <ActionForm
         action={saveCompanyAction}

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listNewsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
+import { policyNote } from '../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.title') };
@@ -56,7 +57,7 @@ export default async function NewsListPage({ searchParams }: Props) {
   return (
     <AdminList
       title={t('news.title')}
-      intro={[t('news.intro')]}
+      intro={[t('news.intro'), policyNote(t, 'news')]}
       query={query}
       flash={{ done: { deleted: t('news.deleted') } }}
       actions={can(staff.role, 'content.write') && <ButtonLink href="/admin/news/new">{t('news.new')}</ButtonLink>}

@@ -7,6 +7,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
 import { publicPagePath } from '../../page-view';
+import { policyNote } from '../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.title') };
@@ -86,7 +87,7 @@ export default async function PagesPage() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.title')}</h1>
-      <p className="mb-4 max-w-prose text-muted">{t('pages.intro')}</p>
+      <p className="mb-4 max-w-prose text-muted">{t('pages.intro')} {policyNote(t, 'pages')}</p>
       {table(sitePages, t('pages.caption'))}
       {countryPages.length > 0 && (
         <section aria-labelledby="country-pages-title" className="mt-10">

@@ -40,8 +40,8 @@ export default async function FundPage({ params, searchParams }: Props) {
   const number = new Intl.NumberFormat(staff.locale, { maximumFractionDigits: 2 });
   const countryOptions = refs.countries.map((c) => ({ value: c.code, label: c.title[staff.locale] ?? c.title.fr ?? c.code }));
   const countryName = new Map(countryOptions.map((c) => [c.value, c.label]));
-  // Only a change of a current version reaches the public: only that one waits for approval (docs/approval.md).
-  const documentLabel = (d: { supersededAt: Date | null }, verb: string) => (d.supersededAt === null ? actionLabel(t, 'documents', verb) : verb);
+  // A published version (current, or in the public archive) is read by the public: a change of it waits (docs/approval.md).
+  const documentLabel = (d: { published: boolean }, verb: string) => (d.published ? actionLabel(t, 'documents', verb) : verb);
   return (
     <>
       <p className="mb-2">

@@ -14,7 +14,7 @@ import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
-import { requiresApproval } from '@/server/approval/service';
+import { policyCovers } from '@/server/approval/door';
 import { actionLabel, approvalFields } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -113,7 +113,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
           <h2 id="edit-title" className="mb-2 text-xl font-semibold">
             {t('news.editForm')}
           </h2>
-          {requiresApproval('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}
+          {policyCovers('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}
           <NewsForm
             action={updateNewsAction.bind(null, item.id, item.locale)}
             title={t('news.editForm')}
@@ -125,7 +125,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
             profiles={choices.profiles}
             states={choices.states}
             slugFollowsTitle={false}
-            approvalNote={requiresApproval('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
+            approvalNote={policyCovers('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
           />
         </section>
       ) : (

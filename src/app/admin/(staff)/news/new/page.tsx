@@ -9,7 +9,7 @@ import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { createNewsAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
-import { requiresApproval } from '@/server/approval/service';
+import { policyCovers } from '@/server/approval/door';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.newTitle') };
@@ -45,7 +45,7 @@ export default async function NewNewsPage({ searchParams }: Props) {
       </p>
       <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
       <div className="max-w-4xl">
-        {requiresApproval('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}
+        {policyCovers('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}
         <NewsForm
           action={createNewsAction.bind(null, source?.id ?? null)}
           title={title}
@@ -58,7 +58,7 @@ export default async function NewNewsPage({ searchParams }: Props) {
           profiles={choices.profiles}
           states={choices.states}
           slugFollowsTitle
-          approvalNote={requiresApproval('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
+          approvalNote={policyCovers('news') ? { label: t('approval.note'), hint: t('approval.noteHint') } : undefined}
         />
       </div>
     </>

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -13,6 +14,7 @@ import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { FundPreviewBody } from '../../../fund-preview';
+import { ImportPreview } from '../../../import-preview';
 import { PreviewBody } from '../../../page-view';
 import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
 import { editHref, kindText } from '../../../review-view';
@@ -22,6 +24,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const IMPORT_OF = { 'import.navs': 'navs', 'import.benchmarks': 'benchmarks', 'import.portfolios': 'portfolios', 'import.scenarios': 'scenarios', 'import.registrations': 'registrations' } as const;
+const isImportKind = (kind: string): kind is keyof typeof IMPORT_OF => Object.hasOwn(IMPORT_OF, kind);
 
 const DONE = ['published', 'approved', 'rejected', 'withdrawn'] as const;
 const ERRORS = ['conflict', 'not-pending', 'comment', 'failed', 'unknown'] as const;
@@ -194,10 +199,16 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
             {t('approval.review.previewFile', { name: fileName })}
           </a>
-        ) : row.kind === 'news.publish' ? (
-          <Link href={`/admin/news/${Number(row.input.id)}/preview`} className="text-brand underline">
-            {t('approval.review.previewNews')}
+        ) : row.kind === 'news.publish' || row.kind === 'news.draft' ? (
+          <Link href={`/admin/news/${Number(row.input.id)}/preview?proposal=${row.id}`} className="text-brand underline">
+            {t('approval.review.previewNewsProposed')}
           </Link>
+        ) : row.kind === 'news.attach' && row.hasFile ? (
+          <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
+            {t('approval.review.previewNewsFile', { name: fileName })}
+          </a>
+        ) : isImportKind(row.kind) && row.before ? (
+          <ImportPreview kind={IMPORT_OF[row.kind]} preview={(row.before as { difference: ComponentProps<typeof ImportPreview>['preview'] }).difference} locale={staff.locale} />
         ) : (
           <p className="text-muted">{t('approval.review.previewNone')}</p>
         )}

@@ -9,8 +9,9 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { registrationGrid } from '@/server/registrations/commands';
 import { saveLabel } from '../../../../approval-form';
-import { requiresApproval } from '@/server/approval/service';
+import { policyCovers } from '@/server/approval/door';
 import { saveRegistrationGridAction } from '../../../../registrations-actions';
+import { policyNote } from '../../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('registrations.title') };
@@ -36,7 +37,7 @@ export default async function FundRegistrationsPage({ params }: Props) {
         </Link>
       </p>
       <h1 className="mb-2 text-2xl font-semibold">{t('registrations.heading', { title })}</h1>
-      <p className="mb-2 max-w-prose text-muted">{t('registrations.intro')}</p>
+      <p className="mb-2 max-w-prose text-muted">{t('registrations.intro')} {policyNote(t, 'registrations')}</p>
       {editable && (
         <p className="mb-6 max-w-prose text-muted">
           {t('registrations.importHint')}{' '}
@@ -63,7 +64,7 @@ export default async function FundRegistrationsPage({ params }: Props) {
             date: t('registrations.date'),
             dateHint: t('registrations.dateHint'),
             save: saveLabel(t, 'registrations', t('registrations.save')),
-            approval: requiresApproval('registrations')
+            approval: policyCovers('registrations')
               ? { note: t('approval.note'), noteHint: t('approval.noteHint'), effectiveAt: t('approval.effectiveAt'), effectiveAtHint: t('approval.effectiveAtHint') }
               : undefined,
             since: t('registrations.since', { date: '{date}' }),

@@ -13,13 +13,26 @@ import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { previewNewsItem } from '@/server/news/queries';
+import { proposalById } from '@/server/approval/service';
+import { previewNewsItem, type ProposedArticle } from '@/server/news/queries';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.preview'), robots: { index: false, follow: false } };
+}
+
+/** The texts a proposal's stored value holds, as the article's columns. */
+function proposedArticle(value: unknown): ProposedArticle | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => (typeof v[key] === 'string' ? (v[key] as string) : undefined);
+  const article: ProposedArticle = { title: text('title'), slug: text('slug'), categoryCode: text('categoryCode'), summary: text('summary'), body: text('body'), publishedAt: text('publishedAt') };
+  if (v.externalUrl === null || typeof v.externalUrl === 'string') article.externalUrl = v.externalUrl as string | null;
+  if (v.author === null || typeof v.author === 'string') article.author = v.author as string | null;
+  if (Array.isArray(v.visibleTo)) article.visibleTo = v.visibleTo.filter((p): p is string => typeof p === 'string');
+  return Object.fromEntries(Object.entries(article).filter(([, x]) => x !== undefined)) as ProposedArticle;
 }
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -41,7 +54,11 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
   const chosen = item.translations.find((tr) => tr.locale === wantedLocale) ?? item.translations.find((tr) => tr.id === item.id);
   const wantedProfile = queryText(query, 'profile');
   const profile: InvestorProfile = isInvestorProfile(wantedProfile) ? wantedProfile : 'RETAIL';
-  const [preview, refs] = await Promise.all([previewNewsItem(chosen?.id ?? item.id, { profile, country: env().DEFAULT_COUNTRY }), newsReferenceLists(db)]);
+  // ?proposal=: the article as a proposed change of it would publish it (the review screen's link), not the stored row.
+  const proposalId = queryText(query, 'proposal');
+  const proposal = /^[0-9]{1,9}$/.test(proposalId) ? await proposalById(db, Number(proposalId)) : null;
+  const proposed = proposal && (proposal.kind === 'news.publish' || proposal.kind === 'news.draft') && Number(proposal.input.id) === item.id ? proposedArticle(proposal.input.value) : null;
+  const [preview, refs] = await Promise.all([previewNewsItem(proposed ? item.id : (chosen?.id ?? item.id), { profile, country: env().DEFAULT_COUNTRY }, proposed), newsReferenceLists(db)]);
   if (!preview) notFound();
   const { view } = preview;
   const locale = view.locale;
@@ -57,7 +74,7 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
           {item.title}
         </Link>
       </p>
-      <h1 className="mb-2 text-2xl font-semibold">{t('news.previewTitle', { title: view.title })}</h1>
+      <h1 className="mb-2 text-2xl font-semibold">{proposal && proposed ? t('news.proposedTitle', { id: proposal.id }) : t('news.previewTitle', { title: view.title })}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('news.previewIntro')}</p>
       <form method="get" action={`/admin/news/${item.id}/preview`} aria-label={t('news.previewForm')} className="mb-4 flex flex-wrap items-end gap-4">
         <SelectField id="locale" label={t('news.language')} value={locale} options={item.translations.map((tr) => ({ value: tr.locale, label: language(tr.locale) }))} />
