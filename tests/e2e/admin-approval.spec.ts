@@ -276,3 +276,122 @@ test('a KID approved with an effective date appears on the share page at that ti
   await expect.poll(kidShown, { timeout: 120_000, intervals: [1_000] }).toBe(true);
   expect(Date.now()).toBeGreaterThanOrEqual(effective.getTime());
 });
+
+// ------------------------------------------------------------------ the one door (issue 31)
+
+const N = T.news;
+const visitorOf = async (browser: Browser) =>
+  (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
+
+test('an editor cannot take a published article off the site alone: Draft and Save, then Delete, both wait, and the article stays on line until approved', async ({ browser }) => {
+  const path = '/en/news/aurore-actions-europe-adds-to-industrials';
+  const visitor = await visitorOf(browser);
+  expect((await visitor.goto(path))?.status()).toBe(200);
+
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/news');
+  await editor.getByRole('link', { name: 'Aurore Actions Europe adds to industrials' }).first().click();
+  const form = editor.getByRole('form', { name: N.editForm });
+  await form.getByRole('radio', { name: N.stateChoices.draft }).check();
+  await form.getByLabel(A.note).fill('Retrait demandé');
+  await form.getByRole('button', { name: A.submit, exact: true }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+  expect((await visitor.goto(path))?.status()).toBe(200);
+
+  // Still published: its Delete button proposes too, and deleting waits.
+  await editor.reload();
+  await editor.getByRole('button', { name: A.submitAction.replace('{action}', N.delete) }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+  expect((await visitor.goto(path))?.status()).toBe(200);
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const queue = officer.getByRole('table', { name: A.queue.pendingTitle });
+  await expect(queue.getByRole('row').filter({ hasText: 'Retrait demandé' })).toContainText(A.kinds.news.draft);
+  await expect(queue.getByRole('row').filter({ hasText: 'Aurore Actions Europe adds to industrials' }).filter({ hasText: A.kinds.news.delete })).toBeVisible();
+  await expectAccessible(officer);
+  // Taking it back to draft is approved: only then does it leave the site.
+  await queue.getByRole('row').filter({ hasText: 'Retrait demandé' }).getByRole('link').click();
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
+  expect((await visitor.goto(path))?.status()).toBe(404);
+});
+
+test('the PDF of an article waiting for publication cannot be swapped after submission: the change becomes a conflict and cannot be approved', async ({ browser }) => {
+  const title = `Door article ${Date.now()}`;
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/news/new');
+  const form = editor.getByRole('form', { name: N.new });
+  await form.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
+  await form.getByLabel(N.fields.title).fill(title);
+  await form.getByLabel(N.fields.category).selectOption({ label: 'Company news' });
+  await form.getByLabel(N.fields.summary).fill('A reviewed PDF.');
+  await form.getByRole('radio', { name: N.stateChoices.draft }).check();
+  await form.getByRole('button', { name: N.create }).click();
+  await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
+  const itemUrl = editor.url().split('?')[0] ?? '';
+
+  // A draft's PDF is nobody's reading: attached at once.
+  const attach = async (name: string, text: string) => {
+    const upload = editor.getByRole('form', { name: N.documents.upload });
+    await upload.getByLabel(N.documents.pdf).setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(text)) });
+    await upload.getByRole('button', { name: N.documents.submit }).click();
+  };
+  await attach('reviewed.pdf', 'Reviewed text');
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: N.documents.uploaded })).toBeVisible();
+
+  // Its publication is submitted with that PDF...
+  await editor.goto(itemUrl);
+  const edit = editor.getByRole('form', { name: N.editForm });
+  await edit.getByRole('radio', { name: N.stateChoices.published }).check();
+  await edit.getByLabel(A.note).fill(`Publication ${title}`);
+  await edit.getByRole('button', { name: N.save }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  // ...then another PDF is uploaded to the still-draft article.
+  await editor.goto(itemUrl);
+  await attach('swapped.pdf', 'Swapped text');
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: N.documents.replaced })).toBeVisible();
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: `Publication ${title}` });
+  await expect(row).toContainText(A.queue.conflict);
+  await row.getByRole('link').click();
+  await expect(officer.getByText(A.review.conflict)).toBeVisible();
+  await expect(officer.getByRole('button', { name: A.review.approve })).toHaveCount(0);
+  // The preview is the proposed article, not the row on the site.
+  await officer.getByRole('link', { name: A.review.previewNewsProposed }).click();
+  await expect(officer.getByRole('heading', { level: 1 })).toContainText(T.news.proposedTitle.split('{id}')[0] ?? '');
+  await expectAccessible(officer);
+});
+
+test('a NAV file that corrects a published NAV waits for approval from the imports screen; the review shows old and new values; approval applies it', async ({ browser }) => {
+  // A business day of the share's long seeded history (since 2010): its NAV is stored, and the file corrects it.
+  const isin = 'FR00140U2C49';
+  const date = '2024-03-04';
+  const corrected = '123.4567';
+  const data = await signedIn(browser, EDITOR);
+  await data.goto('/admin/imports');
+  const importForm = data.getByRole('form', { name: T.imports.navs.title });
+  await importForm.getByLabel(T.imports.navs.file).setInputFiles({ name: 'correction.csv', mimeType: 'text/csv', buffer: Buffer.from(`isin,date,nav\n${isin},${date},${corrected}\n`) });
+  await importForm.getByRole('button', { name: T.imports.previewButton }).click();
+  const confirm = importForm.getByRole('button', { name: A.submitAction.replace('{action}', T.imports.confirm) });
+  await expect(confirm).toBeVisible();
+  await confirm.click();
+  await expect(data.getByRole('region', { name: T.imports.navs.title }).getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'correction.csv' });
+  await expect(row).toContainText(A.kinds.import.navs);
+  await row.getByRole('link').click();
+  const preview = officer.getByRole('region', { name: T.imports.preview });
+  await expect(preview).toContainText(isin);
+  await expect(preview).toContainText('123.4567');
+  await expectAccessible(officer);
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
+  await officer.goto('/admin/audit?entity=nav');
+  await expect(officer.getByRole('main')).toContainText(`${EDITOR} (approved by ${COMPLIANCE})`);
+});

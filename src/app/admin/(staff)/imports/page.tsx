@@ -3,6 +3,7 @@ import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { actionLabel } from '../../approval-form';
 import { importAction } from '../../funds-actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +14,8 @@ const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios', 'registrations']
 
 /**
  * NAV, benchmark, portfolio, performance-scenario and registration CSV files: a preview first (nothing
- * written), then "Confirm". The registration matrix is shown to the roles that may change it.
+ * written), then "Confirm", which under the approval policy submits the file for approval (the
+ * button says so). The registration matrix is shown to the roles that may change it.
  */
 export default async function ImportsPage() {
   const staff = await requireStaff('data.import');
@@ -33,7 +35,7 @@ export default async function ImportsPage() {
             fileLabel={t(`imports.${kind}.file`)}
             hint={t(`imports.${kind}.hint`)}
             previewLabel={t('imports.previewButton')}
-            confirmLabel={t('imports.confirm')}
+            confirmLabel={actionLabel(t, kind === 'registrations' ? 'registrations' : 'funds', t('imports.confirm'))}
             errorsLabel={t('imports.errors')}
           />
         </section>

@@ -15,7 +15,7 @@ import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
 import { policyCovers } from '@/server/approval/door';
-import { actionLabel, approvalFields } from '../../../approval-form';
+import { actionLabel, saveLabel, approvalFields } from '../../../approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };
@@ -117,7 +117,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
           <NewsForm
             action={updateNewsAction.bind(null, item.id, item.locale)}
             title={t('news.editForm')}
-            submitLabel={t('news.save')}
+            submitLabel={item.status === 'published' ? saveLabel(t, 'news', t('news.save')) : t('news.save')}
             labels={newsFormLabels(t)}
             initial={newsFormValues(item, { locale: item.locale, categoryCode: item.categoryCode, today: item.publishedAt })}
             categories={choices.categories}
