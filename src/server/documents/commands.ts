@@ -361,8 +361,8 @@ export async function documentHistory(db: Executor, id: number): Promise<Documen
 
 /**
  * One document version as a proposed change on it is made (docs/approval.md): its owner's name and
- * what the public sees of it. `public` is false for a version nobody reads (superseded, or offline):
- * changing it needs no approval.
+ * what the public sees of it. A published version is read by the public, current or superseded (the
+ * library's archive): the approval door decides from `state.published` and `state.current`.
  */
 export async function documentForReview(db: Executor, id: number) {
   const found = await ownerOfDocument(db, id);
@@ -371,7 +371,6 @@ export async function documentForReview(db: Executor, id: number) {
   return {
     ownerName: owner.name,
     fundId: row.fundId ?? (row.shareId === null ? null : ((await db.select({ fundId: shares.fundId }).from(shares).where(eq(shares.id, row.shareId)))[0]?.fundId ?? null)),
-    public: row.published && row.supersededAt === null,
     state: { id: row.id, typeCode: row.documentTypeCode, locale: row.locale, title: row.title, fileName: row.fileName, sha256: row.sha256, publishedAt: row.publishedAt, published: row.published, current: row.supersededAt === null, countries: [...row.countries].sort() },
   };
 }
