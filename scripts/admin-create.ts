@@ -1,17 +1,20 @@
 /**
- * `npm run admin:create -- --email E --role admin|compliance|editor|data|reader`: creates a staff account with a
+ * `npm run admin:create -- --email E --role admin|compliance|editor|data|reader [--allow-sso]`: creates a staff account with a
  * password, on a fresh database too (it migrates first). The password comes from ADMIN_PASSWORD,
  * else it is asked for twice without echo. With PGlite, stop the server first (one process per folder).
+ * `--allow-sso`: its first single sign-on within a week links it, even an admin's (which a sign-on
+ * never links by e-mail alone, decision 030): the first admin of a back-office with passwords off.
  */
 import { parseArgs } from 'node:util';
 import { env } from '@/env';
 import { isRole } from '@/domain/staff/roles';
 import { createStaffAccount } from '@/server/auth/accounts';
+import { allowSsoLink } from '@/server/auth/sso-link';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/constants';
 import { openDatabase } from '@/server/db/client';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run admin:create -- --email someone@example.com --role admin|compliance|editor|data|reader`);
+  console.error(`${message}\nusage: npm run admin:create -- --email someone@example.com --role admin|compliance|editor|data|reader [--allow-sso]`);
   process.exit(2);
 }
 
@@ -50,7 +53,7 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' } }, allowPositionals: true });
+const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' }, 'allow-sso': { type: 'boolean' } }, allowPositionals: true });
 if (!values.email) usage('--email is required');
 if (!isRole(values.role)) usage('--role must be admin, compliance, editor, data or reader');
 
@@ -66,9 +69,15 @@ const database = await openDatabase();
 let code = 0;
 try {
   await database.withLock(() => database.migrate());
-  const result = await createStaffAccount(database.db, { email: values.email, role: values.role, password }, { type: 'system', label: 'admin:create' });
-  if (result.ok) console.info(`${values.email}: ${values.role} account created.`);
-  else {
+  const actor = { type: 'system', label: 'admin:create' } as const;
+  const result = await createStaffAccount(database.db, { email: values.email, role: values.role, password }, actor);
+  if (result.ok) {
+    console.info(`${values.email}: ${values.role} account created.`);
+    if (values['allow-sso']) {
+      await allowSsoLink(database.db, result.id, actor);
+      console.info(`${values.email}: its first single sign-on within a week links it.`);
+    }
+  } else {
     console.error(result.error === 'exists' ? `${values.email}: an account already uses this address.` : `${values.email}: not created (${result.error}).`);
     code = 1;
   }

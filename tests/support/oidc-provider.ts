@@ -11,7 +11,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
-export type TestIdentity = { sub: string; email: string; name?: string; groups?: string[] };
+/** `emailVerified: false`: the provider does not vouch for the address (its `email_verified` claim is false). */
+export type TestIdentity = { sub: string; email: string; name?: string; groups?: string[]; emailVerified?: boolean };
 export type Tamper = 'none' | 'wrong-audience' | 'expired';
 
 export type TestProvider = {
@@ -75,7 +76,7 @@ export async function startTestProvider(options: { port: number; redirectUri: st
       if (!who) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: who.email, email_verified: true, name: who.name ?? who.email, ...(who.groups ? { groups: who.groups } : {}) }),
+        claims: async () => ({ sub, email: who.email, email_verified: who.emailVerified ?? true, name: who.name ?? who.email, ...(who.groups ? { groups: who.groups } : {}) }),
       };
     },
     // A first-party client: every scope it asks is granted without a consent screen.

@@ -23,6 +23,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, signInWithPassword } from '@/server/
 import { originAction, staffAction } from '@/server/auth/staff-action';
 import { recordFailedSignIn, throttledFor } from '@/server/auth/throttle';
 import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
+import { allowSsoLink, removeSsoLink } from '@/server/auth/sso-link';
 import { createApiToken, MAX_TOKEN_DAYS, revokeApiToken, takeOverApiToken } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { clientAddress } from '@/server/forms/request-info';
@@ -273,6 +274,33 @@ export const setAccountDisabled = staffAction(
     redirect(`${accountPage(id)}?${result.ok ? `done=${disabled ? 'disabledDone' : 'enabledDone'}` : `error=${result.error}`}`);
   },
   () => redirect('/admin/accounts'),
+);
+
+/**
+ * Single sign-on for an account an automatic link would refuse (an admin's, one with a second factor,
+ * or an e-mail the provider does not verify; decision 030): an admin allows the next sign-on with its
+ * e-mail to link it (a week, once), or takes the link or the allowance away. Both audited.
+ */
+export const allowAccountSso = staffAction(
+  'accounts.manage',
+  z.object({ id: field.text() }),
+  async ({ id }, { staff }) => {
+    if (!ssoSettings()) redirect(accountPage(id));
+    const result = await allowSsoLink(await getDb(), id, staff.actor);
+    redirect(`${accountPage(id)}?${result.ok ? 'done=ssoAllowedDone' : `error=${result.error}`}`);
+  },
+  (_errors, { values }) => redirect(accountPage(typeof values.id === 'string' ? values.id : '')),
+);
+
+export const removeAccountSso = staffAction(
+  'accounts.manage',
+  z.object({ id: field.text() }),
+  async ({ id }, { staff }) => {
+    // One's own account keeps the session one is using; every other of its sessions ends.
+    const result = await removeSsoLink(await getDb(), id, staff.actor, id === staff.id ? staff.sessionId : undefined);
+    redirect(`${accountPage(id)}?${result.ok ? 'done=ssoRemovedDone' : `error=${result.error}`}`);
+  },
+  (_errors, { values }) => redirect(accountPage(typeof values.id === 'string' ? values.id : '')),
 );
 
 /** Revokes one session (or all) of an account: one's own with any role, another's only as an admin. */

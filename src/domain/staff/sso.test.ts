@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CLAIM_VALUES, parseRoleMap, roleFromClaim, ssoErrorFromCode } from './sso';
+import { linkRefusal, MAX_CLAIM_VALUES, parseRoleMap, roleFromClaim, ssoErrorFromCode, type LinkRequest } from './sso';
 
 function map(raw: string) {
   const parsed = parseRoleMap(raw);
@@ -53,11 +53,44 @@ describe('the role an ID token claim gives', () => {
   });
 });
 
+describe('linking a provider identity to an existing account by its e-mail', () => {
+  const plain: LinkRequest = { emailVerified: true, role: 'editor', twoFactorEnabled: false, linkedElsewhere: false, allowedByAdmin: false };
+
+  it('links a verified e-mail to an account that is no admin, has no second factor and no other identity', () => {
+    expect(linkRefusal(plain)).toBeNull();
+    for (const role of ['compliance', 'editor', 'data', 'reader', null]) expect(linkRefusal({ ...plain, role }), String(role)).toBeNull();
+  });
+
+  it('refuses an e-mail the provider did not say is verified', () => {
+    expect(linkRefusal({ ...plain, emailVerified: false })).toBe('sso_link_unverified');
+    // Only a real true counts (Better Auth hands a boolean; anything else is not a verification).
+    expect(linkRefusal({ ...plain, emailVerified: 'true' as unknown as boolean })).toBe('sso_link_unverified');
+  });
+
+  it('refuses an admin, an account with a second factor, and one already linked to another identity', () => {
+    expect(linkRefusal({ ...plain, role: 'admin' })).toBe('sso_link_protected');
+    expect(linkRefusal({ ...plain, twoFactorEnabled: true })).toBe('sso_link_protected');
+    expect(linkRefusal({ ...plain, role: 'admin', twoFactorEnabled: true })).toBe('sso_link_protected');
+    expect(linkRefusal({ ...plain, linkedElsewhere: true })).toBe('sso_link_protected');
+  });
+
+  it('says unverified first when both apply (the provider is what to fix)', () => {
+    expect(linkRefusal({ ...plain, emailVerified: false, role: 'admin', twoFactorEnabled: true })).toBe('sso_link_unverified');
+  });
+
+  it('links whatever the account when an admin allowed it', () => {
+    expect(linkRefusal({ emailVerified: false, role: 'admin', twoFactorEnabled: true, linkedElsewhere: true, allowedByAdmin: true })).toBeNull();
+  });
+});
+
 describe('sign-on refusals as the sign-in screen says them', () => {
   it('names our own refusals and a token that could not be trusted', () => {
     expect(ssoErrorFromCode('sso_no_role')).toBe('ssoNoRole');
     expect(ssoErrorFromCode('sso_waiting')).toBe('ssoWaiting');
     expect(ssoErrorFromCode('sso_disabled')).toBe('ssoDisabled');
+    expect(ssoErrorFromCode('sso_link_unverified')).toBe('ssoLinkUnverified');
+    expect(ssoErrorFromCode('sso_link_protected')).toBe('ssoLinkProtected');
+    expect(ssoErrorFromCode('account_not_linked')).toBe('ssoLinkProtected');
     expect(ssoErrorFromCode('unable_to_get_user_info')).toBe('ssoInvalid');
     expect(ssoErrorFromCode('state_mismatch')).toBe('ssoInvalid');
   });

@@ -1,6 +1,7 @@
 /**
  * Staff single sign-on rules (decision 030), pure: how STAFF_OIDC_ROLE_MAP reads, which role an ID
- * token's claim gives, and which sign-in screen message a refused sign-on shows.
+ * token's claim gives, when a provider identity may be linked to an existing account, and which
+ * sign-in screen message a refused sign-on shows.
  */
 import { ROLES, isRole, type Role } from './roles';
 
@@ -48,8 +49,39 @@ export function roleFromClaim(claim: unknown, map: RoleMap): Role | null {
   return best;
 }
 
+/**
+ * A sign-on whose e-mail is an existing account's that is not yet linked to this provider identity:
+ * what decides whether Better Auth may link them.
+ */
+export type LinkRequest = {
+  /** The provider's `email_verified` claim (true only when the provider says so). */
+  emailVerified: boolean;
+  /** The existing account's role (null: waiting for one) and second factor. */
+  role: string | null;
+  twoFactorEnabled: boolean;
+  /** The account is already linked to another identity of the provider (another `sub`). */
+  linkedElsewhere: boolean;
+  /** An admin allowed single sign-on for this account (back-office or `admin:create --allow-sso`), not expired. */
+  allowedByAdmin: boolean;
+};
+
+export type LinkRefusal = 'sso_link_unverified' | 'sso_link_protected';
+
+/**
+ * Null when the identity may be linked, else why not. An admin's explicit allowance links; without
+ * one, only an e-mail the provider verified, to an account that is neither an admin's nor protected
+ * by a second factor (nor linked to another identity already): taking such an account over by e-mail
+ * alone would skip its password and second factor.
+ */
+export function linkRefusal(request: LinkRequest): LinkRefusal | null {
+  if (request.allowedByAdmin) return null;
+  if (request.emailVerified !== true) return 'sso_link_unverified';
+  if (request.role === 'admin' || request.twoFactorEnabled || request.linkedElsewhere) return 'sso_link_protected';
+  return null;
+}
+
 /** Why a sign-on was refused, as the sign-in screen says it. */
-export const SSO_ERRORS = ['ssoNoRole', 'ssoWaiting', 'ssoDisabled', 'ssoInvalid', 'ssoFailed'] as const;
+export const SSO_ERRORS = ['ssoNoRole', 'ssoWaiting', 'ssoDisabled', 'ssoLinkUnverified', 'ssoLinkProtected', 'ssoInvalid', 'ssoFailed'] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 
 /** Our own refusal codes (from the sign-on checks), and what Better Auth's callback says of a token it could not trust. */
@@ -57,6 +89,10 @@ const CODES: Record<string, SsoError> = {
   sso_no_role: 'ssoNoRole',
   sso_waiting: 'ssoWaiting',
   sso_disabled: 'ssoDisabled',
+  sso_link_unverified: 'ssoLinkUnverified',
+  sso_link_protected: 'ssoLinkProtected',
+  // Better Auth's own refusal to link (not reached with our provider trusted: linkRefusal decides).
+  account_not_linked: 'ssoLinkProtected',
   // The ID token failed verification (signature, issuer, audience, expiry, nonce), or the code exchange failed.
   unable_to_get_user_info: 'ssoInvalid',
   invalid_code: 'ssoInvalid',

@@ -12,7 +12,7 @@ import { authSecret } from './secret';
 import { requestDrain } from '@/server/outbox/drain';
 import { MIN_PASSWORD_LENGTH, RESET_SECONDS, SESSION_SECONDS } from './constants';
 import { SSO_PROVIDER_ID } from '@/domain/staff/sso';
-import { passwordLoginEnabled, ssoDatabaseHooks, ssoPlugin, ssoSettings, validateStaffSignOn } from './sso';
+import { passwordLoginEnabled, ssoDatabaseHooks, ssoPlugin, ssoSecondFactorHook, ssoSettings, validateStaffSignOn } from './sso';
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -79,10 +79,14 @@ export function createAuth(db: Db, secret: string) {
       },
       validateUserInfo: (data) => validateStaffSignOn(db, sso, data),
     },
-    // Single sign-on finds an invited or existing account by its e-mail: the company's provider is
-    // trusted for its staff's addresses, and our accounts are only ever made by admins.
+    // Single sign-on finds an invited or existing account by its e-mail. Whether it may link them is
+    // decided per account by validateStaffSignOn (sso.ts: the provider's email_verified, no admin,
+    // no second factor, or an admin's allowance), so Better Auth's blanket check, which would refuse
+    // an allowed account whose provider sends no email_verified (Entra ID), is skipped for our provider.
     account: { accountLinking: { enabled: true, trustedProviders: [SSO_PROVIDER_ID], requireLocalEmailVerified: false } },
     databaseHooks: ssoDatabaseHooks(db),
+    // A sign-on to an account with a second factor goes on to the sign-in screen's second step.
+    hooks: { after: ssoSecondFactorHook(db) },
     onAPIError: { errorURL: `${publicOrigin()}/admin/login` },
     session: {
       expiresIn: SESSION_SECONDS,

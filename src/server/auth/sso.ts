@@ -1,13 +1,16 @@
 import 'server-only';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import { env } from '@/env';
 import { isRole, type Role } from '@/domain/staff/roles';
-import { parseRoleMap, roleFromClaim, SSO_PROVIDER_ID, type RoleMap } from '@/domain/staff/sso';
+import { linkRefusal, parseRoleMap, roleFromClaim, SSO_PROVIDER_ID, type LinkRefusal, type RoleMap } from '@/domain/staff/sso';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { staffUser } from '@/server/db/schema';
+import { consumeSsoLinkAllowance, ssoLinkState } from './sso-link';
 
 /**
  * Staff single sign-on through OpenID Connect (decision 030), with Better Auth's generic OAuth
@@ -15,9 +18,13 @@ import { staffUser } from '@/server/db/schema';
  * verified against the provider's JWKS (signature, issuer, audience = our client id, expiry) before
  * anything below runs. Our rules sit in Better Auth's gates:
  *  - validateUserInfo (every sign-on, with the verified claims): the role claim must map to a role
- *    when a map is configured; a disabled account is refused; a mapped role is applied;
+ *    when a map is configured; a disabled account is refused; an existing account not yet linked
+ *    to this identity is linked only as linkRefusal allows (a verified e-mail, no admin, no second
+ *    factor) or an admin allowed it (sso-link.ts); a mapped role is applied;
  *  - the session hooks: an account without a role (a first sign-on without a map) waits for an
- *    admin; the session is marked 'sso'; every sign-on, refused or not, is audited.
+ *    admin; the session is marked 'sso'; every sign-on, refused or not, is audited;
+ *  - the after hook (ssoSecondFactorHook): an account with a TOTP second factor gets no session from
+ *    the provider alone, but the sign-in screen's second step, as after a password.
  * The provider's access, refresh and ID tokens are never stored (the account hooks drop them).
  */
 
@@ -82,7 +89,15 @@ function isSsoCallback(ctx: unknown): boolean {
  */
 const rolesToCreate = new Map<string, Role | null>();
 
-async function refuse(db: Db, code: 'sso_no_role' | 'sso_disabled' | 'sso_waiting', who: { id?: string; email: string }, detail?: Record<string, unknown>) {
+/**
+ * Links validateUserInfo allowed to an existing account, read by the account-creation hook that
+ * Better Auth runs right after it in the same request (audit, allowance used up). Keyed by account id.
+ */
+const linksToMake = new Map<string, { email: string; byAdmin: boolean; emailVerified: boolean }>();
+
+type Refusal = 'sso_no_role' | 'sso_disabled' | 'sso_waiting' | LinkRefusal;
+
+async function refuse(db: Db, code: Refusal, who: { id?: string; email: string }, detail?: Record<string, unknown>) {
   await db.transaction((tx) =>
     recordAudit(tx, {
       actor: who.id ? { type: 'account', id: who.id, label: who.email } : { ...SSO_ACTOR },
@@ -118,6 +133,20 @@ export async function validateStaffSignOn(db: Db, settings: SsoSettings | null, 
   const [row] = existingId ? await db.select().from(staffUser).where(eq(staffUser.id, existingId)) : [];
   if (!row) return { error: 'sso_failed' };
   if (row.disabledAt) return { error: await refuse(db, 'sso_disabled', { id: row.id, email: row.email }) };
+  if (source.action === 'link-account') {
+    // Better Auth found an account by the e-mail, not linked to this identity: its own check is
+    // skipped (our provider is in trustedProviders) and this one decides.
+    const state = await ssoLinkState(db, row.id);
+    const emailVerified = data.user.emailVerified === true;
+    const request = { emailVerified, role: row.role, twoFactorEnabled: row.twoFactorEnabled, linkedElsewhere: state.linked, allowedByAdmin: state.allowedUntil !== null };
+    const refusal = linkRefusal(request);
+    if (refusal) {
+      const { allowedByAdmin: _, ...detail } = request;
+      return { error: await refuse(db, refusal, { id: row.id, email: row.email }, detail) };
+    }
+    if (linksToMake.size > 1000) linksToMake.clear();
+    linksToMake.set(row.id, { email: row.email, byAdmin: request.allowedByAdmin, emailVerified });
+  }
   if (mapped && row.role !== mapped) {
     // The identity provider decides the role when a map is configured.
     await db.transaction(async (tx) => {
@@ -157,7 +186,26 @@ export function ssoDatabaseHooks(db: Db) {
     // The provider's tokens are of no use to the back-office: none is kept at rest. With passwords
     // off, no password is written either (Better Auth's reset and change would still do it).
     account: {
-      create: { before: async (account: Record<string, unknown>) => ({ data: accountToStore(account) }) },
+      create: {
+        before: async (account: Record<string, unknown>) => ({ data: accountToStore(account) }),
+        // A link validateUserInfo allowed is made: audited, and the admin's allowance, if it took one, used up.
+        after: async (account: Record<string, unknown> & { userId: string; providerId: string; accountId: string }, ctx: HookContext) => {
+          if (!isSsoCallback(ctx) || account.providerId !== SSO_PROVIDER_ID) return;
+          const link = linksToMake.get(account.userId);
+          if (!link) return;
+          linksToMake.delete(account.userId);
+          await db.transaction(async (tx) => {
+            if (link.byAdmin) await consumeSsoLinkAllowance(tx, account.userId);
+            await recordAudit(tx, {
+              actor: { type: 'account', id: account.userId, label: link.email },
+              entity: 'account',
+              entityId: account.userId,
+              action: 'sso-linked',
+              after: { subject: account.accountId, allowedBy: link.byAdmin ? 'admin' : 'verified-email', emailVerified: link.emailVerified },
+            });
+          });
+        },
+      },
       update: { before: async (account: Record<string, unknown>) => ({ data: accountToStore(account) }) },
     },
     session: {
@@ -172,7 +220,12 @@ export function ssoDatabaseHooks(db: Db) {
         },
         after: async (session: Record<string, unknown> & { userId: string; id: string }, ctx: HookContext) => {
           if (!isSsoCallback(ctx)) return;
-          const [row] = await db.select({ email: staffUser.email, role: staffUser.role }).from(staffUser).where(eq(staffUser.id, session.userId));
+          const [row] = await db
+            .select({ email: staffUser.email, role: staffUser.role, twoFactorEnabled: staffUser.twoFactorEnabled })
+            .from(staffUser)
+            .where(eq(staffUser.id, session.userId));
+          // Not signed in yet: ssoSecondFactorHook asks for the second factor (and audits that).
+          if (row?.twoFactorEnabled) return;
           await db.transaction((tx) =>
             recordAudit(tx, {
               actor: { type: 'account', id: session.userId, label: row?.email ?? session.userId },
@@ -186,4 +239,43 @@ export function ssoDatabaseHooks(db: Db) {
       },
     },
   };
+}
+
+/** How long the second step waits for its code after a sign-on (Better Auth's twoFactor default). */
+const SECOND_FACTOR_SECONDS = 600;
+/** Better Auth's twoFactor plugin's cookie and verification names (plugins/two-factor), which its verifyTOTP reads. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+
+/**
+ * Better Auth's after hook for single sign-on: an account with a TOTP second factor (whether linked
+ * by e-mail before it enrolled, or linked on an admin's allowance) does not get the session the
+ * provider's sign-on just opened. As Better Auth's twoFactor plugin does after a password (its own
+ * hook watches only the password endpoints), the session and its cookie are dropped, a second-step
+ * challenge is stored and its signed cookie set, and the browser goes to the sign-in screen's
+ * second step (/admin/login/two-factor), whose verifyTOTP opens the session once the code is right.
+ */
+export function ssoSecondFactorHook(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (!isSsoCallback(ctx)) return;
+    const opened = ctx.context.newSession;
+    if (!opened || (opened.user as { twoFactorEnabled?: unknown }).twoFactorEnabled !== true) return;
+    deleteSessionCookie(ctx, true);
+    await ctx.context.internalAdapter.deleteSession(opened.session.token);
+    ctx.context.setNewSession(null);
+    const identifier = `2fa-${generateRandomString(20)}`;
+    const expiresAt = new Date(Date.now() + SECOND_FACTOR_SECONDS * 1000);
+    await ctx.context.internalAdapter.createVerificationValue({ value: opened.user.id, identifier, expiresAt });
+    await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
+    const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: SECOND_FACTOR_SECONDS });
+    await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+    await db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: { type: 'account', id: opened.user.id, label: opened.user.email },
+        entity: 'account',
+        entityId: opened.user.id,
+        action: 'sso-second-factor-asked',
+      }),
+    );
+    throw ctx.redirect('/admin/login/two-factor');
+  });
 }

@@ -6,10 +6,12 @@ import { adminTranslator } from '@/i18n/admin';
 import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';
 import { findAccount, listSessions } from '@/server/auth/accounts';
-import { flash } from '@/server/auth/flash';
+import { flash, formatDateTime } from '@/server/auth/flash';
+import { ssoSettings } from '@/server/auth/sso';
+import { ssoLinkState } from '@/server/auth/sso-link';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { changeAccountRole, revokeAccountSessions, setAccountDisabled } from '../../../actions';
+import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '../../../actions';
 import { sessionLabels, sessionViews } from '../../../sessions-view';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** One account: its role, whether it is enabled, and its sessions (admins change them). */
+/** One account: its role, whether it is enabled, its single sign-on link, and its sessions (admins change them). */
 export default async function AccountPage({ params, searchParams }: Props) {
   const staff = await requireStaff('backoffice.read');
   const { id } = await params;
@@ -29,7 +31,9 @@ export default async function AccountPage({ params, searchParams }: Props) {
   if (!account) notFound();
   const sessions = await listSessions(db, account.id);
   const manage = can(staff.role, 'accounts.manage');
-  const done = flash(query, 'done', ['roleSaved', 'disabledDone', 'enabledDone', 'revoked'] as const);
+  const sso = ssoSettings();
+  const ssoLink = sso ? await ssoLinkState(db, account.id) : null;
+  const done = flash(query, 'done', ['roleSaved', 'disabledDone', 'enabledDone', 'revoked', 'ssoAllowedDone', 'ssoRemovedDone'] as const);
   const error = flash(query, 'error', ['lastAdmin', 'notFound'] as const);
   return (
     <>
@@ -48,6 +52,18 @@ export default async function AccountPage({ params, searchParams }: Props) {
         <dd>{account.disabledAt ? t('accounts.disabled') : account.hasPassword ? t('accounts.active') : t('accounts.pending')}</dd>
         <dt className="font-medium">{t('accounts.twoFactor')}</dt>
         <dd>{account.twoFactorEnabled ? t('accounts.yes') : t('accounts.no')}</dd>
+        {ssoLink && (
+          <>
+            <dt className="font-medium">{t('accounts.sso')}</dt>
+            <dd>
+              {ssoLink.linked
+                ? t('accounts.ssoLinked')
+                : ssoLink.allowedUntil
+                  ? t('accounts.ssoAllowed', { date: formatDateTime(staff.locale, ssoLink.allowedUntil) })
+                  : t('accounts.ssoNotLinked')}
+            </dd>
+          </>
+        )}
       </dl>
       {manage && (
         <div className="mt-6 flex flex-wrap items-end gap-6">
@@ -77,6 +93,31 @@ export default async function AccountPage({ params, searchParams }: Props) {
             </button>
           </form>
         </div>
+      )}
+      {manage && sso && ssoLink && (
+        <section aria-labelledby="sso-title" className="mt-8 max-w-2xl">
+          <h2 id="sso-title" className="mb-2 text-lg font-semibold">
+            {t('accounts.sso')}
+          </h2>
+          {ssoLink.linked || ssoLink.allowedUntil ? (
+            <form action={removeAccountSso}>
+              <input type="hidden" name="id" value={account.id} />
+              <button type="submit" className={dangerButtonClass}>
+                {t('accounts.removeSso')}
+              </button>
+            </form>
+          ) : (
+            <form action={allowAccountSso}>
+              <input type="hidden" name="id" value={account.id} />
+              <p id="sso-hint" className="mb-2">
+                {t('accounts.allowSsoHint', { provider: sso.name })}
+              </p>
+              <button type="submit" className={buttonClass} aria-describedby="sso-hint">
+                {t('accounts.allowSso')}
+              </button>
+            </form>
+          )}
+        </section>
       )}
       <SessionsTable
         userId={account.id}
