@@ -14,7 +14,6 @@ import { parseRegistrationCsv } from '../../src/domain/csv/registrations';
 import { readNewsInput } from '../../src/domain/news/input';
 import { saveChange, withFileHash } from '../../src/server/approval/door';
 import { approveChange, isConflicting, proposalById, publishDueProposals, RETRY_MINUTES, type Person } from '../../src/server/approval/service';
-import { createStaffAccount } from '../../src/server/auth/accounts';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
@@ -22,6 +21,7 @@ import { uploadDocument } from '../../src/server/documents/commands';
 import { createNews } from '../../src/server/news/commands';
 import { newsDocumentState, uploadNewsDocument } from '../../src/server/news/documents';
 import { samplePdf } from '../support/sample-documents';
+import { staffPeople } from '../support/staff-people';
 
 const run = randomUUID().slice(0, 8);
 const people = {} as Record<'editor' | 'compliance' | 'data', Person>;
@@ -29,15 +29,7 @@ const system = { type: 'system' as const, label: `approval door ${run}` };
 const ALL = ['funds', 'pages', 'company', 'news', 'documents', 'registrations'] as const;
 
 beforeAll(async () => {
-  const db = await getDb();
-  for (const role of ['editor', 'compliance', 'data'] as const) {
-    const email = `door-${role}-${run}@fundhouse.test`;
-    const created = await createStaffAccount(db, { email, role, password: 'a long enough password' }, system);
-    if (!created.ok) throw new Error(`account ${role}: ${created.error}`);
-    const [row] = await db.select({ id: t.staffUser.id }).from(t.staffUser).where(eq(t.staffUser.email, email));
-    if (!row) throw new Error('account missing');
-    people[role] = { id: row.id, label: email };
-  }
+  Object.assign(people, await staffPeople(['editor', 'compliance', 'data'] as const, `door-${run}`));
 });
 
 afterAll(async () => {

@@ -12,7 +12,6 @@ import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import { readNewsInput } from '../../src/domain/news/input';
 import { approveChange, isConflicting, proposalById, type Person } from '../../src/server/approval/service';
 import { saveChange } from '../../src/server/approval/door';
-import { createStaffAccount } from '../../src/server/auth/accounts';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
@@ -20,21 +19,14 @@ import { uploadDocument } from '../../src/server/documents/commands';
 import { newsDocumentState } from '../../src/server/news/documents';
 import { createNews } from '../../src/server/news/commands';
 import { samplePdf } from '../support/sample-documents';
+import { staffPeople } from '../support/staff-people';
 
 const run = randomUUID().slice(0, 8);
 const people = {} as Record<'editor' | 'compliance', Person>;
 const system = { type: 'system' as const, label: `approval kinds ${run}` };
 
 beforeAll(async () => {
-  const db = await getDb();
-  for (const role of ['editor', 'compliance'] as const) {
-    const email = `kinds-${role}-${run}@fundhouse.test`;
-    const created = await createStaffAccount(db, { email, role, password: 'a long enough password' }, system);
-    if (!created.ok) throw new Error(`account ${role}: ${created.error}`);
-    const [row] = await db.select({ id: t.staffUser.id }).from(t.staffUser).where(eq(t.staffUser.email, email));
-    if (!row) throw new Error('account missing');
-    people[role] = { id: row.id, label: email };
-  }
+  Object.assign(people, await staffPeople(['editor', 'compliance'] as const, `kinds-${run}`));
 });
 
 afterAll(async () => {
