@@ -321,11 +321,13 @@ test('the PDF of an article waiting for publication cannot be swapped after subm
   const title = `Door article ${Date.now()}`;
   const editor = await signedIn(browser, EDITOR);
   await editor.goto('/admin/news/new');
-  const form = editor.getByRole('form', { name: N.new });
+  const form = editor.getByRole('form', { name: N.newTitle });
+  await expect(form.getByRole('toolbar', { name: N.editor.toolbar })).toBeVisible();
   await form.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
   await form.getByLabel(N.fields.title).fill(title);
   await form.getByLabel(N.fields.category).selectOption('company');
   await form.getByLabel(N.fields.summary).fill('A reviewed PDF.');
+  await form.getByRole('textbox', { name: N.fields.body }).fill('The text of the reviewed article.');
   await form.getByRole('radio', { name: N.stateChoices.draft }).check();
   await form.getByRole('button', { name: N.create }).click();
   await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
