@@ -364,7 +364,8 @@ test('the PDF of an article waiting for publication cannot be swapped after subm
   await expect(officer.getByRole('button', { name: A.review.approve })).toHaveCount(0);
   // The preview is the proposed article, not the row on the site.
   await officer.getByRole('link', { name: A.review.previewNewsProposed }).click();
-  await expect(officer.getByRole('heading', { level: 1 })).toContainText(T.news.proposedTitle.split('{id}')[0] ?? '');
+  await expect(officer.getByRole('heading', { level: 1, name: T.news.proposedTitle.split('{id}')[0] ?? '' })).toBeVisible();
+  await expect(officer.getByRole('article')).toContainText('The text of the reviewed article.');
   await expectAccessible(officer);
 });
 
