@@ -389,7 +389,7 @@ test('a NAV file that corrects a published NAV waits for approval from the impor
   const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'correction.csv' });
   await expect(row).toContainText(A.kinds.import.navs);
   await row.getByRole('link').click();
-  const preview = officer.getByRole('region', { name: T.imports.preview });
+  const preview = officer.getByRole('region', { name: T.imports.preview, exact: true });
   await expect(preview).toContainText(isin);
   await expect(preview).toContainText('123.4567');
   await expectAccessible(officer);
