@@ -391,7 +391,8 @@ test('a NAV file that corrects a published NAV waits for approval from the impor
   await row.getByRole('link').click();
   const preview = officer.getByRole('region', { name: T.imports.preview, exact: true });
   await expect(preview).toContainText(isin);
-  await expect(preview).toContainText('123.4567');
+  // A correction, old → new, as the staff member's language writes numbers.
+  await expect(preview.getByRole('table').filter({ hasText: date }).last()).toContainText(new Intl.NumberFormat('fr', { maximumFractionDigits: 6 }).format(Number(corrected)));
   await expectAccessible(officer);
   await officer.getByRole('button', { name: A.review.approve }).click();
   await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
