@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from './tests/support/browser-path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -37,7 +38,8 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 const CHANGES_PUBLIC_DATA = [/admin-funds\.spec\.ts$/, /admin-registrations\.spec\.ts$/, /import-api\.spec\.ts$/, /admin-inbox\.spec\.ts$/, /admin-privacy\.spec\.ts$/, /admin-pages\.spec\.ts$/, /admin-news\.spec\.ts$/];
 
 /**
- * Browser tests run in Debian's Chromium (scripts/e2e.sh installs it): Playwright never downloads
+ * Browser tests run in Debian's Chromium, its headless shell where installed (scripts/e2e.sh installs
+ * both; tests/support/browser-path.ts): Playwright never downloads
  * a browser here. The server is the production build on its own fresh PGlite folder.
  */
 export default defineConfig({
@@ -56,7 +58,7 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

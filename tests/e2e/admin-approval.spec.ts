@@ -399,3 +399,85 @@ test('a NAV file that corrects a published NAV waits for approval from the impor
   await officer.goto('/admin/audit?entity=nav');
   await expect(officer.getByRole('main')).toContainText(`${EDITOR} (approved by ${COMPLIANCE})`);
 });
+
+test('a superseded KID the public archive serves goes off line only through approval: its address answers until a compliance officer approves', async ({ browser }) => {
+  // The English KID of C EUR that the effective-date test replaced: superseded, still published, served by the archive.
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/funds');
+  await editor.getByRole('link', { name: /Aurore Trésorerie/ }).first().click();
+  const versions = editor.getByRole('table', { name: T.documents.caption.replace('{title}', 'Aurore Trésorerie') });
+  const superseded = versions
+    .getByRole('row')
+    .filter({ hasText: 'C EUR' })
+    .filter({ hasText: T.documents.superseded.split('{date}')[0] ?? '' })
+    .filter({ has: editor.getByRole('cell', { name: 'en', exact: true }) })
+    .filter({ has: editor.getByRole('cell', { name: T.documents.yes, exact: true }) });
+  await expect(superseded).toHaveCount(1);
+  const takeOff = superseded.getByRole('form', { name: new RegExp(`^${T.documents.unpublish} `) });
+  const id = /#(\d+)$/.exec((await takeOff.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+  expect(id).toMatch(/^\d+$/);
+  const address = `/e/en/docs/funds/aurore-tresorerie/FR00140U2C49/KIID/v/${id}`;
+  const visitor = await visitorOf(browser);
+  expect((await visitor.request.get(address)).status()).toBe(200);
+
+  // Its button says it submits; taking it off line waits, and the archive still serves it.
+  await takeOff.getByRole('button', { name: A.submitAction.replace('{action}', T.documents.unpublish) }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+  expect((await visitor.request.get(address)).status()).toBe(200);
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'C EUR' }).filter({ hasText: A.kinds.document.publish });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link').click();
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
+  expect((await visitor.request.get(address)).status()).toBe(404);
+});
+
+test('an approved change whose publication fails stays approved, flagged on the queue with its error, and the site keeps the article as it was', async ({ browser }) => {
+  const title = 'Quarterly letter: a summer of earnings';
+  const taken = `door-taken-${Date.now()}`;
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/news?locale=en&state=published');
+  await editor.getByRole('link', { name: title }).first().click();
+  const form = editor.getByRole('form', { name: N.editForm });
+  const oldSlug = await form.getByLabel(N.fields.slug).inputValue();
+  expect(oldSlug).toMatch(/^[a-z0-9-]+$/);
+  // The published article's new address waits for approval...
+  await form.getByLabel(N.fields.slug).fill(taken);
+  await form.getByLabel(A.note).fill(`New address ${taken}`);
+  await form.getByRole('button', { name: A.submit, exact: true }).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+
+  // ...while a new draft takes that address at once (a draft is nobody's reading).
+  await editor.goto('/admin/news/new');
+  const create = editor.getByRole('form', { name: N.newTitle });
+  await create.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
+  await create.getByLabel(N.fields.title).fill(`Door slug ${taken}`);
+  await create.getByLabel(N.fields.slug).fill(taken);
+  await create.getByLabel(N.fields.category).selectOption('company');
+  await create.getByLabel(N.fields.summary).fill('Takes the address first.');
+  await create.getByRole('textbox', { name: N.fields.body }).fill('A draft that takes the address.');
+  await create.getByRole('radio', { name: N.stateChoices.draft }).check();
+  await create.getByRole('button', { name: N.create }).click();
+  await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  await officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: `New address ${taken}` }).getByRole('link').click();
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  // Approved, not published: the officer is told, and the attempt's error is on the change.
+  await expect(officer.getByRole('main').getByRole('alert')).toHaveText(A.review.errors.failed);
+  await expect(officer.getByRole('main')).toContainText(A.review.lastError);
+  await expect(officer.getByRole('main')).toContainText('slug-taken');
+  await officer.goto('/admin/reviews');
+  const flagged = officer.getByRole('table', { name: A.queue.scheduledTitle }).getByRole('row').filter({ hasText: `New address ${taken}` });
+  await expect(flagged).toContainText(A.queue.failed);
+  await expect(flagged).toContainText(A.statuses.approved);
+  await expectAccessible(officer);
+
+  const visitor = await visitorOf(browser);
+  expect((await visitor.goto(`/en/news/${oldSlug}`))?.status()).toBe(200);
+  expect((await visitor.goto(`/en/news/${taken}`))?.status()).toBe(404);
+});

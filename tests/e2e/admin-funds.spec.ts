@@ -359,6 +359,8 @@ test.describe('fund data in the back-office', () => {
   });
 
   test('an editor edits a characteristic and a partner in each language, side by side; a visitor reads them at once', async ({ page, browser, baseURL }) => {
+    // Three saves, each read back by a visitor: more than one default budget on a busy machine.
+    test.setTimeout(180_000);
     const { context, page: editor } = await staffPage(browser, 'editor', baseURL);
     await editor.goto(`${fundUrl}/edit`);
     const form = editor.getByRole('form', { name: T.funds.edit });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type FullConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from '../support/browser-path';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
 import { ADMIN, AUTH_DIR, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageStateOf } from '../support/admin';
 
@@ -14,7 +15,7 @@ import { ADMIN, AUTH_DIR, passwordLink, signIn, STAFF, STAFF_PASSWORD, storageSt
 export default async function adminGlobalSetup(config: FullConfig) {
   const servers = [...new Set(config.projects.map((project) => project.use.baseURL).filter((url): url is string => !!url))];
   mkdirSync(AUTH_DIR, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await Promise.all(servers.map((baseURL) => signInEveryRole(browser, baseURL)));
   } finally {
