@@ -6,10 +6,10 @@ import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { companyForStaff } from '@/server/pages/staff-queries';
-import { companyFields } from '../../page-fields';
-import { saveCompanyAction } from '../../pages-actions';
-import { approvalFields, saveLabel } from '../../approval-form';
-import { policyNote } from '../../approval-form';
+import { companyFields } from '@/app/admin/(staff)/pages/_fields';
+import { saveCompanyAction } from '@/app/admin/(staff)/pages/_actions';
+import { approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { policyNote } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('company.title') };

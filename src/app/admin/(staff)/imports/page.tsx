@@ -3,8 +3,8 @@ import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { actionLabel } from '../../approval-form';
-import { importAction } from '../../funds-actions';
+import { actionLabel } from '@/app/admin/approval-form';
+import { importAction } from '@/app/admin/(staff)/funds/_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('imports.title') };

@@ -10,8 +10,8 @@ import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '../../actions';
-import { sessionLabels, sessionViews } from '../../sessions-view';
+import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '@/app/admin/(sign-in)/_actions';
+import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('me.title') };

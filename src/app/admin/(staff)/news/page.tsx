@@ -10,7 +10,7 @@ import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listNewsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { policyNote } from '../../approval-form';
+import { policyNote } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.title') };

@@ -9,7 +9,7 @@ import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listOutbox } from '@/server/inbox/queries';
-import { retryMail } from '../../inbox-actions';
+import { retryMail } from '@/app/admin/(staff)/inbox/_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('outbox.title') };

@@ -6,8 +6,8 @@ import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
-import { publicPagePath } from '../../page-view';
-import { policyNote } from '../../approval-form';
+import { publicPagePath } from './_view';
+import { policyNote } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.title') };

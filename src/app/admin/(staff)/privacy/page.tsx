@@ -6,7 +6,7 @@ import { Notice } from '@/components/admin/notice';
 import { PrivacyForm } from '@/components/admin/privacy-form';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { eraseEverything, lookUpAddress } from '../../privacy-actions';
+import { eraseEverything, lookUpAddress } from './_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('privacy.title') };

@@ -5,7 +5,7 @@ import { ReviewTable } from '@/components/admin/review-table';
 import { listMyChanges, pendingConflicts, listPendingChanges, listScheduledChanges } from '@/server/approval/service';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { reviewLabels, reviewRows } from '../../review-view';
+import { reviewLabels, reviewRows } from './_view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('approval.queue.title') };

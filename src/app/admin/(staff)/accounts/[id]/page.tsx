@@ -11,8 +11,8 @@ import { ssoSettings } from '@/server/auth/sso';
 import { ssoLinkState } from '@/server/auth/sso-link';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '../../../actions';
-import { sessionLabels, sessionViews } from '../../../sessions-view';
+import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '@/app/admin/(sign-in)/_actions';
+import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('accounts.title') };

@@ -11,9 +11,9 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundDocuments } from '@/server/documents/commands';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/staff-queries';
-import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
-import { aumFields } from '../../../fund-fields';
-import { actionLabel, approvalFields, saveLabel } from '../../../approval-form';
+import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '@/app/admin/(staff)/funds/_actions';
+import { aumFields } from '@/app/admin/(staff)/funds/_fields';
+import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.fund') };

@@ -4,9 +4,9 @@ import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { referenceLists } from '@/server/funds/staff-queries';
-import { createFundAction } from '../../../funds-actions';
-import { actionLabel, approvalFields } from '../../../approval-form';
-import { fundFields } from '../../../fund-fields';
+import { createFundAction } from '@/app/admin/(staff)/funds/_actions';
+import { actionLabel, approvalFields } from '@/app/admin/approval-form';
+import { fundFields } from '@/app/admin/(staff)/funds/_fields';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.new') };

@@ -11,7 +11,7 @@ import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
-import { handleSubmission, retryMail } from '../../../inbox-actions';
+import { handleSubmission, retryMail } from '@/app/admin/(staff)/inbox/_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('inbox.title') };

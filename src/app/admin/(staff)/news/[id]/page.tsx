@@ -12,10 +12,10 @@ import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
-import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '@/app/admin/(staff)/news/_actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
-import { actionLabel, saveLabel, approvalFields } from '../../../approval-form';
+import { actionLabel, saveLabel, approvalFields } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };

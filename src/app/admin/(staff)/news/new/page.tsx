@@ -7,8 +7,8 @@ import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { createNewsAction } from '../../../news-actions';
-import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+import { createNewsAction } from '@/app/admin/(staff)/news/_actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -9,10 +9,10 @@ import { DraftPreview } from '@/components/admin/draft-preview';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { pageSnapshot } from '@/server/pages/staff-queries';
-import { pageFields } from '../../../page-fields';
-import { PreviewLinks } from '../../../page-view';
-import { previewPageDraftAction, savePageAction } from '../../../pages-actions';
-import { approvalFields, saveLabel } from '../../../approval-form';
+import { pageFields } from '@/app/admin/(staff)/pages/_fields';
+import { PreviewLinks } from '@/app/admin/(staff)/pages/_view';
+import { previewPageDraftAction, savePageAction } from '@/app/admin/(staff)/pages/_actions';
+import { approvalFields, saveLabel } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.form') };

@@ -13,11 +13,11 @@ import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { FundPreviewBody } from '../../../fund-preview';
-import { ImportPreview } from '../../../import-preview';
-import { PreviewBody } from '../../../page-view';
-import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
-import { editHref, kindText } from '../../../review-view';
+import { FundPreviewBody } from '@/app/admin/(staff)/reviews/_fund-preview';
+import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
+import { PreviewBody } from '@/app/admin/(staff)/pages/_view';
+import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/reviews/_actions';
+import { editHref, kindText } from '@/app/admin/(staff)/reviews/_view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('approval.queue.title') };

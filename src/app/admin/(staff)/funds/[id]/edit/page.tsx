@@ -6,9 +6,9 @@ import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { fundForStaff, referenceLists } from '@/server/funds/staff-queries';
-import { updateFundAction } from '../../../../funds-actions';
-import { fundFields } from '../../../../fund-fields';
-import { approvalFields, saveLabel } from '../../../../approval-form';
+import { updateFundAction } from '@/app/admin/(staff)/funds/_actions';
+import { fundFields } from '@/app/admin/(staff)/funds/_fields';
+import { approvalFields, saveLabel } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.edit') };

@@ -8,10 +8,10 @@ import { RegistrationGrid } from '@/components/admin/registration-grid';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { registrationGrid } from '@/server/registrations/commands';
-import { saveLabel } from '../../../../approval-form';
+import { saveLabel } from '@/app/admin/approval-form';
 import { policyCovers } from '@/server/approval/door';
-import { saveRegistrationGridAction } from '../../../../registrations-actions';
-import { policyNote } from '../../../../approval-form';
+import { saveRegistrationGridAction } from './_actions';
+import { policyNote } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('registrations.title') };

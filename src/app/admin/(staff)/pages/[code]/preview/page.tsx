@@ -7,7 +7,7 @@ import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
-import { PreviewBody, PreviewLinks } from '../../../../page-view';
+import { PreviewBody, PreviewLinks } from '@/app/admin/(staff)/pages/_view';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.preview') };

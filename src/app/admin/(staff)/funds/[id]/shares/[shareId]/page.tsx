@@ -9,9 +9,9 @@ import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/staff-queries';
-import { archiveShareAction, correctNavAction, updateShareAction } from '../../../../../funds-actions';
-import { shareFields } from '../../../../../fund-fields';
-import { actionLabel, approvalFields, saveLabel } from '../../../../../approval-form';
+import { archiveShareAction, correctNavAction, updateShareAction } from '@/app/admin/(staff)/funds/_actions';
+import { shareFields } from '@/app/admin/(staff)/funds/_fields';
+import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.share') };

@@ -6,9 +6,9 @@ import { ActionForm } from '@/components/admin/action-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { fundForStaff, referenceLists } from '@/server/funds/staff-queries';
-import { createShareAction } from '../../../../../funds-actions';
-import { actionLabel, approvalFields } from '../../../../../approval-form';
-import { shareFields } from '../../../../../fund-fields';
+import { createShareAction } from '@/app/admin/(staff)/funds/_actions';
+import { actionLabel, approvalFields } from '@/app/admin/approval-form';
+import { shareFields } from '@/app/admin/(staff)/funds/_fields';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.new') };

@@ -9,8 +9,8 @@ import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
-import { PreviewLinks, SnapshotTable } from '../../../../../page-view';
-import { restorePageAction } from '../../../../../pages-actions';
+import { PreviewLinks, SnapshotTable } from '@/app/admin/(staff)/pages/_view';
+import { restorePageAction } from '@/app/admin/(staff)/pages/_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.history') };

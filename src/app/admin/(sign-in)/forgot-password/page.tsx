@@ -6,8 +6,8 @@ import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { chooseLoginLocale, requestPasswordReset } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, requestPasswordReset } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('forgot.title') };

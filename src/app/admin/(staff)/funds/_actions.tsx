@@ -39,8 +39,8 @@ import { previewNavImport, type NavPreview } from '@/server/navs/import';
 import { previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
 import { previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
 import { previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
-import { approvalInput, doorAnswer } from './approval-form';
-import { ImportPreview } from './import-preview';
+import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
+import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
 
 function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
   const t = dataTranslator(locale);

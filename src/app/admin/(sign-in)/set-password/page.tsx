@@ -7,8 +7,8 @@ import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { chooseLoginLocale, setPassword } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, setPassword } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('setPassword.title') };

@@ -8,8 +8,8 @@ import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale, currentStaff } from '@/server/auth/staff';
 import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
 import { ssoErrorFromCode } from '@/domain/staff/sso';
-import { chooseLoginLocale, signIn, signInWithSso } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, signIn, signInWithSso } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('login.title') };

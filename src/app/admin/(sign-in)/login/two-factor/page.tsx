@@ -5,8 +5,8 @@ import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
-import { chooseLoginLocale, verifySecondFactor } from '../../actions';
-import { languageSwitch } from '../../public-frame-props';
+import { chooseLoginLocale, verifySecondFactor } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('twoFactor.title') };
