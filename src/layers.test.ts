@@ -40,7 +40,7 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
     const file = 'src/components/layout/layer-probe.tsx';
     expect(await layerErrors(file, `import { getLayoutData } from '@/server/site/layout-queries';${use('getLayoutData')}`)).toHaveLength(1);
     expect(await layerErrors(file, `import type { Db } from '../../server/db';\nexport type D = Db;\n`)).toHaveLength(1);
-    expect(await layerErrors(file, `import { x } from '@/app/admin/actions';${use('x')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { x } from '@/app/admin/(staff)/accounts/_actions';${use('x')}`)).toHaveLength(1);
   });
 
   it('accepts domain, GraphQL documents and other components in src/components', async () => {

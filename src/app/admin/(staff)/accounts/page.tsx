@@ -10,7 +10,7 @@ import { listAccounts } from '@/server/auth/accounts';
 import { formatDateTime, queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { inviteAccount } from '@/app/admin/(sign-in)/_actions';
+import { inviteAccount } from './_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('accounts.title') };

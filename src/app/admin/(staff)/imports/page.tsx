@@ -4,7 +4,7 @@ import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { actionLabel } from '@/app/admin/approval-form';
-import { importAction } from '@/app/admin/(staff)/funds/_actions';
+import { importAction } from './_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('imports.title') };

@@ -10,7 +10,8 @@ import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '@/app/admin/(sign-in)/_actions';
+import { revokeAccountSessions } from '@/app/admin/(staff)/accounts/_actions';
+import { changeMyPassword, chooseMyLocale } from './_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { listApiTokens, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
-import { createToken, revokeToken, takeOverToken } from '@/app/admin/(sign-in)/_actions';
+import { createToken, revokeToken, takeOverToken } from './_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('tokens.title') };

@@ -11,7 +11,7 @@ import { ssoSettings } from '@/server/auth/sso';
 import { ssoLinkState } from '@/server/auth/sso-link';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '@/app/admin/(sign-in)/_actions';
+import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '@/app/admin/(staff)/accounts/_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { dangerButtonClass, inputClass, labelClass, Notice } from '@/components/
 import { EnrolForm } from '@/components/admin/enrol-form';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, mustEnrolSecondFactor, requireStaff } from '@/server/auth/staff';
-import { confirmEnrolment, disableSecondFactor, startEnrolment } from '@/app/admin/(sign-in)/_actions';
+import { confirmEnrolment, disableSecondFactor, startEnrolment } from '@/app/admin/(staff)/me/_actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('enrol.title') };
