@@ -3,7 +3,8 @@
 import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorFor } from '@/domain/funds/form';
 import type { FormState } from '@/domain/forms/form-input';
-import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, Label, Legend, Select, Textarea } from '@/components/ui/field';
 
 /**
  * The back-office's data forms: one client component for every fund, share, AUM, NAV and document
@@ -89,14 +90,14 @@ function LocalizedInput(props: { id: string; name: string; lang: string; label: 
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setMissing(event.currentTarget.value.trim() === ''),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [missing ? `${id}-missing` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
-    className: `${inputClass} max-w-none`,
+    className: 'max-w-none',
   };
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {props.label}
       </label>
-      {props.multiline ? <textarea {...field} rows={4} /> : <input {...field} type="text" />}
+      {props.multiline ? <Textarea {...field} rows={4} /> : <Input {...field} type="text" />}
       {missing && (
         <p id={`${id}-missing`} className="mt-1 text-sm font-medium text-amber-800">
           {props.missingLabel}
@@ -112,7 +113,7 @@ function LocalizedInput(props: { id: string; name: string; lang: string; label: 
 }
 
 function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state: FormState }) {
-  if (spec.kind === 'hidden') return <input type="hidden" name={spec.name} value={spec.value} />;
+  if (spec.kind === 'hidden') return <Input type="hidden" name={spec.name} value={spec.value} />;
   const id = fieldId(formId, spec.name);
   if (spec.kind === 'group') {
     const own = state.errors?.[spec.name];
@@ -134,7 +135,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
       return (
         <div>
           <div className="flex items-center gap-2">
-            <input {...common} type="checkbox" defaultChecked={submitted ?? spec.checked} className="h-4 w-4" />
+            <Input {...common} type="checkbox" defaultChecked={submitted ?? spec.checked} className="h-4 w-4" />
             <label htmlFor={id} className="font-medium">
               {spec.label}
             </label>
@@ -148,11 +149,11 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
       const chosen = state.values ? (Array.isArray(submitted) ? submitted : submitted ? [submitted] : []) : (spec.values ?? []);
       return (
         <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
-          <legend className={labelClass}>{spec.label}</legend>
+          <Legend>{spec.label}</Legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {spec.options.map((o) => (
               <div key={o.value} className="flex items-center gap-2">
-                <input id={`${id}-${o.value}`} type="checkbox" name={spec.name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4" />
+                <Input id={`${id}-${o.value}`} type="checkbox" name={spec.name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4" />
                 <label htmlFor={`${id}-${o.value}`}>{o.label}</label>
               </div>
             ))}
@@ -164,7 +165,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
     case 'localized': {
       return (
         <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
-          <legend className={labelClass}>{spec.label}</legend>
+          <Legend>{spec.label}</Legend>
           <div className="mt-1 grid gap-3 md:grid-cols-3">
             {spec.languages.map((language) => {
               const name = `${spec.name}.${language.code}`;
@@ -191,46 +192,46 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
     case 'select':
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <select {...common} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={inputClass}>
+          </Label>
+          <Select {...common} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}>
             {spec.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
             ))}
-          </select>
+          </Select>
           <Described id={id} hint={spec.hint} error={error} />
         </div>
       );
     case 'textarea':
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <textarea {...common} lang={spec.lang} rows={spec.rows ?? 4} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={`${inputClass} max-w-none font-mono text-sm`} />
+          </Label>
+          <Textarea {...common} lang={spec.lang} rows={spec.rows ?? 4} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}  className="max-w-none font-mono text-sm"/>
           <Described id={id} hint={spec.hint} error={error} />
         </div>
       );
     case 'file':
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <input {...common} type="file" accept={spec.accept} required={spec.required} className={inputClass} />
+          </Label>
+          <Input {...common} type="file" accept={spec.accept} required={spec.required} />
           <Described id={id} hint={spec.hint} error={error} />
         </div>
       );
     default:
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <input
+          </Label>
+          <Input
             {...common}
             type={spec.kind}
             step={spec.step}
@@ -240,7 +241,6 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
             inputMode={spec.kind === 'number' ? 'decimal' : undefined}
             defaultValue={valueOf(state, spec.name, spec.value)}
             required={spec.required}
-            className={inputClass}
           />
           <Described id={id} hint={spec.hint} error={error} />
         </div>
@@ -277,9 +277,9 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
         <Field key={keyOf(spec)} spec={spec} formId={formId} state={state} />
       ))}
       {children}
-      <button type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined} className={danger ? dangerButtonClass : buttonClass}>
+      <Button variant={danger ? 'danger' : 'primary'} type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined}>
         {submitLabel}
-      </button>
+      </Button>
       </form>
     </div>
   );

@@ -1,7 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { buttonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
 
 type State = { step: 'password' | 'code'; error?: 'wrongPassword' | 'wrongCode'; totpURI?: string; secret?: string; backupCodes?: string[] };
 
@@ -26,14 +27,14 @@ export function EnrolForm(props: {
           </p>
         )}
         <div>
-          <label htmlFor="enrol-password" className={labelClass}>
+          <Label htmlFor="enrol-password">
             {labels.password}
-          </label>
-          <input id="enrol-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          </Label>
+          <Input id="enrol-password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        <button type="submit" className={buttonClass} disabled={starting}>
+        <Button type="submit" disabled={starting}>
           {labels.start}
-        </button>
+        </Button>
       </form>
     );
   }
@@ -64,14 +65,14 @@ export function EnrolForm(props: {
           </p>
         )}
         <div>
-          <label htmlFor="enrol-code" className={labelClass}>
+          <Label htmlFor="enrol-code">
             {labels.code}
-          </label>
-          <input id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required className={inputClass} />
+          </Label>
+          <Input id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
         </div>
-        <button type="submit" className={buttonClass} disabled={confirming}>
+        <Button type="submit" disabled={confirming}>
           {labels.confirm}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -2,7 +2,9 @@
 
 import { useActionState, useId } from 'react';
 import type { FormState } from './action-form';
-import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, Label, Textarea } from '@/components/ui/field';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 type Dates = { registeredOn: string; withdrawnOn: string | null };
 
@@ -64,30 +66,30 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
       )}
       <form action={formAction} aria-label={labels.title} key={state.seq ?? 0} className="space-y-4">
         <div className="overflow-x-auto">
-          <table className={tableClass}>
+          <TableGrid>
             <caption className="mb-2 text-left font-semibold">{labels.caption}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>
+                <Th scope="col">
                   {labels.shareColumn}
-                </th>
+                </Th>
                 {countries.map((c) => (
-                  <th key={c.code} scope="col" className={thClass}>
+                  <Th key={c.code} scope="col">
                     {c.title} <span className="font-normal text-muted">({c.code})</span>
-                  </th>
+                  </Th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {shares.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row" className={`${tdClass} font-medium`}>
+                  <Th cell scope="row" className="font-medium">
                     {s.name}
                     <span className="block font-mono text-xs">{s.isin}</span>
                     {!s.active && <span className="block text-xs text-muted">{labels.archived}</span>}
-                  </th>
+                  </Th>
                   {countries.map((c) => (
-                    <td key={c.code} className={tdClass}>
+                    <Td key={c.code}>
                       <ul className="space-y-1">
                         {profiles.map((p) => {
                           const key = `${s.id}|${c.code}|${p.code}`;
@@ -96,7 +98,7 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                           const note = !stored ? labels.none : stored.withdrawnOn ? fill(labels.withdrawn, stored.withdrawnOn) : fill(labels.since, stored.registeredOn);
                           return (
                             <li key={p.code} className="flex items-start gap-2 whitespace-nowrap">
-                              <input
+                              <Input
                                 id={cellId}
                                 type="checkbox"
                                 name="cell"
@@ -119,20 +121,20 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                           );
                         })}
                       </ul>
-                    </td>
+                    </Td>
                   ))}
                 </tr>
               ))}
             </tbody>
-          </table>
+          </TableGrid>
         </div>
         {editable && (
           <>
             <div>
-              <label htmlFor={`${id}-date`} className={labelClass}>
+              <Label htmlFor={`${id}-date`}>
                 {labels.date}
-              </label>
-              <input id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`} className={inputClass} />
+              </Label>
+              <Input id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`} />
               <p id={`${id}-date-hint`} className="mt-1 text-sm text-muted">
                 {labels.dateHint}
               </p>
@@ -140,26 +142,25 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
             {labels.approval && (
               <>
                 <div>
-                  <label htmlFor={`${id}-note`} className={labelClass}>
+                  <Label htmlFor={`${id}-note`}>
                     {labels.approval.note}
-                  </label>
-                  <textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} className={inputClass} />
+                  </Label>
+                  <Textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} />
                   <p id={`${id}-note-hint`} className="mt-1 text-sm text-muted">
                     {labels.approval.noteHint}
                   </p>
                 </div>
                 <div>
-                  <label htmlFor={`${id}-effective`} className={labelClass}>
+                  <Label htmlFor={`${id}-effective`}>
                     {labels.approval.effectiveAt}
-                  </label>
-                  <input
+                  </Label>
+                  <Input
                     id={`${id}-effective`}
                     name="effectiveAt"
                     type="datetime-local"
                     step={1}
                     aria-invalid={state.errors?.effectiveAt ? true : undefined}
                     aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}
-                    className={inputClass}
                   />
                   <p id={`${id}-effective-hint`} className="mt-1 text-sm text-muted">
                     {labels.approval.effectiveAtHint}
@@ -172,9 +173,9 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                 </div>
               </>
             )}
-            <button type="submit" disabled={pending} className={buttonClass}>
+            <Button type="submit" disabled={pending}>
               {labels.save}
-            </button>
+            </Button>
           </>
         )}
       </form>

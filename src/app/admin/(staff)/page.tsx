@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { approvalAreas, countPendingChanges } from '@/server/approval/service';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale, currentStaff } from '@/server/auth/staff';
@@ -10,6 +10,8 @@ import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
 import { ssoErrorFromCode } from '@/domain/staff/sso';
 import { chooseLoginLocale, signIn, signInWithSso } from '@/app/admin/(sign-in)/_actions';
 import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('login.title') };
@@ -41,9 +43,9 @@ export default async function LoginPage({ searchParams }: Props) {
       {ssoError && <Notice tone="error">{t(`login.${ssoError}`)}</Notice>}
       {sso && (
         <form action={signInWithSso} className="mb-6">
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             {t('login.sso', { provider: sso.name })}
-          </button>
+          </Button>
         </form>
       )}
       {passwords && sso && <h2 className="mb-4 text-lg font-semibold">{t('login.or')}</h2>}
@@ -51,20 +53,20 @@ export default async function LoginPage({ searchParams }: Props) {
         <>
           <form action={signIn} className="space-y-4">
             <div>
-              <label htmlFor="email" className={labelClass}>
+              <Label htmlFor="email">
                 {t('login.email')}
-              </label>
-              <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+              </Label>
+              <Input id="email" name="email" type="email" autoComplete="username" required />
             </div>
             <div>
-              <label htmlFor="password" className={labelClass}>
+              <Label htmlFor="password">
                 {t('login.password')}
-              </label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+              </Label>
+              <Input id="password" name="password" type="password" autoComplete="current-password" required />
             </div>
-            <button type="submit" className={buttonClass}>
+            <Button type="submit">
               {t('login.submit')}
-            </button>
+            </Button>
           </form>
           <p className="mt-6">
             <Link href="/admin/forgot-password" className="text-brand underline">

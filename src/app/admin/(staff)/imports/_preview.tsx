@@ -1,12 +1,12 @@
 import type { Locale } from '@/env';
 import { adminTranslator } from '@/i18n/admin';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import type { ImportKind } from '@/components/admin/import-form';
 import type { BenchmarkPreview } from '@/server/benchmarks/import';
 import type { NavPreview } from '@/server/navs/import';
 import type { PortfolioPreview } from '@/server/portfolios/import';
 import type { RegistrationPreview } from '@/server/registrations/commands';
 import type { ScenarioPreview } from '@/server/scenarios/import';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview; locale: Locale };
 
@@ -21,31 +21,31 @@ export function ImportPreview({ kind, preview, locale }: Props) {
       <section aria-label={t('imports.preview')}>
         <p>{t('imports.registrationSummary', { rows: preview.rows, registered: preview.registered, withdrawn: preview.withdrawn, unchanged: preview.unchanged })}</p>
         {preview.registrations.length > 0 && (
-          <table className={tableClass}>
+          <TableGrid>
             <caption className="text-left font-semibold">{t('imports.registrationsCaption', { shown: preview.registrations.length, total: preview.registered + preview.withdrawn })}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>{t('imports.line')}</th>
-                <th scope="col" className={thClass}>ISIN</th>
-                <th scope="col" className={thClass}>{t('imports.country')}</th>
-                <th scope="col" className={thClass}>{t('imports.profile')}</th>
-                <th scope="col" className={thClass}>{t('imports.old')}</th>
-                <th scope="col" className={thClass}>{t('imports.new')}</th>
+                <Th scope="col">{t('imports.line')}</Th>
+                <Th scope="col">ISIN</Th>
+                <Th scope="col">{t('imports.country')}</Th>
+                <Th scope="col">{t('imports.profile')}</Th>
+                <Th scope="col">{t('imports.old')}</Th>
+                <Th scope="col">{t('imports.new')}</Th>
               </tr>
             </thead>
             <tbody>
               {preview.registrations.map((c) => (
                 <tr key={`${c.isin}|${c.country}|${c.profile}`}>
-                  <td className={tdClass}>{c.line}</td>
-                  <td className={tdClass}>{c.isin}</td>
-                  <td className={tdClass}>{c.country}</td>
-                  <td className={tdClass}>{c.profile}</td>
-                  <td className={tdClass}>{dates(c.before)}</td>
-                  <td className={tdClass}>{dates(c.after)}</td>
+                  <Td>{c.line}</Td>
+                  <Td>{c.isin}</Td>
+                  <Td>{c.country}</Td>
+                  <Td>{c.profile}</Td>
+                  <Td>{dates(c.before)}</Td>
+                  <Td>{dates(c.after)}</Td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </TableGrid>
         )}
       </section>
     );
@@ -54,29 +54,29 @@ export function ImportPreview({ kind, preview, locale }: Props) {
     return (
       <section aria-label={t('imports.preview')}>
         <p>{t('imports.rows', { rows: preview.rows })}</p>
-        <table className={tableClass}>
+        <TableGrid>
           <caption className="sr-only">{t('imports.monthsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>ISIN</th>
-              <th scope="col" className={thClass}>{t('imports.month')}</th>
-              <th scope="col" className={thClass}>{t('imports.rowsCol')}</th>
-              <th scope="col" className={thClass}>{t('imports.stored')}</th>
-              <th scope="col" className={thClass}>{t('imports.status')}</th>
+              <Th scope="col">ISIN</Th>
+              <Th scope="col">{t('imports.month')}</Th>
+              <Th scope="col">{t('imports.rowsCol')}</Th>
+              <Th scope="col">{t('imports.stored')}</Th>
+              <Th scope="col">{t('imports.status')}</Th>
             </tr>
           </thead>
           <tbody>
             {preview.months.map((m) => (
               <tr key={`${m.isin}|${m.month}`}>
-                <td className={tdClass}>{m.isin}</td>
-                <td className={tdClass}>{m.month}</td>
-                <td className={tdClass}>{m.rows}</td>
-                <td className={tdClass}>{m.stored}</td>
-                <td className={tdClass}>{t(`imports.group.${m.status}`)}</td>
+                <Td>{m.isin}</Td>
+                <Td>{m.month}</Td>
+                <Td>{m.rows}</Td>
+                <Td>{m.stored}</Td>
+                <Td>{t(`imports.group.${m.status}`)}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </TableGrid>
       </section>
     );
   }
@@ -84,31 +84,31 @@ export function ImportPreview({ kind, preview, locale }: Props) {
     return (
       <section aria-label={t('imports.preview')}>
         <p>{t('imports.rows', { rows: preview.rows })}</p>
-        <table className={tableClass}>
+        <TableGrid>
           <caption className="sr-only">{t('imports.groupsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>{t('imports.fund')}</th>
-              <th scope="col" className={thClass}>{t('imports.date')}</th>
-              <th scope="col" className={thClass}>{t('imports.kind')}</th>
-              <th scope="col" className={thClass}>{t('imports.rowsCol')}</th>
-              <th scope="col" className={thClass}>{t('imports.stored')}</th>
-              <th scope="col" className={thClass}>{t('imports.status')}</th>
+              <Th scope="col">{t('imports.fund')}</Th>
+              <Th scope="col">{t('imports.date')}</Th>
+              <Th scope="col">{t('imports.kind')}</Th>
+              <Th scope="col">{t('imports.rowsCol')}</Th>
+              <Th scope="col">{t('imports.stored')}</Th>
+              <Th scope="col">{t('imports.status')}</Th>
             </tr>
           </thead>
           <tbody>
             {preview.groups.map((g) => (
               <tr key={`${g.fund}|${g.date}|${g.kind}`}>
-                <td className={tdClass}>{g.fund}</td>
-                <td className={tdClass}>{g.date}</td>
-                <td className={tdClass}>{g.kind}</td>
-                <td className={tdClass}>{g.rows}</td>
-                <td className={tdClass}>{g.stored}</td>
-                <td className={tdClass}>{t(`imports.group.${g.status}`)}</td>
+                <Td>{g.fund}</Td>
+                <Td>{g.date}</Td>
+                <Td>{g.kind}</Td>
+                <Td>{g.rows}</Td>
+                <Td>{g.stored}</Td>
+                <Td>{t(`imports.group.${g.status}`)}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </TableGrid>
       </section>
     );
   }
@@ -117,57 +117,57 @@ export function ImportPreview({ kind, preview, locale }: Props) {
   return (
     <section aria-label={t('imports.preview')}>
       <p>{t('imports.summary', { rows: preview.rows, added: preview.added, changed: preview.changed, unchanged: preview.unchanged })}</p>
-      <table className={tableClass}>
+      <TableGrid>
         <caption className="sr-only">{t('imports.seriesCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={thClass}>{kind === 'navs' ? 'ISIN' : t('imports.benchmark')}</th>
-            <th scope="col" className={thClass}>{t('imports.rowsCol')}</th>
-            <th scope="col" className={thClass}>{t('imports.from')}</th>
-            <th scope="col" className={thClass}>{t('imports.to')}</th>
-            <th scope="col" className={thClass}>{t('imports.added')}</th>
-            <th scope="col" className={thClass}>{t('imports.changedCol')}</th>
-            <th scope="col" className={thClass}>{t('imports.unchangedCol')}</th>
+            <Th scope="col">{kind === 'navs' ? 'ISIN' : t('imports.benchmark')}</Th>
+            <Th scope="col">{t('imports.rowsCol')}</Th>
+            <Th scope="col">{t('imports.from')}</Th>
+            <Th scope="col">{t('imports.to')}</Th>
+            <Th scope="col">{t('imports.added')}</Th>
+            <Th scope="col">{t('imports.changedCol')}</Th>
+            <Th scope="col">{t('imports.unchangedCol')}</Th>
           </tr>
         </thead>
         <tbody>
           {series.map((s) => (
             <tr key={s.series}>
-              <th scope="row" className={tdClass}>{s.series}</th>
-              <td className={tdClass}>{s.rows}</td>
-              <td className={tdClass}>{s.from}</td>
-              <td className={tdClass}>{s.to}</td>
-              <td className={tdClass}>{s.added}</td>
-              <td className={tdClass}>{s.changed}</td>
-              <td className={tdClass}>{s.unchanged}</td>
+              <Th cell scope="row">{s.series}</Th>
+              <Td>{s.rows}</Td>
+              <Td>{s.from}</Td>
+              <Td>{s.to}</Td>
+              <Td>{s.added}</Td>
+              <Td>{s.changed}</Td>
+              <Td>{s.unchanged}</Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </TableGrid>
       {preview.changes.length > 0 && (
-        <table className={`${tableClass} mt-4`}>
+        <TableGrid className="mt-4">
           <caption className="text-left font-semibold">{t('imports.changesCaption', { shown: preview.changes.length, total: preview.changed })}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>{t('imports.line')}</th>
-              <th scope="col" className={thClass}>{kind === 'navs' ? 'ISIN' : t('imports.benchmark')}</th>
-              <th scope="col" className={thClass}>{t('imports.date')}</th>
-              <th scope="col" className={thClass}>{t('imports.old')}</th>
-              <th scope="col" className={thClass}>{t('imports.new')}</th>
+              <Th scope="col">{t('imports.line')}</Th>
+              <Th scope="col">{kind === 'navs' ? 'ISIN' : t('imports.benchmark')}</Th>
+              <Th scope="col">{t('imports.date')}</Th>
+              <Th scope="col">{t('imports.old')}</Th>
+              <Th scope="col">{t('imports.new')}</Th>
             </tr>
           </thead>
           <tbody>
             {preview.changes.map((c) => (
               <tr key={`${c.series}|${c.date}`}>
-                <td className={tdClass}>{c.line}</td>
-                <td className={tdClass}>{c.series}</td>
-                <td className={tdClass}>{c.date}</td>
-                <td className={tdClass}>{number.format(c.old)}</td>
-                <td className={tdClass}>{number.format(c.new)}</td>
+                <Td>{c.line}</Td>
+                <Td>{c.series}</Td>
+                <Td>{c.date}</Td>
+                <Td>{number.format(c.old)}</Td>
+                <Td>{number.format(c.new)}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </TableGrid>
       )}
     </section>
   );

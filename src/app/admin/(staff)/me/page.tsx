@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';
 import { listSessions } from '@/server/auth/accounts';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
@@ -13,6 +13,8 @@ import { passwordLoginEnabled } from '@/server/auth/sso';
 import { revokeAccountSessions } from '@/app/admin/(staff)/accounts/_actions';
 import { changeMyPassword, chooseMyLocale } from './_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
+import { Button } from '@/components/ui/button';
+import { Input, Label, Select } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('me.title') };
@@ -39,20 +41,20 @@ export default async function MyAccountPage({ searchParams }: Props) {
 
       <form action={chooseMyLocale} className="flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="locale" className={labelClass}>
+          <Label htmlFor="locale">
             {t('me.language')}
-          </label>
-          <select id="locale" name="locale" defaultValue={staff.locale} className={inputClass}>
+          </Label>
+          <Select id="locale" name="locale" defaultValue={staff.locale}>
             {SUPPORTED_LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
                 {t(`language.${l}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           {t('language.submit')}
-        </button>
+        </Button>
       </form>
 
       {/* Passwords off (STAFF_PASSWORD_LOGIN=false): no password to change, and the identity provider's MFA stands for TOTP. */}
@@ -64,23 +66,23 @@ export default async function MyAccountPage({ searchParams }: Props) {
             </h2>
             <form action={changeMyPassword} className="space-y-4">
               <div>
-                <label htmlFor="current" className={labelClass}>
+                <Label htmlFor="current">
                   {t('me.current')}
-                </label>
-                <input id="current" name="current" type="password" autoComplete="current-password" required className={inputClass} />
+                </Label>
+                <Input id="current" name="current" type="password" autoComplete="current-password" required />
               </div>
               <div>
-                <label htmlFor="new" className={labelClass}>
+                <Label htmlFor="new">
                   {t('me.new')}
-                </label>
-                <input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" className={inputClass} />
+                </Label>
+                <Input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" />
                 <p id="new-hint" className="mt-1 text-sm text-muted">
                   {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
                 </p>
               </div>
-              <button type="submit" className={buttonClass}>
+              <Button type="submit">
                 {t('me.submitPassword')}
-              </button>
+              </Button>
             </form>
           </section>
 

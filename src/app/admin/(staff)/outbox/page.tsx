@@ -10,6 +10,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listOutbox } from '@/server/inbox/queries';
 import { retryMail } from '@/app/admin/(staff)/inbox/_actions';
+import { Input } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('outbox.title') };
@@ -61,7 +62,7 @@ export default async function OutboxPage({ searchParams }: Props) {
           )}
           {handles && mailState(mail) !== 'sent' && (
             <form action={retryMail.bind(null, '/admin/outbox')} className="mt-1">
-              <input type="hidden" name="mail" value={mail.id} />
+              <Input type="hidden" name="mail" value={mail.id} />
               <Button variant="link" aria-label={t('outbox.retryMail', { to: mail.to })}>
                 {t('outbox.retry')}
               </Button>

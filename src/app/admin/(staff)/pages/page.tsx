@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
 import { publicPagePath } from './_view';
 import { policyNote } from '@/app/admin/approval-form';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.title') };
@@ -26,14 +26,14 @@ export default async function PagesPage() {
     .map((r) => ({ ...r, countryName: r.country?.title[staff.locale] || r.country?.title.fr || r.code }))
     .sort((a, b) => a.countryName.localeCompare(b.countryName, staff.locale));
   const table = (list: (PageListRow & { countryName?: string })[], caption: string) => (
-    <table className={tableClass}>
+    <TableGrid>
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col" className={thClass}>{list.some((r) => r.countryName) ? t('pages.country') : t('pages.page')}</th>
-          <th scope="col" className={thClass}>{t('pages.code')}</th>
-          <th scope="col" className={thClass}>{t('pages.versions')}</th>
-          <th scope="col" className={thClass}>{t('pages.actions')}</th>
+          <Th scope="col">{list.some((r) => r.countryName) ? t('pages.country') : t('pages.page')}</Th>
+          <Th scope="col">{t('pages.code')}</Th>
+          <Th scope="col">{t('pages.versions')}</Th>
+          <Th scope="col">{t('pages.actions')}</Th>
         </tr>
       </thead>
       <tbody>
@@ -42,15 +42,15 @@ export default async function PagesPage() {
           const path = publicPagePath(row.code, staff.locale);
           return (
             <tr key={row.code}>
-              <th scope="row" className={`${tdClass} font-medium`}>
+              <Th cell scope="row" className="font-medium">
                 {title}
                 {row.countryName && <span className="block text-xs font-normal text-muted">{row.title[staff.locale] || row.title.fr}</span>}
-              </th>
-              <td className={tdClass}>
+              </Th>
+              <Td>
                 <code>{row.code}</code>
-              </td>
-              <td className={tdClass}>{row.versions}</td>
-              <td className={tdClass}>
+              </Td>
+              <Td>{row.versions}</Td>
+              <Td>
                 <ul className="flex flex-wrap gap-x-4 gap-y-1">
                   {editable && (
                     <li>
@@ -77,12 +77,12 @@ export default async function PagesPage() {
                     </li>
                   )}
                 </ul>
-              </td>
+              </Td>
             </tr>
           );
         })}
       </tbody>
-    </table>
+    </TableGrid>
   );
   return (
     <>

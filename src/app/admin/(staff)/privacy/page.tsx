@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { FORMS } from '@/domain/forms/definitions';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PrivacyForm } from '@/components/admin/privacy-form';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';

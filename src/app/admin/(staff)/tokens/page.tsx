@@ -9,6 +9,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { listApiTokens, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
 import { createToken, revokeToken, takeOverToken } from './_actions';
+import { Input } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('tokens.title') };
@@ -45,12 +46,12 @@ export default async function TokensPage({ searchParams }: Props) {
           <div className="flex flex-wrap gap-2">
             {token.ownerId !== staff.id && (
               <form action={takeOverToken}>
-                <input type="hidden" name="id" value={token.id} />
+                <Input type="hidden" name="id" value={token.id} />
                 <Button aria-label={t('tokens.takeOverLabel', { name: token.name })}>{t('tokens.takeOver')}</Button>
               </form>
             )}
             <form action={revokeToken}>
-              <input type="hidden" name="id" value={token.id} />
+              <Input type="hidden" name="id" value={token.id} />
               <Button variant="danger" aria-label={t('tokens.revoke', { name: token.name })}>
                 {t('sessions.revoke')}
               </Button>

@@ -5,13 +5,15 @@ import { can } from '@/domain/staff/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/forms/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { SelectField } from '@/components/ui/field';
-import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { Input, SelectField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
 import { handleSubmission, retryMail } from '@/app/admin/(staff)/inbox/_actions';
+import { Button } from '@/components/ui/button';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('inbox.title') };
@@ -63,23 +65,23 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       {error === 'notRetried' && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
       {(error === 'assignee' || error === 'status') && <Notice tone="error">{t('inbox.detail.invalidAssignee')}</Notice>}
 
-      <table className={`${tableClass} mb-6 max-w-3xl`}>
+      <TableGrid className="mb-6 max-w-3xl">
         <caption className="mb-2 text-left text-lg font-semibold">{t('inbox.detail.fieldsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={thClass}>{t('inbox.detail.field')}</th>
-            <th scope="col" className={thClass}>{t('inbox.detail.value')}</th>
+            <Th scope="col">{t('inbox.detail.field')}</Th>
+            <Th scope="col">{t('inbox.detail.value')}</Th>
           </tr>
         </thead>
         <tbody>
           {Object.entries(item.fields).map(([field, value]) => (
             <tr key={field}>
-              <th scope="row" className={`${tdClass} font-medium`}>{label(field)}</th>
-              <td className={`${tdClass} whitespace-pre-wrap break-words`}>{show(field, value)}</td>
+              <Th cell scope="row" className="font-medium">{label(field)}</Th>
+              <Td className="whitespace-pre-wrap break-words">{show(field, value)}</Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </TableGrid>
       {item.captcha && <p className="mb-6 text-sm text-muted">{t('inbox.detail.captcha', { status: item.captcha })}</p>}
 
       <h2 className="mb-2 text-lg font-semibold">{t('inbox.detail.filesTitle')}</h2>
@@ -113,9 +115,9 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
             value={item.assigneeId ?? ''}
             options={[{ value: '', label: t('inbox.nobody') }, ...staffList.map((s) => ({ value: s.id, label: s.email }))]}
           />
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             {t('inbox.detail.save')}
-          </button>
+          </Button>
         </form>
       ) : (
         <p className="mb-6">
@@ -143,10 +145,10 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
                 )}
                 {handles && state !== 'sent' && (
                   <form action={retryMail.bind(null, base)} className="mt-2">
-                    <input type="hidden" name="mail" value={mail.id} />
-                    <button type="submit" aria-label={t('outbox.retryMail', { to: mail.to })} className={buttonClass}>
+                    <Input type="hidden" name="mail" value={mail.id} />
+                    <Button type="submit" aria-label={t('outbox.retryMail', { to: mail.to })}>
                       {t('outbox.retry')}
-                    </button>
+                    </Button>
                   </form>
                 )}
               </li>

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { adminTranslator } from '@/i18n/admin';
-import { dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { EnrolForm } from '@/components/admin/enrol-form';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, mustEnrolSecondFactor, requireStaff } from '@/server/auth/staff';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '@/app/admin/(staff)/me/_actions';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('enrol.title') };
@@ -30,14 +32,14 @@ export default async function TwoFactorSettingsPage({ searchParams }: Props) {
       {staff.twoFactorEnabled ? (
         <form action={disableSecondFactor} className="max-w-xl space-y-4">
           <div>
-            <label htmlFor="disable-password" className={labelClass}>
+            <Label htmlFor="disable-password">
               {t('enrol.password')}
-            </label>
-            <input id="disable-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+            </Label>
+            <Input id="disable-password" name="password" type="password" autoComplete="current-password" required />
           </div>
-          <button type="submit" className={dangerButtonClass}>
+          <Button variant="danger" type="submit">
             {t('enrol.disable')}
-          </button>
+          </Button>
         </form>
       ) : (
         <EnrolForm

@@ -8,7 +8,7 @@ import { newsStateOf } from '@/domain/news/input';
 import { adminTranslator } from '@/i18n/admin';
 import { publicNewsTranslator } from '@/i18n/news-texts';
 import { SelectField } from '@/components/ui/field';
-import { buttonClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
@@ -16,6 +16,7 @@ import { getDb } from '@/server/db';
 import { proposalById } from '@/server/approval/service';
 import { previewNewsItem, type ProposedArticle } from '@/server/news/queries';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
+import { Button } from '@/components/ui/button';
 
 export const dynamic = 'force-dynamic';
 
@@ -87,9 +88,9 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
             return { value: code, label: found ? pick(found.title) : code };
           })}
         />
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           {t('news.previewShow')}
-        </button>
+        </Button>
       </form>
       <p className="mb-2">{t('news.previewState', { state: t(`news.states.${state}`) })}</p>
       {preview.hiddenFromProfile && <Notice tone="error">{t('news.previewHidden')}</Notice>}

@@ -3,11 +3,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PAGE_LIMITS, isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { formatDateTime } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPageVersions, pageSnapshot } from '@/server/pages/staff-queries';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.history') };
@@ -37,31 +37,31 @@ export default async function PageHistoryPage({ params }: Props) {
       {versions.length === 0 ? (
         <p>{t('pages.noVersions')}</p>
       ) : (
-        <table className={tableClass}>
+        <TableGrid>
           <caption className="sr-only">{t('pages.historyCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>{t('pages.number')}</th>
-              <th scope="col" className={thClass}>{t('pages.kind')}</th>
-              <th scope="col" className={thClass}>{t('pages.who')}</th>
-              <th scope="col" className={thClass}>{t('pages.when')}</th>
+              <Th scope="col">{t('pages.number')}</Th>
+              <Th scope="col">{t('pages.kind')}</Th>
+              <Th scope="col">{t('pages.who')}</Th>
+              <Th scope="col">{t('pages.when')}</Th>
             </tr>
           </thead>
           <tbody>
             {versions.map((v) => (
               <tr key={v.number}>
-                <th scope="row" className={`${tdClass} font-medium`}>
+                <Th cell scope="row" className="font-medium">
                   <Link href={`/admin/pages/${code}/history/${v.number}`} className="text-brand underline">
                     {t('pages.viewVersion', { number: v.number })}
                   </Link>
-                </th>
-                <td className={tdClass}>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</td>
-                <td className={tdClass}>{v.actorLabel ?? t('pages.nobody')}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, v.at)}</td>
+                </Th>
+                <Td>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</Td>
+                <Td>{v.actorLabel ?? t('pages.nobody')}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(staff.locale, v.at)}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </TableGrid>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { flash } from '@/server/auth/flash';
 import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
