@@ -4,7 +4,7 @@ import { useActionState, useId, useState, type FormEvent, type ReactNode } from 
 import { errorFor } from '@/domain/funds/form';
 import type { FormState } from '@/domain/forms/form-input';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
 
 /**
  * The back-office's data forms: one client component for every fund, share, AUM, NAV and document
@@ -217,33 +217,15 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
       );
     case 'file':
       return (
-        <div>
-          <Label htmlFor={id}>
-            {spec.label}
-          </Label>
-          <Input {...common} type="file" accept={spec.accept} required={spec.required} />
+        <InputField label={spec.label} {...common} type="file" accept={spec.accept} required={spec.required}>
           <Described id={id} hint={spec.hint} error={error} />
-        </div>
+        </InputField>
       );
     default:
       return (
-        <div>
-          <Label htmlFor={id}>
-            {spec.label}
-          </Label>
-          <Input
-            {...common}
-            type={spec.kind}
-            step={spec.step}
-            min={spec.min}
-            max={spec.max}
-            lang={spec.lang}
-            inputMode={spec.kind === 'number' ? 'decimal' : undefined}
-            defaultValue={valueOf(state, spec.name, spec.value)}
-            required={spec.required}
-          />
+        <InputField label={spec.label} {...common} type={spec.kind} step={spec.step} min={spec.min} max={spec.max} lang={spec.lang} inputMode={spec.kind === 'number' ? 'decimal' : undefined} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}>
           <Described id={id} hint={spec.hint} error={error} />
-        </div>
+        </InputField>
       );
   }
 }

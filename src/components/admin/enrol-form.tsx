@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 
 type State = { step: 'password' | 'code'; error?: 'wrongPassword' | 'wrongCode'; totpURI?: string; secret?: string; backupCodes?: string[] };
 
@@ -26,12 +26,7 @@ export function EnrolForm(props: {
             {labels.wrongPassword}
           </p>
         )}
-        <div>
-          <Label htmlFor="enrol-password">
-            {labels.password}
-          </Label>
-          <Input id="enrol-password" name="password" type="password" autoComplete="current-password" required />
-        </div>
+        <InputField label={labels.password} id="enrol-password" name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={starting}>
           {labels.start}
         </Button>
@@ -64,12 +59,7 @@ export function EnrolForm(props: {
             {labels.wrongCode}
           </p>
         )}
-        <div>
-          <Label htmlFor="enrol-code">
-            {labels.code}
-          </Label>
-          <Input id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
-        </div>
+        <InputField label={labels.code} id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
         <Button type="submit" disabled={confirming}>
           {labels.confirm}
         </Button>

@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { Input, InputField } from '@/components/ui/field';
 
 export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios' | 'registrations';
 export type ImportState = {
@@ -46,23 +46,11 @@ export function ImportForm({ action, title, fileLabel, hint, previewLabel, confi
   return (
     <div>
       <form action={formAction} onSubmit={submit} aria-label={title} className="space-y-4">
-        <div>
-          <Label htmlFor={`${id}-file`}>
-            {fileLabel}
-          </Label>
-          <Input
-            id={`${id}-file`}
-            name="file"
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            required
-            aria-describedby={`${id}-hint`}
-            onChange={() => setStaleSeq(state.seq)}
-          />
+        <InputField label={fileLabel} id={`${id}-file`} name="file" type="file" accept=".csv,text/csv,text/plain" required aria-describedby={`${id}-hint`} onChange={() => setStaleSeq(state.seq)}>
           <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
             {hint}
           </p>
-        </div>
+        </InputField>
         {canConfirm && <Input type="hidden" name="previewHash" value={state.hash} />}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="preview" disabled={pending}>

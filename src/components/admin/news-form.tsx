@@ -6,7 +6,7 @@ import { slugify } from '@/domain/news/input';
 import { IDLE, type FormState } from './action-form';
 import type { RichTextEditorLabels } from './rich-text-editor';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
 
 /** The editor is loaded on the news screens only: no public page carries Tiptap. */
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), { ssr: false, loading: () => null });
@@ -163,45 +163,12 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
         ) : (
           <Input type="hidden" name="locale" value={initial.locale} />
         )}
-        <div>
-          <Label htmlFor={id('title')}>
-            {labels.title}
-          </Label>
-          <Input
-            id={id('title')}
-            name="title"
-            type="text"
-            lang={lang}
-            required
-            maxLength={200}
-            defaultValue={text('title')}
-            onInput={(e) => {
-              if (follows) setSlug(slugify(e.currentTarget.value));
-            }}
-            aria-invalid={invalid('title')}
-            aria-describedby={described('title')}
-           className="max-w-2xl"/>
+        <InputField label={labels.title} id={id('title')} name="title" type="text" lang={lang} required maxLength={200} defaultValue={text('title')} onInput={(e) => { if (follows) setSlug(slugify(e.currentTarget.value)); }} aria-invalid={invalid('title')} aria-describedby={described('title')} className="max-w-2xl">
           {help('title')}
-        </div>
-        <div>
-          <Label htmlFor={id('slug')}>
-            {labels.slug}
-          </Label>
-          <Input
-            id={id('slug')}
-            name="slug"
-            type="text"
-            maxLength={120}
-            value={slug}
-            onChange={(e) => {
-              setSlug(e.target.value);
-              setFollows(e.target.value === '');
-            }}
-            aria-invalid={invalid('slug')}
-            aria-describedby={described('slug', true)}
-           className="max-w-2xl font-mono"/>
+        </InputField>
+        <InputField label={labels.slug} id={id('slug')} name="slug" type="text" maxLength={120} value={slug} onChange={(e) => { setSlug(e.target.value); setFollows(e.target.value === ''); }} aria-invalid={invalid('slug')} aria-describedby={described('slug', true)} className="max-w-2xl font-mono">
           {help('slug', labels.slugHint)}
-        </div>
+        </InputField>
         <div className="flex flex-wrap gap-6">
           <div>
             <Label htmlFor={id('categoryCode')}>
@@ -216,13 +183,9 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
             </Select>
             {help('categoryCode')}
           </div>
-          <div>
-            <Label htmlFor={id('publishedAt')}>
-              {labels.date}
-            </Label>
-            <Input id={id('publishedAt')} name="publishedAt" type="date" required defaultValue={text('publishedAt')} aria-invalid={invalid('publishedAt')} aria-describedby={described('publishedAt', true)} />
+          <InputField label={labels.date} id={id('publishedAt')} name="publishedAt" type="date" required defaultValue={text('publishedAt')} aria-invalid={invalid('publishedAt')} aria-describedby={described('publishedAt', true)}>
             {help('publishedAt', labels.dateHint)}
-          </div>
+          </InputField>
         </div>
         <div>
           <Label htmlFor={id('summary')}>
@@ -245,20 +208,12 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
           />
           {help('body', labels.bodyHint)}
         </div>
-        <div>
-          <Label htmlFor={id('externalUrl')}>
-            {labels.externalUrl}
-          </Label>
-          <Input id={id('externalUrl')} name="externalUrl" type="url" maxLength={2000} defaultValue={text('externalUrl')} aria-invalid={invalid('externalUrl')} aria-describedby={described('externalUrl', true)}  className="max-w-2xl"/>
+        <InputField label={labels.externalUrl} id={id('externalUrl')} name="externalUrl" type="url" maxLength={2000} defaultValue={text('externalUrl')} aria-invalid={invalid('externalUrl')} aria-describedby={described('externalUrl', true)} className="max-w-2xl">
           {help('externalUrl', labels.externalUrlHint)}
-        </div>
-        <div>
-          <Label htmlFor={id('author')}>
-            {labels.author}
-          </Label>
-          <Input id={id('author')} name="author" type="text" maxLength={120} defaultValue={text('author')} aria-invalid={invalid('author')} aria-describedby={described('author')} />
+        </InputField>
+        <InputField label={labels.author} id={id('author')} name="author" type="text" maxLength={120} defaultValue={text('author')} aria-invalid={invalid('author')} aria-describedby={described('author')}>
           {help('author')}
-        </div>
+        </InputField>
         {checkboxes('fundIds', labels.funds, labels.fundsHint, funds)}
         {checkboxes('visibleTo', labels.profiles, labels.profilesHint, profiles)}
         <fieldset aria-describedby={described('state')}>
@@ -281,22 +236,9 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
           </div>
           {help('state')}
         </fieldset>
-        <div>
-          <Label htmlFor={id('publishAt')}>
-            {labels.publishAt}
-          </Label>
-          <Input
-            id={id('publishAt')}
-            name="publishAt"
-            type="datetime-local"
-            step={1}
-            required={scheduled}
-            defaultValue={text('publishAt')}
-            aria-invalid={invalid('publishAt')}
-            aria-describedby={described('publishAt', true)}
-          />
+        <InputField label={labels.publishAt} id={id('publishAt')} name="publishAt" type="datetime-local" step={1} required={scheduled} defaultValue={text('publishAt')} aria-invalid={invalid('publishAt')} aria-describedby={described('publishAt', true)}>
           {help('publishAt', labels.publishAtHint)}
-        </div>
+        </InputField>
         {approvalNote && (
           <div>
             <Label htmlFor={id('approvalNote')}>

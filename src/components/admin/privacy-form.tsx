@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AddressSummary } from '@/domain/privacy/gdpr';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { Input, InputField } from '@/components/ui/field';
 
 /**
  * The GDPR screen's steps: look an address up (nothing changes), see what the site holds about it,
@@ -95,21 +95,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
   return (
     <div className="space-y-6">
       <form action={lookUpAction} onSubmit={() => setLast('lookup')} aria-label={labels.lookupTitle} noValidate className="space-y-4" key={`lookup-${found.seq ?? 0}`}>
-        <div>
-          <Label htmlFor={`${id}-email`}>
-            {labels.email}
-          </Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            required
-            defaultValue={found.typed ?? ''}
-            aria-invalid={found.status === 'error' ? true : undefined}
-            aria-describedby={[`${id}-hint`, found.status === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ')}
-          />
+        <InputField label={labels.email} id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} required defaultValue={found.typed ?? ''} aria-invalid={found.status === 'error' ? true : undefined} aria-describedby={[`${id}-hint`, found.status === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ')}>
           <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
             {labels.emailHint}
           </p>
@@ -118,7 +104,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
               {error}
             </p>
           )}
-        </div>
+        </InputField>
         <Button type="submit" disabled={looking}>
           {labels.lookup}
         </Button>

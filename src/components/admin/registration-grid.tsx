@@ -3,7 +3,7 @@
 import { useActionState, useId } from 'react';
 import type { FormState } from './action-form';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Textarea } from '@/components/ui/field';
+import { Input, InputField, Label, Textarea } from '@/components/ui/field';
 import { TableGrid, Td, Th } from '@/components/ui/table';
 
 type Dates = { registeredOn: string; withdrawnOn: string | null };
@@ -130,15 +130,11 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
         </div>
         {editable && (
           <>
-            <div>
-              <Label htmlFor={`${id}-date`}>
-                {labels.date}
-              </Label>
-              <Input id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`} />
+            <InputField label={labels.date} id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`}>
               <p id={`${id}-date-hint`} className="mt-1 text-sm text-muted">
                 {labels.dateHint}
               </p>
-            </div>
+            </InputField>
             {labels.approval && (
               <>
                 <div>
@@ -150,18 +146,7 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                     {labels.approval.noteHint}
                   </p>
                 </div>
-                <div>
-                  <Label htmlFor={`${id}-effective`}>
-                    {labels.approval.effectiveAt}
-                  </Label>
-                  <Input
-                    id={`${id}-effective`}
-                    name="effectiveAt"
-                    type="datetime-local"
-                    step={1}
-                    aria-invalid={state.errors?.effectiveAt ? true : undefined}
-                    aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}
-                  />
+                <InputField label={labels.approval.effectiveAt} id={`${id}-effective`} name="effectiveAt" type="datetime-local" step={1} aria-invalid={state.errors?.effectiveAt ? true : undefined} aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}>
                   <p id={`${id}-effective-hint`} className="mt-1 text-sm text-muted">
                     {labels.approval.effectiveAtHint}
                   </p>
@@ -170,7 +155,7 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                       {state.errors.effectiveAt}
                     </p>
                   )}
-                </div>
+                </InputField>
               </>
             )}
             <Button type="submit" disabled={pending}>

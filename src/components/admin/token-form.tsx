@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/field';
+import { Input, InputField, Label, Select } from '@/components/ui/field';
 
 type State = { token?: string; error?: 'invalid' };
 
@@ -35,12 +35,7 @@ export function TokenForm(props: {
         </p>
       )}
       <form action={formAction} className="space-y-4">
-        <div>
-          <Label htmlFor="token-name">
-            {labels.name}
-          </Label>
-          <Input id="token-name" name="name" required maxLength={100} />
-        </div>
+        <InputField label={labels.name} id="token-name" name="name" required maxLength={100} />
         <div>
           <Label htmlFor="token-scope">
             {labels.scope}
@@ -53,12 +48,7 @@ export function TokenForm(props: {
             ))}
           </Select>
         </div>
-        <div>
-          <Label htmlFor="token-days">
-            {labels.days}
-          </Label>
-          <Input id="token-days" name="days" type="number" min={1} max={props.maxDays} defaultValue={90} required />
-        </div>
+        <InputField label={labels.days} id="token-days" name="days" type="number" min={1} max={props.maxDays} defaultValue={90} required />
         <Button type="submit" disabled={pending}>
           {labels.submit}
         </Button>

@@ -28,6 +28,17 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={[labelClass, className].filter(Boolean).join(' ')} {...props} />;
 }
 
+/** A labelled input with the input's own attributes (type, autoComplete, pattern…); children follow it (a hint). */
+export function InputField({ id, label, children, ...props }: ComponentProps<'input'> & Bare & { id: string; label: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+      {children}
+    </div>
+  );
+}
+
 /** A group's legend (checkboxes, radio buttons), drawn like a label. */
 export function Legend({ className, ...props }: ComponentProps<'legend'>) {
   return <legend className={[labelClass, className].filter(Boolean).join(' ')} {...props} />;

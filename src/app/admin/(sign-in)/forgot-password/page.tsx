@@ -9,7 +9,7 @@ import { passwordLoginEnabled } from '@/server/auth/sso';
 import { chooseLoginLocale, requestPasswordReset } from '@/app/admin/(sign-in)/_actions';
 import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('forgot.title') };
@@ -31,12 +31,7 @@ export default async function ForgotPasswordPage({ searchParams }: Props) {
       {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
       {error && <Notice tone="error">{t('errors.email')}</Notice>}
       <form action={requestPasswordReset} className="space-y-4">
-        <div>
-          <Label htmlFor="email">
-            {t('forgot.email')}
-          </Label>
-          <Input id="email" name="email" type="email" autoComplete="username" required />
-        </div>
+        <InputField label={t('forgot.email')} id="email" name="email" type="email" autoComplete="username" required />
         <Button type="submit">
           {t('forgot.submit')}
         </Button>

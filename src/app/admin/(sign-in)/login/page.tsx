@@ -11,7 +11,7 @@ import { ssoErrorFromCode } from '@/domain/staff/sso';
 import { chooseLoginLocale, signIn, signInWithSso } from '@/app/admin/(sign-in)/_actions';
 import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('login.title') };
@@ -52,18 +52,8 @@ export default async function LoginPage({ searchParams }: Props) {
       {passwords && (
         <>
           <form action={signIn} className="space-y-4">
-            <div>
-              <Label htmlFor="email">
-                {t('login.email')}
-              </Label>
-              <Input id="email" name="email" type="email" autoComplete="username" required />
-            </div>
-            <div>
-              <Label htmlFor="password">
-                {t('login.password')}
-              </Label>
-              <Input id="password" name="password" type="password" autoComplete="current-password" required />
-            </div>
+            <InputField label={t('login.email')} id="email" name="email" type="email" autoComplete="username" required />
+            <InputField label={t('login.password')} id="password" name="password" type="password" autoComplete="current-password" required />
             <Button type="submit">
               {t('login.submit')}
             </Button>

@@ -10,7 +10,7 @@ import { passwordLoginEnabled } from '@/server/auth/sso';
 import { chooseLoginLocale, setPassword } from '@/app/admin/(sign-in)/_actions';
 import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { Input, InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('setPassword.title') };
@@ -33,30 +33,12 @@ export default async function SetPasswordPage({ searchParams }: Props) {
       {error && <Notice tone="error">{t(`setPassword.${error}`, { min: MIN_PASSWORD_LENGTH })}</Notice>}
       <form action={setPassword} className="space-y-4">
         <Input type="hidden" name="token" value={token} />
-        <div>
-          <Label htmlFor="password">
-            {t('setPassword.password')}
-          </Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={128}
-            required
-            aria-describedby="password-hint"
-          />
+        <InputField label={t('setPassword.password')} id="password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="password-hint">
           <p id="password-hint" className="mt-1 text-sm text-muted">
             {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
           </p>
-        </div>
-        <div>
-          <Label htmlFor="confirm">
-            {t('setPassword.confirm')}
-          </Label>
-          <Input id="confirm" name="confirm" type="password" autoComplete="new-password" maxLength={128} required />
-        </div>
+        </InputField>
+        <InputField label={t('setPassword.confirm')} id="confirm" name="confirm" type="password" autoComplete="new-password" maxLength={128} required />
         <Button type="submit">
           {t('setPassword.submit')}
         </Button>

@@ -14,7 +14,7 @@ import { revokeAccountSessions } from '@/app/admin/(staff)/accounts/_actions';
 import { changeMyPassword, chooseMyLocale } from './_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Select } from '@/components/ui/field';
+import { InputField, Label, Select } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('me.title') };
@@ -65,21 +65,12 @@ export default async function MyAccountPage({ searchParams }: Props) {
               {t('me.password')}
             </h2>
             <form action={changeMyPassword} className="space-y-4">
-              <div>
-                <Label htmlFor="current">
-                  {t('me.current')}
-                </Label>
-                <Input id="current" name="current" type="password" autoComplete="current-password" required />
-              </div>
-              <div>
-                <Label htmlFor="new">
-                  {t('me.new')}
-                </Label>
-                <Input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" />
+              <InputField label={t('me.current')} id="current" name="current" type="password" autoComplete="current-password" required />
+              <InputField label={t('me.new')} id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint">
                 <p id="new-hint" className="mt-1 text-sm text-muted">
                   {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
                 </p>
-              </div>
+              </InputField>
               <Button type="submit">
                 {t('me.submitPassword')}
               </Button>

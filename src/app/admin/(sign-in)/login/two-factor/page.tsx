@@ -8,7 +8,7 @@ import { adminLocale } from '@/server/auth/staff';
 import { chooseLoginLocale, verifySecondFactor } from '@/app/admin/(sign-in)/_actions';
 import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('twoFactor.title') };
@@ -28,12 +28,7 @@ export default async function TwoFactorPage({ searchParams }: Props) {
       <p className="mb-4">{t('twoFactor.intro')}</p>
       {error && <Notice tone="error">{t('twoFactor.wrong')}</Notice>}
       <form action={verifySecondFactor} className="space-y-4">
-        <div>
-          <Label htmlFor="code">
-            {t('twoFactor.code')}
-          </Label>
-          <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required />
-        </div>
+        <InputField label={t('twoFactor.code')} id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required />
         <Button type="submit">
           {t('twoFactor.submit')}
         </Button>

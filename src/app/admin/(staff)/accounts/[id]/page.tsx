@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can, ROLES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
@@ -15,6 +14,7 @@ import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSess
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/field';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('accounts.title') };
@@ -39,11 +39,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
   const error = flash(query, 'error', ['lastAdmin', 'notFound'] as const);
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/accounts" className="text-brand underline">
-          {t('accounts.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/accounts">{t('accounts.back')}</BackLink>
       <h1 className="mb-4 break-all text-2xl font-semibold">{account.email}</h1>
       {done && <Notice tone="success">{done === 'revoked' ? t('sessions.revoked') : t(`accounts.${done}`)}</Notice>}
       {error && <Notice tone="error">{t(`accounts.${error}`)}</Notice>}

@@ -16,6 +16,7 @@ import { aumFields } from '@/app/admin/(staff)/funds/_fields';
 import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
 import { ButtonLink } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('funds.fund') };
@@ -46,11 +47,7 @@ export default async function FundPage({ params, searchParams }: Props) {
   const documentLabel = (d: { published: boolean }, verb: string) => (d.published ? actionLabel(t, 'documents', verb) : verb);
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/funds" className="text-brand underline">
-          {t('funds.backToList')}
-        </Link>
-      </p>
+      <BackLink href="/admin/funds">{t('funds.backToList')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       {created && <Notice tone="success">{t('funds.created')}</Notice>}
       <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1">

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/forms/inbox';
@@ -14,6 +13,7 @@ import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
 import { handleSubmission, retryMail } from '@/app/admin/(staff)/inbox/_actions';
 import { Button } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('inbox.title') };
@@ -50,11 +50,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   const base = `/admin/inbox/${item.id}`;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/inbox" className="text-brand underline">
-          {t('inbox.detail.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/inbox">{t('inbox.detail.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('inbox.detail.title', { name })}</h1>
       <p className="mb-4 text-muted">
         {t('inbox.detail.received', { date: formatDateTime(staff.locale, item.createdAt), locale: t(`language.${item.locale as 'fr'}`), form: forms(`kinds.${item.kind as 'contact'}`) })}

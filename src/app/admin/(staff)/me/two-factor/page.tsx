@@ -6,7 +6,7 @@ import { flash } from '@/server/auth/flash';
 import { adminLocale, mustEnrolSecondFactor, requireStaff } from '@/server/auth/staff';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '@/app/admin/(staff)/me/_actions';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/field';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('enrol.title') };
@@ -31,12 +31,7 @@ export default async function TwoFactorSettingsPage({ searchParams }: Props) {
       <p className="mb-4">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
       {staff.twoFactorEnabled ? (
         <form action={disableSecondFactor} className="max-w-xl space-y-4">
-          <div>
-            <Label htmlFor="disable-password">
-              {t('enrol.password')}
-            </Label>
-            <Input id="disable-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
+          <InputField label={t('enrol.password')} id="disable-password" name="password" type="password" autoComplete="current-password" required />
           <Button variant="danger" type="submit">
             {t('enrol.disable')}
           </Button>

@@ -18,6 +18,7 @@ import { policyCovers } from '@/server/approval/door';
 import { actionLabel, saveLabel, approvalFields } from '@/app/admin/approval-form';
 import { ButtonLink } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.editForm') };
@@ -44,11 +45,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
   const currentDocs = item.documents;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/news" className="text-brand underline">
-          {t('news.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/news">{t('news.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">
         <span lang={item.locale}>{item.title}</span> ({language(item.locale)})
       </h1>

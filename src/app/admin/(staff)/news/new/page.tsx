@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
 import { adminTranslator } from '@/i18n/admin';
 import { NewsForm } from '@/components/admin/news-form';
@@ -10,6 +9,7 @@ import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { createNewsAction } from '@/app/admin/(staff)/news/_actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('news.newTitle') };
@@ -38,11 +38,7 @@ export default async function NewNewsPage({ searchParams }: Props) {
   const title = source ? t('news.newTranslation', { title: source.title }) : t('news.newTitle');
   return (
     <>
-      <p className="mb-2">
-        <Link href={source ? `/admin/news/${source.id}` : '/admin/news'} className="text-brand underline">
-          {source ? source.title : t('news.back')}
-        </Link>
-      </p>
+      <BackLink href={source ? `/admin/news/${source.id}` : '/admin/news'}>{source ? source.title : t('news.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
       <div className="max-w-4xl">
         {policyCovers('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}

@@ -20,6 +20,7 @@ import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/re
 import { editHref, kindText } from '@/app/admin/(staff)/reviews/_view';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/field';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('approval.queue.title') };
@@ -52,11 +53,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/reviews" className="text-brand underline">
-          {t('approval.review.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/reviews">{t('approval.review.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('approval.review.title', { id: row.id, target: row.targetLabel })}</h1>
       {done && (
         <Notice tone="success">

@@ -12,6 +12,7 @@ import { saveLabel } from '@/app/admin/approval-form';
 import { policyCovers } from '@/server/approval/door';
 import { saveRegistrationGridAction } from './_actions';
 import { policyNote } from '@/app/admin/approval-form';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('registrations.title') };
@@ -31,11 +32,7 @@ export default async function FundRegistrationsPage({ params }: Props) {
   const name = (value: Record<string, string | undefined>, code: string) => value[staff.locale] ?? value.fr ?? code;
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${grid.fund.id}`} className="text-brand underline">
-          {t('registrations.backToFund', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${grid.fund.id}`}>{t('registrations.backToFund', { title })}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('registrations.heading', { title })}</h1>
       <p className="mb-2 max-w-prose text-muted">{t('registrations.intro')} {policyNote(t, 'registrations')}</p>
       {editable && (

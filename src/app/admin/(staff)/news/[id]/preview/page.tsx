@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
@@ -17,6 +16,7 @@ import { proposalById } from '@/server/approval/service';
 import { previewNewsItem, type ProposedArticle } from '@/server/news/queries';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { Button } from '@/components/ui/button';
+import { BackLink } from '@/components/admin/back-link';
 
 export const dynamic = 'force-dynamic';
 
@@ -70,11 +70,7 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
   const pick = (value: Partial<Record<string, string>>) => value[staff.locale] ?? value.fr ?? '';
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/news/${item.id}`} className="text-brand underline">
-          {item.title}
-        </Link>
-      </p>
+      <BackLink href={`/admin/news/${item.id}`}>{item.title}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{proposal && proposed ? t('news.proposedTitle', { id: proposal.id }) : t('news.previewTitle', { title: view.title })}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('news.previewIntro')}</p>
       <form method="get" action={`/admin/news/${item.id}/preview`} aria-label={t('news.previewForm')} className="mb-4 flex flex-wrap items-end gap-4">

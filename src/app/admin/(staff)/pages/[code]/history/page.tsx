@@ -8,6 +8,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPageVersions, pageSnapshot } from '@/server/pages/staff-queries';
 import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.history') };
@@ -27,11 +28,7 @@ export default async function PageHistoryPage({ params }: Props) {
   const title = snapshot.title[staff.locale] || snapshot.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/pages" className="text-brand underline">
-          {t('pages.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/pages">{t('pages.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.historyTitle', { title })}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('pages.historyIntro', { max: PAGE_LIMITS.versionsKept })}</p>
       {versions.length === 0 ? (

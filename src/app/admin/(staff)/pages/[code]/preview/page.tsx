@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
@@ -8,6 +7,7 @@ import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { PreviewBody, PreviewLinks } from '@/app/admin/(staff)/pages/_view';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.preview') };
@@ -37,11 +37,7 @@ export default async function PagePreviewPage({ params, searchParams }: Props) {
   const language = t(`language.${locale}`);
   return (
     <>
-      <p className="mb-2">
-        <Link href={version ? `/admin/pages/${code}/history/${version.number}` : `/admin/pages/${code}/history`} className="text-brand underline">
-          {t('pages.historyTitle', { title })}
-        </Link>
-      </p>
+      <BackLink href={version ? `/admin/pages/${code}/history/${version.number}` : `/admin/pages/${code}/history`}>{t('pages.historyTitle', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.previewTitle', { title, language })}</h1>
       <p className="mb-2 max-w-prose text-muted">
         {t('pages.previewNote', { language, source: version ? t('pages.viewVersion', { number: version.number }) : t('pages.current') })}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
@@ -12,6 +11,7 @@ import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/
 import { archiveShareAction, correctNavAction, updateShareAction } from '@/app/admin/(staff)/funds/_actions';
 import { shareFields } from '@/app/admin/(staff)/funds/_fields';
 import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.share') };
@@ -35,11 +35,7 @@ export default async function SharePage({ params, searchParams }: Props) {
   const created = flash(query, 'done', ['created'] as const);
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${fund.id}`} className="text-brand underline">
-          {t('funds.back', { title: fundTitle })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${fund.id}`}>{t('funds.back', { title: fundTitle })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">
         {fundTitle} — {share.name}
       </h1>

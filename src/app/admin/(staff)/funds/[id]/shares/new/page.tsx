@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
@@ -9,6 +8,7 @@ import { fundForStaff, referenceLists } from '@/server/funds/staff-queries';
 import { createShareAction } from '@/app/admin/(staff)/funds/_actions';
 import { actionLabel, approvalFields } from '@/app/admin/approval-form';
 import { shareFields } from '@/app/admin/(staff)/funds/_fields';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('shares.new') };
@@ -27,11 +27,7 @@ export default async function NewSharePage({ params }: Props) {
   const title = fund.title[staff.locale] ?? fund.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${fund.id}`} className="text-brand underline">
-          {t('funds.back', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${fund.id}`}>{t('funds.back', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('shares.newOf', { title })}</h1>
       <ActionForm
         action={createShareAction.bind(null, fund.id)}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { can } from '@/domain/staff/roles';
@@ -11,6 +10,7 @@ import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { PreviewLinks, SnapshotTable } from '@/app/admin/(staff)/pages/_view';
 import { restorePageAction } from '@/app/admin/(staff)/pages/_actions';
+import { BackLink } from '@/components/admin/back-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('pages.history') };
@@ -30,11 +30,7 @@ export default async function PageVersionPage({ params }: Props) {
   const title = current.title[staff.locale] || current.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/pages/${code}/history`} className="text-brand underline">
-          {t('pages.historyTitle', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/pages/${code}/history`}>{t('pages.historyTitle', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.versionTitle', { number, title })}</h1>
       <p className="mb-2">
         {version.kind === 'restore' ? t('pages.kinds.restore', { from: version.restoredFrom ?? '?' }) : t(`pages.kinds.${version.kind}`)} ·{' '}
