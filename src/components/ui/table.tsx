@@ -8,10 +8,42 @@ const join = (...classes: (string | undefined)[]) => classes.filter(Boolean).joi
 
 /**
  * The parts of a table whose rows are not one item each (a matrix, a table of fields, a table
- * with a visible caption): the same look as `Table`. A `cell` header (a row's name) is drawn like a cell.
+ * with a visible caption): the same look as `Table`. Given `headers`, TableGrid draws the header
+ * row and puts its children (rows) in the body. A `cell` header (a row's name) is drawn like a cell.
  */
-export function TableGrid({ className, ...props }: ComponentProps<'table'>) {
-  return <table className={join(tableClass, className)} {...props} />;
+export function TableGrid({ className, caption, captionClassName = 'sr-only', headers, children, ...props }: ComponentProps<'table'> & { caption?: ReactNode; captionClassName?: string; headers?: ReactNode[] }) {
+  return (
+    <table className={join(tableClass, className)} {...props}>
+      {caption !== undefined && <caption className={captionClassName}>{caption}</caption>}
+      {headers ? (
+        <>
+          <thead>
+            <tr>
+              {headers.map((header, i) => (
+                <Th key={i} scope="col">
+                  {header}
+                </Th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </>
+      ) : (
+        children
+      )}
+    </table>
+  );
+}
+
+/** A row of plain cells (a TableGrid with headers). */
+export function Row({ cells }: { cells: ReactNode[] }) {
+  return (
+    <tr>
+      {cells.map((cell, i) => (
+        <Td key={i}>{cell}</Td>
+      ))}
+    </tr>
+  );
 }
 
 export function Th({ cell, className, ...props }: ComponentProps<'th'> & { cell?: boolean }) {

@@ -1,26 +1,19 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundsForStaff, referenceLists } from '@/server/funds/staff-queries';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Label, Select } from '@/components/ui/field';
-import { TableGrid, Td, Th } from '@/components/ui/table';
+import { TableGrid, Td } from '@/components/ui/table';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('funds.title') };
-}
+export const generateMetadata = staffTitle('funds.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Every fund, archived ones included, with filters on category and state (query string). */
-export default async function FundsPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function FundsPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const db = await getDb();
   const [rows, refs] = await Promise.all([listFundsForStaff(db), referenceLists(db)]);
   const category = queryText(query, 'category');
@@ -65,34 +58,21 @@ export default async function FundsPage({ searchParams }: Props) {
           {t('funds.filter')}
         </Button>
       </form>
-      <TableGrid>
-        <caption className="sr-only">{t('funds.caption')}</caption>
-        <thead>
-          <tr>
-            <Th scope="col">{t('funds.fields.title')}</Th>
-            <Th scope="col">{t('funds.fields.category')}</Th>
-            <Th scope="col">{t('funds.sriShort')}</Th>
-            <Th scope="col">{t('funds.sfdrShort')}</Th>
-            <Th scope="col">{t('funds.state')}</Th>
-            <Th scope="col">{t('funds.shareCount')}</Th>
+      <TableGrid caption={t('funds.caption')} headers={[t('funds.fields.title'), t('funds.fields.category'), t('funds.sriShort'), t('funds.sfdrShort'), t('funds.state'), t('funds.shareCount')]}>
+        {shown.map((row) => (
+          <tr key={row.id}>
+            <Td>
+              <Link href={`/admin/funds/${row.id}`} className="text-brand underline">
+                {row.title[staff.locale] ?? row.title.fr}
+              </Link>
+            </Td>
+            <Td>{categoryTitle.get(row.categoryCode) ?? row.categoryCode}</Td>
+            <Td>{row.riskLevel}</Td>
+            <Td>{row.sfdrArticle}</Td>
+            <Td>{row.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
+            <Td>{row.shareCount}</Td>
           </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={row.id}>
-              <Td>
-                <Link href={`/admin/funds/${row.id}`} className="text-brand underline">
-                  {row.title[staff.locale] ?? row.title.fr}
-                </Link>
-              </Td>
-              <Td>{categoryTitle.get(row.categoryCode) ?? row.categoryCode}</Td>
-              <Td>{row.riskLevel}</Td>
-              <Td>{row.sfdrArticle}</Td>
-              <Td>{row.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
-              <Td>{row.shareCount}</Td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </TableGrid>
       {shown.length === 0 && <p className="mt-4">{t('funds.none')}</p>}
     </>

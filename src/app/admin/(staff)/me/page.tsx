@@ -1,13 +1,10 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
-import { adminTranslator } from '@/i18n/admin';
 import { Notice } from '@/components/ui/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';
 import { listSessions } from '@/server/auth/accounts';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { passwordLoginEnabled } from '@/server/auth/sso';
 import { revokeAccountSessions } from '@/app/admin/(staff)/accounts/_actions';
@@ -15,18 +12,14 @@ import { changeMyPassword, chooseMyLocale } from './_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 import { Button } from '@/components/ui/button';
 import { InputField, Label, Select } from '@/components/ui/field';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('me.title') };
-}
+export const generateMetadata = staffTitle('me.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The staff member's own account: language, password, second factor, sessions. */
-export default async function MyAccountPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function MyAccountPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const sessions = await listSessions(await getDb(), staff.id);
   const done = flash(query, 'done', ['languageSaved', 'passwordChanged', 'revoked'] as const);
   const error = flash(query, 'error', ['wrongCurrent', 'tooShort'] as const);

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { can, ROLES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
@@ -8,17 +7,16 @@ import { findAccount, listSessions } from '@/server/auth/accounts';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { ssoSettings } from '@/server/auth/sso';
 import { ssoLinkState } from '@/server/auth/sso-link';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '@/app/admin/(staff)/accounts/_actions';
 import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/field';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('accounts.title') };
-}
+export const generateMetadata = staffTitle('accounts.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

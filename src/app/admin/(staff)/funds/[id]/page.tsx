@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
@@ -7,7 +6,7 @@ import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundDocuments } from '@/server/documents/commands';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/staff-queries';
@@ -17,10 +16,9 @@ import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-for
 import { ButtonLink } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('funds.fund') };
-}
+export const generateMetadata = staffTitle('funds.fund');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -99,33 +97,21 @@ export default async function FundPage({ params, searchParams }: Props) {
             </ButtonLink>
           </p>
         )}
-        <TableGrid>
-          <caption className="sr-only">{t('shares.caption', { title })}</caption>
-          <thead>
-            <tr>
-              <Th scope="col">{t('shares.fields.name')}</Th>
-              <Th scope="col">{t('shares.fields.isin')}</Th>
-              <Th scope="col">{t('shares.fields.currency')}</Th>
-              <Th scope="col">{t('funds.fields.sri')}</Th>
-              <Th scope="col">{t('funds.state')}</Th>
+        <TableGrid caption={t('shares.caption', { title })} headers={[t('shares.fields.name'), t('shares.fields.isin'), t('shares.fields.currency'), t('funds.fields.sri'), t('funds.state')]}>
+          {shareRows.map((s) => (
+            <tr key={s.id}>
+              <Td>
+                <Link href={`/admin/funds/${fund.id}/shares/${s.id}`} className="text-brand underline">
+                  {s.name}
+                </Link>
+                {s.isMain && <span className="ml-2 text-sm text-muted">({t('shares.fields.main')})</span>}
+              </Td>
+              <Td>{s.isinCode}</Td>
+              <Td>{s.currencyCode}</Td>
+              <Td>{s.sriLevel}</Td>
+              <Td>{s.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {shareRows.map((s) => (
-              <tr key={s.id}>
-                <Td>
-                  <Link href={`/admin/funds/${fund.id}/shares/${s.id}`} className="text-brand underline">
-                    {s.name}
-                  </Link>
-                  {s.isMain && <span className="ml-2 text-sm text-muted">({t('shares.fields.main')})</span>}
-                </Td>
-                <Td>{s.isinCode}</Td>
-                <Td>{s.currencyCode}</Td>
-                <Td>{s.sriLevel}</Td>
-                <Td>{s.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableGrid>
       </section>
 

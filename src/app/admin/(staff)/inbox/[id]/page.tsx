@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/forms/inbox';
@@ -7,17 +6,16 @@ import { formLabels } from '@/i18n/form-labels';
 import { Input, SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
 import { handleSubmission, retryMail } from '@/app/admin/(staff)/inbox/_actions';
 import { Button } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('inbox.title') };
-}
+export const generateMetadata = staffTitle('inbox.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -61,22 +59,13 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       {error === 'notRetried' && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
       {(error === 'assignee' || error === 'status') && <Notice tone="error">{t('inbox.detail.invalidAssignee')}</Notice>}
 
-      <TableGrid className="mb-6 max-w-3xl">
-        <caption className="mb-2 text-left text-lg font-semibold">{t('inbox.detail.fieldsCaption')}</caption>
-        <thead>
-          <tr>
-            <Th scope="col">{t('inbox.detail.field')}</Th>
-            <Th scope="col">{t('inbox.detail.value')}</Th>
+      <TableGrid className="mb-6 max-w-3xl" caption={t('inbox.detail.fieldsCaption')} captionClassName="mb-2 text-left text-lg font-semibold" headers={[t('inbox.detail.field'), t('inbox.detail.value')]}>
+        {Object.entries(item.fields).map(([field, value]) => (
+          <tr key={field}>
+            <Th cell scope="row" className="font-medium">{label(field)}</Th>
+            <Td className="whitespace-pre-wrap break-words">{show(field, value)}</Td>
           </tr>
-        </thead>
-        <tbody>
-          {Object.entries(item.fields).map(([field, value]) => (
-            <tr key={field}>
-              <Th cell scope="row" className="font-medium">{label(field)}</Th>
-              <Td className="whitespace-pre-wrap break-words">{show(field, value)}</Td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </TableGrid>
       {item.captcha && <p className="mb-6 text-sm text-muted">{t('inbox.detail.captcha', { status: item.captcha })}</p>}
 

@@ -1,17 +1,12 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { newsStateOf } from '@/domain/news/input';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { NewsForm } from '@/components/admin/news-form';
 import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { getDb } from '@/server/db';
-import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
+import { newsReferenceLists } from '@/server/news/staff-queries';
 import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '@/app/admin/(staff)/news/_actions';
 import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
@@ -19,22 +14,16 @@ import { actionLabel, saveLabel, approvalFields } from '@/app/admin/approval-for
 import { ButtonLink } from '@/components/ui/button';
 import { TableGrid, Td, Th } from '@/components/ui/table';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
+import { newsItemScreen } from '@/app/admin/(staff)/news/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('news.editForm') };
-}
+export const generateMetadata = staffTitle('news.editForm');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** One language of an article: its languages, the form, unpublish, delete, preview and its documents. Forms show per permission; the actions check again. */
 export default async function NewsItemPage({ params, searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const id = Number((await params).id);
-  const query = await searchParams;
-  const db = await getDb();
-  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
-  if (!item) notFound();
-  const t = adminTranslator(staff.locale);
+  const { staff, query, db, item, t } = await newsItemScreen(params, searchParams);
   const write = can(staff.role, 'content.write');
   const refs = await newsReferenceLists(db);
   const choices = newsFormChoices(t, staff.locale, refs);

@@ -1,11 +1,10 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
 import { SUPPORTED_LOCALES } from '@/env';
 import { ActionForm } from '@/components/admin/action-form';
 import { DraftPreview } from '@/components/admin/draft-preview';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { pageSnapshot } from '@/server/pages/staff-queries';
 import { pageFields } from '@/app/admin/(staff)/pages/_fields';
@@ -13,10 +12,9 @@ import { PreviewLinks } from '@/app/admin/(staff)/pages/_view';
 import { previewPageDraftAction, savePageAction } from '@/app/admin/(staff)/pages/_actions';
 import { approvalFields, saveLabel } from '@/app/admin/approval-form';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.form') };
-}
+export const generateMetadata = staffTitle('pages.form');
 
 type Props = { params: Promise<{ code: string }> };
 

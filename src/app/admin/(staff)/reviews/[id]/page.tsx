@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
@@ -11,7 +10,7 @@ import { DiffTable } from '@/components/admin/diff-table';
 import { Notice } from '@/components/ui/notice';
 import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { FundPreviewBody } from '@/app/admin/(staff)/reviews/_fund-preview';
 import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
@@ -21,10 +20,9 @@ import { editHref, kindText } from '@/app/admin/(staff)/reviews/_view';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/field';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('approval.queue.title') };
-}
+export const generateMetadata = staffTitle('approval.queue.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,11 +1,10 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isoDateOf } from '@/domain/dates';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { RegistrationGrid } from '@/components/admin/registration-grid';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { registrationGrid } from '@/server/registrations/commands';
 import { saveLabel } from '@/app/admin/approval-form';
@@ -13,10 +12,9 @@ import { policyCovers } from '@/server/approval/door';
 import { saveRegistrationGridAction } from './_actions';
 import { policyNote } from '@/app/admin/approval-form';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('registrations.title') };
-}
+export const generateMetadata = staffTitle('registrations.title');
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -10,13 +10,13 @@ import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { getDb } from '@/server/db';
+import { adminLocale } from '@/server/auth/staff';
 import { proposalById } from '@/server/approval/service';
 import { previewNewsItem, type ProposedArticle } from '@/server/news/queries';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
 import { Button } from '@/components/ui/button';
 import { BackLink } from '@/components/admin/back-link';
+import { newsItemScreen } from '@/app/admin/(staff)/news/_screen';
 
 export const dynamic = 'force-dynamic';
 
@@ -44,13 +44,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
  * on every request (the back-office is never cached) and not indexed (decision 015's headers).
  */
 export default async function NewsPreviewPage({ params, searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const id = Number((await params).id);
-  const query = await searchParams;
-  const db = await getDb();
-  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
-  if (!item) notFound();
-  const t = adminTranslator(staff.locale);
+  const { staff, query, db, item, t } = await newsItemScreen(params, searchParams);
   const wantedLocale = queryText(query, 'locale');
   const chosen = item.translations.find((tr) => tr.locale === wantedLocale) ?? item.translations.find((tr) => tr.id === item.id);
   const wantedProfile = queryText(query, 'profile');

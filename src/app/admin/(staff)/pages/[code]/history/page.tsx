@@ -1,18 +1,16 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PAGE_LIMITS, isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPageVersions, pageSnapshot } from '@/server/pages/staff-queries';
 import { TableGrid, Td, Th } from '@/components/ui/table';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.history') };
-}
+export const generateMetadata = staffTitle('pages.history');
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -34,30 +32,19 @@ export default async function PageHistoryPage({ params }: Props) {
       {versions.length === 0 ? (
         <p>{t('pages.noVersions')}</p>
       ) : (
-        <TableGrid>
-          <caption className="sr-only">{t('pages.historyCaption')}</caption>
-          <thead>
-            <tr>
-              <Th scope="col">{t('pages.number')}</Th>
-              <Th scope="col">{t('pages.kind')}</Th>
-              <Th scope="col">{t('pages.who')}</Th>
-              <Th scope="col">{t('pages.when')}</Th>
+        <TableGrid caption={t('pages.historyCaption')} headers={[t('pages.number'), t('pages.kind'), t('pages.who'), t('pages.when')]}>
+          {versions.map((v) => (
+            <tr key={v.number}>
+              <Th cell scope="row" className="font-medium">
+                <Link href={`/admin/pages/${code}/history/${v.number}`} className="text-brand underline">
+                  {t('pages.viewVersion', { number: v.number })}
+                </Link>
+              </Th>
+              <Td>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</Td>
+              <Td>{v.actorLabel ?? t('pages.nobody')}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(staff.locale, v.at)}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {versions.map((v) => (
-              <tr key={v.number}>
-                <Th cell scope="row" className="font-medium">
-                  <Link href={`/admin/pages/${code}/history/${v.number}`} className="text-brand underline">
-                    {t('pages.viewVersion', { number: v.number })}
-                  </Link>
-                </Th>
-                <Td>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</Td>
-                <Td>{v.actorLabel ?? t('pages.nobody')}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(staff.locale, v.at)}</Td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableGrid>
       )}
     </>

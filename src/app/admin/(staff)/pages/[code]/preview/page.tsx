@@ -1,17 +1,15 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 import { PreviewBody, PreviewLinks } from '@/app/admin/(staff)/pages/_view';
 import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.preview') };
-}
+export const generateMetadata = staffTitle('pages.preview');
 
 type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
