@@ -5,6 +5,7 @@ import { errorFor } from '@/domain/funds/form';
 import type { FormState } from '@/domain/forms/form-input';
 import { Button } from '@/components/ui/button';
 import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { FormAnswer } from './form-answer';
 
 /**
  * The back-office's data forms: one client component for every fund, share, AUM, NAV and document
@@ -237,23 +238,17 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
   const others = Object.entries(state.errors ?? {}).filter(([k]) => ![...shown].some((s) => k === s || k.startsWith(`${s}.`)));
   return (
     <div className={compact ? 'inline-block' : undefined}>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-          {others.length > 0 && (
-            <ul className="mt-1 list-disc pl-5 text-sm" aria-label={otherErrorsLabel}>
-              {others.map(([k, v]) => (
-                <li key={k}>
-                  {k}: {v}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormAnswer state={state}>
+        {others.length > 0 && (
+          <ul className="mt-1 list-disc pl-5 text-sm" aria-label={otherErrorsLabel}>
+            {others.map(([k, v]) => (
+              <li key={k}>
+                {k}: {v}
+              </li>
+            ))}
+          </ul>
+        )}
+      </FormAnswer>
       <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className={compact ? 'inline' : 'space-y-4'}>
       {fields.map((spec) => (
         <Field key={keyOf(spec)} spec={spec} formId={formId} state={state} />

@@ -7,6 +7,7 @@ import { IDLE, type FormState } from './action-form';
 import type { RichTextEditorLabels } from './rich-text-editor';
 import { Button } from '@/components/ui/button';
 import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { FormAnswer } from './form-answer';
 
 /** The editor is loaded on the news screens only: no public page carries Tiptap. */
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), { ssr: false, loading: () => null });
@@ -137,14 +138,7 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
 
   return (
     <div>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-        </div>
-      )}
+      <FormAnswer state={state} />
       <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className="space-y-4">
         {locales ? (
           <div>

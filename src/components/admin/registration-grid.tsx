@@ -5,6 +5,7 @@ import type { FormState } from './action-form';
 import { Button } from '@/components/ui/button';
 import { Input, InputField, Label, Textarea } from '@/components/ui/field';
 import { TableGrid, Td, Th } from '@/components/ui/table';
+import { FormAnswer } from './form-answer';
 
 type Dates = { registeredOn: string; withdrawnOn: string | null };
 
@@ -49,21 +50,15 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
   const id = useId().replace(/:/g, '');
   return (
     <div>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-          {state.errors && Object.keys(state.errors).length > 0 && (
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {Object.entries(state.errors).map(([key, text]) => (
-                <li key={key}>{text}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormAnswer state={state}>
+        {state.errors && Object.keys(state.errors).length > 0 && (
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {Object.entries(state.errors).map(([key, text]) => (
+              <li key={key}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </FormAnswer>
       <form action={formAction} aria-label={labels.title} key={state.seq ?? 0} className="space-y-4">
         <div className="overflow-x-auto">
           <TableGrid>
