@@ -8,6 +8,7 @@ import { max } from 'drizzle-orm';
 import { completedMonth, isYearMonth } from '@/domain/documents/factsheet';
 import { closeDatabase, getDb } from '@/server/db';
 import { navs } from '@/server/db/schema';
+import { prepareDatabaseAtStart } from '@/server/db/start-up';
 import { generateFactsheets } from '@/server/factsheets/generate';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -18,6 +19,8 @@ if ((at >= 0 && (!given || !isYearMonth(given))) || args.some((a, i) => a !== '-
   process.exit(2);
 }
 
+// Migrated (and, on an empty database, seeded) like the server's, before the first query.
+prepareDatabaseAtStart();
 const db = await getDb();
 try {
   const [latest] = await db.select({ date: max(navs.date) }).from(navs);

@@ -119,6 +119,14 @@ describe('admitBody: small bodies before a session', () => {
     expect(seen.asked).toBe(0);
   });
 
+  it('lets a registration file of 1.5 MB through to the import API, which bounds its own body at 2 MB', async () => {
+    const { port, seen } = await start(false);
+    const { answer } = await post(port, '/api/admin/v1/registrations', 1.5 * MB);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain(`read ${1.5 * MB}`);
+    expect(seen).toMatchObject({ asked: 0, served: 1 });
+  });
+
   it('recognises the session cookie by its name only', () => {
     expect(hasSessionCookie('staff.session_token=abc.def')).toBe(true);
     expect(hasSessionCookie('a=1; __Secure-staff.session_token=abc.def')).toBe(true);

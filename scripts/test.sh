@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type check and lint (side by side: one core each), unit and integration tests, then
-# the browser tests.
+# `npm test`: type check and lint (side by side: one core each; the import-cycle check, a few
+# seconds, beside them), unit and integration tests, then the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -8,11 +8,15 @@ trap 'rm -rf "$logs"' EXIT
 echo "== type check and lint"
 npx tsc --noEmit >"$logs/tsc" 2>&1 & tsc=$!
 npx eslint --max-warnings 0 . >"$logs/eslint" 2>&1 & eslint=$!
+# No import cycle under src (.dependency-cruiser.cjs); `npm run lint` runs it after ESLint.
+npx depcruise src --config .dependency-cruiser.cjs >"$logs/cycles" 2>&1 & cycles=$!
 status=0
 wait "$tsc" || { status=1; echo "-- type check failed:"; }
 cat "$logs/tsc"
 wait "$eslint" || { status=1; echo "-- lint failed:"; }
 cat "$logs/eslint"
+wait "$cycles" || { status=1; echo "-- import cycles:"; }
+cat "$logs/cycles"
 [ "$status" = 0 ] || exit 1
 echo "== unit and integration tests"; npx vitest run
 # The build need not check the types again: tsc just did (NEXT_SKIP_TYPECHECK, next.config.ts).

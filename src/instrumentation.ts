@@ -1,7 +1,9 @@
 import type { Instrumentation } from 'next';
 
 /**
- * Runs once when a Next server process starts: it starts the mail outbox worker (form submissions
+ * Runs once when a Next server process starts: it hands the database its start-up work (the first
+ * use of the database migrates it, seeds the demo on an empty one and creates the bootstrap admin,
+ * src/server/db/start-up.ts), starts the mail outbox worker (form submissions
  * are mailed from the database, docs/product.md "Mail"), the daily retention purge of the submissions
  * (docs/decisions/024), the loading of the slugs the proxy checks paths against (docs/decisions/013),
  * the timer of scheduled news (docs/decisions/022) and the publication of changes (cached pages expire at start, and on
@@ -12,6 +14,9 @@ import type { Instrumentation } from 'next';
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // First, before anything below can open the database.
+  const { prepareDatabaseAtStart } = await import('./server/db/start-up');
+  prepareDatabaseAtStart();
   const { startOutboxWorker, stopOutboxWorker } = await import('./server/outbox/worker');
   const { startRouteCatalogRefresh, stopRouteCatalogRefresh } = await import('./server/http/route-catalog');
   const { startRetentionWorker, stopRetentionWorker } = await import('./server/privacy/retention-worker');

@@ -1,11 +1,14 @@
 import { ESLint } from 'eslint';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The layering rules of eslint.config.mjs (docs/product.md "Layers"), run through ESLint's own API
- * with the project's configuration, on imports written into files of each layer.
+ * with the project's configuration, on imports written into files of each layer; and the rule of
+ * .dependency-cruiser.cjs (no import cycle), run as `npm run lint` runs it, on fixture cycles and on src.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let eslint: ESLint;
@@ -84,5 +87,54 @@ describe('the back-office draws with src/components/ui', { timeout: 240_000 }, (
     const offenders = results.flatMap((r) => rawErrors(r.messages).map((m) => `${r.filePath}:${m.line}`));
     expect(results.length).toBeGreaterThan(50);
     expect(offenders).toEqual([]);
+  });
+});
+
+type Cruise = { code: number; output: string };
+
+/** `depcruise <target> --config .dependency-cruiser.cjs [...]`, as the lint step runs it. */
+function depcruise(target: string, ...extra: string[]): Promise<Cruise> {
+  const bin = path.join(ROOT, 'node_modules/.bin/depcruise');
+  return new Promise((resolve) => {
+    execFile(bin, [target, '--config', '.dependency-cruiser.cjs', ...extra], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      // It exits with the number of errors found.
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+describe('no import cycle (.dependency-cruiser.cjs)', { timeout: 120_000 }, () => {
+  it('fails on a two-module cycle, a dynamic import in a typed callback included', async () => {
+    const { code, output } = await depcruise('tests/fixtures/import-cycle/runtime');
+    expect(code).not.toBe(0);
+    expect(output).toContain('no-circular');
+    expect(output).toContain('tests/fixtures/import-cycle/runtime/opens.ts');
+    expect(output).toContain('tests/fixtures/import-cycle/runtime/starts.ts');
+  });
+
+  it('fails on a cycle closed by a type-only import: types count', async () => {
+    const { code, output } = await depcruise('tests/fixtures/import-cycle/types');
+    expect(code).not.toBe(0);
+    expect(output).toContain('no-circular');
+    expect(output).toContain('tests/fixtures/import-cycle/types/map.ts');
+  });
+
+  it('passes on src, having read every module of it', async () => {
+    const before = sourceFiles('src');
+    const { code, output } = await depcruise('src', '--output-type', 'json');
+    expect(code, output.slice(0, 4000)).toBe(0);
+    const result = JSON.parse(output) as { modules: { source: string }[]; summary: { error: number } };
+    expect(result.summary.error).toBe(0);
+    // A cruiser that could not read TypeScript (or resolve `@/`) would pass on an empty graph.
+    const cruised = new Set(result.modules.map((m) => m.source));
+    expect(before.filter((file) => !cruised.has(file) && existsSync(path.join(ROOT, file)))).toEqual([]);
   });
 });

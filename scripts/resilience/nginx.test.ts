@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_LIMITS } from '@/domain/csv/import';
+import { REGISTRATION_LIMITS } from '@/domain/csv/registrations';
+import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import { bodyLimit } from '../body-limits.mjs';
 import { DEPLOY_CONF, nginxConf } from './nginx';
 
@@ -12,16 +15,23 @@ function bytes(size: string): number {
   return Number(match[1]) * ({ '': 1, k: 1024, m: 1024 * 1024 }[(match[2] ?? '').toLowerCase()] ?? 1);
 }
 
+/** The location nginx picks for a path among those setting a body size (an exact one first, else the longest prefix), and that size. */
+function nginxLocation(path: string): { size: number; body: string } | null {
+  let best: { length: number; exact: boolean; size: number; body: string } | null = null;
+  for (const [, modifier, location, body] of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) {
+    const exact = Boolean(modifier);
+    const matches = exact ? path === location : path.startsWith(location ?? '');
+    const size = /client_max_body_size\s+(\w+);/.exec(body ?? '')?.[1];
+    const length = (location ?? '').length;
+    if (matches && size && (!best || (exact && !best.exact) || (exact === best.exact && length > best.length))) best = { length, exact, size: bytes(size), body: body ?? '' };
+  }
+  return best;
+}
+
 /** The client_max_body_size nginx applies to a path: its location's (prefix or exact), else the http block's. */
 function nginxLimit(path: string): number {
-  let best: { length: number; size: number } | null = null;
-  for (const [, modifier, location, body] of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) {
-    const matches = modifier ? path === location : path.startsWith(location ?? '');
-    const size = /client_max_body_size\s+(\w+);/.exec(body ?? '')?.[1];
-    if (matches && size && (!best || (location ?? '').length > best.length)) best = { length: (location ?? '').length, size: bytes(size) };
-  }
   const global = /^\s{2}client_max_body_size\s+(\w+);/m.exec(conf)?.[1];
-  return best?.size ?? bytes(global ?? '1m');
+  return nginxLocation(path)?.size ?? bytes(global ?? '1m');
 }
 
 describe('deploy/nginx.conf', () => {
@@ -40,6 +50,22 @@ describe('deploy/nginx.conf', () => {
       // Within 1 MB of the app's limit: a body the app refuses is refused before nginx buffers it.
       expect(proxy - app, path).toBeLessThan(1024 * 1024);
     }
+  });
+
+  it("streams the import API to the app, whose routes bound their bodies, with room for each route's whole limit", () => {
+    for (const [path, routeBytes] of [
+      ['/api/admin/v1/navs', IMPORT_LIMITS.maxBytes],
+      ['/api/admin/v1/benchmarks', IMPORT_LIMITS.maxBytes],
+      ['/api/admin/v1/scenarios', IMPORT_LIMITS.maxBytes],
+      ['/api/admin/v1/documents', MAX_DOCUMENT_BYTES],
+      ['/api/admin/v1/registrations', REGISTRATION_LIMITS.maxBytes],
+    ] as const) {
+      expect(bodyLimit(path), path).toBeNull();
+      expect(nginxLimit(path), path).toBeGreaterThanOrEqual(routeBytes);
+      expect(nginxLocation(path)?.body, path).toMatch(/proxy_request_buffering\s+off;/);
+    }
+    // The registration matrix (2 MB, docs/registrations.md): nginx refuses what is far above it first.
+    expect(nginxLimit('/api/admin/v1/registrations') - REGISTRATION_LIMITS.maxBytes).toBeLessThan(1024 * 1024);
   });
 
   it('has the lines the resilience suite replaces to run it on other ports', () => {

@@ -321,11 +321,13 @@ test('the PDF of an article waiting for publication cannot be swapped after subm
   const title = `Door article ${Date.now()}`;
   const editor = await signedIn(browser, EDITOR);
   await editor.goto('/admin/news/new');
-  const form = editor.getByRole('form', { name: N.new });
+  const form = editor.getByRole('form', { name: N.newTitle });
+  await expect(form.getByRole('toolbar', { name: N.editor.toolbar })).toBeVisible();
   await form.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
   await form.getByLabel(N.fields.title).fill(title);
-  await form.getByLabel(N.fields.category).selectOption({ label: 'Company news' });
+  await form.getByLabel(N.fields.category).selectOption('company');
   await form.getByLabel(N.fields.summary).fill('A reviewed PDF.');
+  await form.getByRole('textbox', { name: N.fields.body }).fill('The text of the reviewed article.');
   await form.getByRole('radio', { name: N.stateChoices.draft }).check();
   await form.getByRole('button', { name: N.create }).click();
   await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
@@ -362,7 +364,8 @@ test('the PDF of an article waiting for publication cannot be swapped after subm
   await expect(officer.getByRole('button', { name: A.review.approve })).toHaveCount(0);
   // The preview is the proposed article, not the row on the site.
   await officer.getByRole('link', { name: A.review.previewNewsProposed }).click();
-  await expect(officer.getByRole('heading', { level: 1 })).toContainText(T.news.proposedTitle.split('{id}')[0] ?? '');
+  await expect(officer.getByRole('heading', { level: 1, name: T.news.proposedTitle.split('{id}')[0] ?? '' })).toBeVisible();
+  await expect(officer.getByRole('article')).toContainText('The text of the reviewed article.');
   await expectAccessible(officer);
 });
 
@@ -386,9 +389,10 @@ test('a NAV file that corrects a published NAV waits for approval from the impor
   const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'correction.csv' });
   await expect(row).toContainText(A.kinds.import.navs);
   await row.getByRole('link').click();
-  const preview = officer.getByRole('region', { name: T.imports.preview });
+  const preview = officer.getByRole('region', { name: T.imports.preview, exact: true });
   await expect(preview).toContainText(isin);
-  await expect(preview).toContainText('123.4567');
+  // A correction, old → new, as the staff member's language writes numbers.
+  await expect(preview.getByRole('table').filter({ hasText: date }).last()).toContainText(new Intl.NumberFormat('fr', { maximumFractionDigits: 6 }).format(Number(corrected)));
   await expectAccessible(officer);
   await officer.getByRole('button', { name: A.review.approve }).click();
   await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);

@@ -180,7 +180,7 @@ describe('the sweep', () => {
     expect(await approveChange(db, bad.id, people.compliance)).toEqual({ ok: false, error: 'failed' });
     const failed = await proposalById(db, bad.id);
     expect(failed?.status).toBe('approved');
-    expect(failed?.lastError).toBeTruthy();
+    expect(failed?.lastError).toBe('unknown-category');
     const attempts = async () => (await db.select({ id: t.auditLog.id }).from(t.auditLog).where(and(eq(t.auditLog.entity, 'proposal'), eq(t.auditLog.entityId, String(bad.id)), eq(t.auditLog.action, 'publish-failed')))).length;
     expect(await attempts()).toBe(1);
     await publishDueProposals(db);

@@ -6,11 +6,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GET as csvGet } from '../../src/app/e/[locale]/data/funds/[fundSlug]/[isin]/[file]/route';
+import { GET as docGet } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/route';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
+import { loadContentDocuments } from '../../src/server/content/queries';
+import { getFund, listFunds } from '../../src/server/funds/queries';
 import { newsFeedXml } from '../../src/server/http/news-feed';
+import { getNewsItem } from '../../src/server/news/queries';
 import { publishChange } from '../../src/server/publish/publish';
 import { siteSitemap } from '../../src/server/seo/sitemap';
 import { gql } from './graphql-client';
@@ -131,5 +135,58 @@ describe('a share class de-registered from a country', () => {
     await withdraw(false);
     expect(fundUrl(await sitemapUrls())).toBe(true);
     expect((await csv(retailShares[0]!.isinCode, 'FR')).status).toBe(200);
+  });
+});
+
+describe('a fund whose share classes are all archived', () => {
+  // Registered in the EU only (FR, BE, LU, ES); it has a prospectus and a news article.
+  const patrimoine = funds.find((f) => f.slug === 'aurore-patrimoine')!;
+  const article = news.find((n) => n.fundSlug === patrimoine.slug)!.translations.en!;
+  const prospectus = (country: string) =>
+    docGet(new Request(`http://localhost/e/en/docs/funds/${patrimoine.slug}/PROSPECTUS`, { headers: { cookie: `investor_country=${country}` } }), {
+      params: Promise.resolve({ locale: 'en', fundSlug: patrimoine.slug, rest: ['PROSPECTUS'] }),
+    });
+
+  async function archiveShares(archived: boolean) {
+    const db = await getDb();
+    const [fund] = await db.select({ id: t.funds.id }).from(t.funds).where(eq(t.funds.slug, patrimoine.slug));
+    await db.update(t.shares).set({ active: !archived }).where(eq(t.shares.fundId, fund!.id));
+    // As the back-office does when it archives a share class.
+    await publishChange(db, { menu: true });
+  }
+
+  afterAll(() => archiveShares(false));
+
+  /** Everything a visitor of the country reaches of the fund: its page, range entry, prospectus, news article and content documents. */
+  async function reached(country: string) {
+    const audience = { profile: 'RETAIL' as const, country };
+    const content = await loadContentDocuments('/', audience);
+    return {
+      graphql: (await slugsFor('RETAIL', country)).includes(patrimoine.slug),
+      range: (await listFunds('en', audience)).some((f) => f.slug === patrimoine.slug),
+      page: (await getFund('en', patrimoine.slug, audience)) !== null,
+      prospectus: (await prospectus(country)).status,
+      news: (await getNewsItem('en', article.slug, audience)) !== null,
+      content: content.some((d) => JSON.stringify(d).includes(article.slug)),
+    };
+  }
+
+  it('is shown nowhere, not even where it was never registered, until a class is active again', async () => {
+    const shown = { graphql: true, range: true, page: true, prospectus: 200, news: true, content: true };
+    const hidden = { graphql: false, range: false, page: false, prospectus: 404, news: false, content: false };
+    expect(await reached('FR')).toEqual(shown);
+    expect(await reached('CH')).toEqual(hidden);
+
+    await archiveShares(true);
+    // No active class: nothing may be marketed, in the countries it was registered in or elsewhere.
+    for (const country of ['FR', 'ES', 'CH', 'GB', 'INT']) expect([country, await reached(country)]).toEqual([country, hidden]);
+    const sitemap = (await siteSitemap()).map((e) => e.url);
+    expect(sitemap.some((u) => u.endsWith(`/funds/${patrimoine.slug}`))).toBe(false);
+    expect(await newsFeedXml('en')).not.toContain(article.slug);
+    for (const profile of ['INSTIT', 'CGP']) expect(await slugsFor(profile, 'CH')).not.toContain(patrimoine.slug);
+
+    await archiveShares(false);
+    expect(await reached('FR')).toEqual(shown);
+    expect(await reached('CH')).toEqual(hidden);
   });
 });

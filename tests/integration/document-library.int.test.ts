@@ -30,9 +30,10 @@ const hiddenFund = fixtures.find((f) => !f.visibleTo.includes('RETAIL') && f.vis
 const hiddenShare = hiddenFund?.shares.find((s) => s.documents.includes('KIID'));
 if (!publicFund || !publicShare || !hiddenFund || !hiddenShare) throw new Error('the demo has a public fund with a KID and an INSTIT-only fund');
 
-const call = (path: string, profile: InvestorProfile = 'RETAIL') => {
+const call = (path: string, profile: InvestorProfile = 'RETAIL', country?: string) => {
   const [, , locale, , , fundSlug, ...rest] = path.split('/');
-  return GET(new Request(`http://localhost${path}`, { headers: { cookie: `investor_profile=${profile}` } }), {
+  const cookie = `investor_profile=${profile}${country ? `; investor_country=${country}` : ''}`;
+  return GET(new Request(`http://localhost${path}`, { headers: { cookie } }), {
     params: Promise.resolve({ locale: locale ?? '', fundSlug: fundSlug ?? '', rest }),
   });
 };
@@ -44,7 +45,16 @@ const inserted: Record<string, Inserted> = {};
 
 async function insert(
   key: string,
-  row: { type: 'KIID' | 'PROSPECTUS' | 'MONTHLY_REPORT'; fundSlug?: string; isin?: string; locale: Locale; publishedAt: string; supersededAt: Date | null; published?: boolean },
+  row: {
+    type: 'KIID' | 'PROSPECTUS' | 'MONTHLY_REPORT';
+    fundSlug?: string;
+    isin?: string;
+    locale: Locale;
+    publishedAt: string;
+    supersededAt: Date | null;
+    published?: boolean;
+    countries?: string[];
+  },
 ) {
   const db = await getDb();
   const [fund] = row.fundSlug ? await db.select({ id: t.funds.id }).from(t.funds).where(eq(t.funds.slug, row.fundSlug)) : [undefined];
@@ -66,6 +76,7 @@ async function insert(
       publishedAt: row.publishedAt,
       published: row.published ?? true,
       supersededAt: row.supersededAt,
+      countries: row.countries ?? [],
     })
     .returning({ id: t.documents.id });
   inserted[key] = { id: created?.id ?? 0, key };
@@ -83,6 +94,8 @@ beforeAll(async () => {
   await insert('kid-unpublished', { type: 'KIID', isin: publicShare.isinCode, locale: 'en', publishedAt: '2024-02-01', supersededAt: yearsAgo(1), published: false });
   await insert('report-1y', { type: 'MONTHLY_REPORT', fundSlug: publicFund.slug, locale: 'fr', publishedAt: '2025-10-31', supersededAt: yearsAgo(1) });
   await insert('hidden-kid', { type: 'KIID', isin: hiddenShare.isinCode, locale: 'en', publishedAt: '2024-03-01', supersededAt: yearsAgo(1) });
+  // A Swiss version (a KID restricted to Switzerland, docs/decisions/035), replaced since.
+  await insert('kid-ch-1y', { type: 'KIID', isin: publicShare.isinCode, locale: 'en', publishedAt: '2025-03-03', supersededAt: yearsAgo(1, 20), countries: ['CH'] });
   invalidateCatalog();
 });
 
@@ -109,12 +122,12 @@ async function pagesOffer(profile: InvestorProfile) {
 }
 
 /** Every row of the library for a query string, walking its pages as a visitor would. */
-async function library(profile: InvestorProfile, search: Record<string, string>, locale: Locale = 'en'): Promise<{ rows: LibraryDocument[]; query: LibraryQuery }> {
-  const facets = await libraryFacets(locale, { profile, country: 'FR' });
+async function library(profile: InvestorProfile, search: Record<string, string>, locale: Locale = 'en', country = 'FR'): Promise<{ rows: LibraryDocument[]; query: LibraryQuery }> {
+  const facets = await libraryFacets(locale, { profile, country });
   const rows: LibraryDocument[] = [];
   for (let page = 1; ; page += 1) {
     const query = parseLibraryQuery({ ...search, page: String(page) }, facets);
-    const result = await (query.archive ? archivedLibraryPage : currentLibraryPage)({ profile, country: 'FR' }, query, facets);
+    const result = await (query.archive ? archivedLibraryPage : currentLibraryPage)({ profile, country }, query, facets);
     expect(result.rows.length).toBeLessThanOrEqual(LIBRARY_PAGE_SIZE);
     rows.push(...result.rows);
     if (rows.length >= result.total || result.rows.length === 0) {
@@ -264,5 +277,34 @@ describe('the archive view (DOCUMENT_ARCHIVE_YEARS)', () => {
     ];
     for (const path of paths) expect([path, (await call(path)).status]).toEqual([path, 404]);
     expect((await call(`/e/en/docs/funds/${hiddenFund.slug}/${hiddenShare.isinCode}/KIID/v/${inserted['hidden-kid']?.id}`, 'INSTIT')).status).toBe(200);
+  });
+});
+
+describe('an archived version restricted to some countries', () => {
+  it('is listed and served to the residents of those countries only, as the current documents are (docs/decisions/035)', async () => {
+    const path = `/e/en/docs/funds/${publicFund.slug}/${publicShare.isinCode}/KIID/v/${inserted['kid-ch-1y']?.id}`;
+    // The list: a Swiss resident sees it, a French one does not.
+    expect((await library('RETAIL', { archive: '1' }, 'en', 'CH')).rows.map((r) => r.url)).toContain(path);
+    expect((await library('RETAIL', { archive: '1' }, 'en', 'FR')).rows.map((r) => r.url)).not.toContain(path);
+    // The address: the same rule, for every visitor who may see the share class.
+    const swiss = await call(path, 'RETAIL', 'CH');
+    expect(swiss.status).toBe(200);
+    expect(swiss.headers.get('content-disposition')).toContain('kid-ch-1y.pdf');
+    expect((await call(path, 'INSTIT', 'CH')).status).toBe(200);
+    for (const [profile, country] of [
+      ['RETAIL', 'FR'],
+      ['RETAIL', 'ES'],
+      ['RETAIL', 'GB'],
+      ['INSTIT', 'LU'],
+      ['RETAIL', undefined], // no country chosen: DEFAULT_COUNTRY (FR)
+      ['RETAIL', 'ch'], // not a country code: the default
+    ] as const) {
+      expect([profile, country, (await call(path, profile, country)).status]).toEqual([profile, country, 404]);
+    }
+    // A HEAD asks the same question.
+    const head = await GET(new Request(`http://localhost${path}`, { method: 'HEAD', headers: { cookie: 'investor_country=FR' } }), {
+      params: Promise.resolve({ locale: 'en', fundSlug: publicFund.slug, rest: [publicShare.isinCode, 'KIID', 'v', String(inserted['kid-ch-1y']?.id)] }),
+    });
+    expect(head.status).toBe(404);
   });
 });

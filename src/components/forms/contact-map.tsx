@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { NewTabHint } from '@/components/layout/new-tab-hint';
 import { LazyMap } from './lazy-map';
-
-export type MapAddress = { company: string; street: string; zipCode: string; city: string };
+import type { MapAddress } from './map-address';
 
 /** A search for the address on openstreetmap.org: the visitor opens the real map there, by choice. */
 export function openStreetMapUrl(address: MapAddress): string {

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import type { MapAddress } from './contact-map';
+import type { MapAddress } from './map-address';
 
 const MapFigure = dynamic(() => import('./map-figure').then((m) => m.MapFigure), { ssr: false });
 

@@ -1,4 +1,4 @@
-import type { MapAddress } from './contact-map';
+import type { MapAddress } from './map-address';
 
 /**
  * A schematic map of the block around the address: streets, a park, the company's street named,

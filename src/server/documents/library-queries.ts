@@ -156,8 +156,9 @@ export async function archivedLibraryPage(audience: Audience, query: LibraryQuer
 
 /**
  * One archived version at its stable address (docs/product.md §2), or null (a 404) when the id is not
- * an archived version of that fund or class, type and language within the window, or the profile may
- * not see its owner.
+ * an archived version of that fund or class, type and language within the window, the audience may
+ * not see its owner, or it is not offered in the audience's country (offeredInCountry, as the archive
+ * list and the current documents: a version restricted to other countries is theirs only).
  */
 export async function findArchivedDocument(
   locale: Locale,
@@ -181,6 +182,7 @@ export async function findArchivedDocument(
       and(
         eq(t.documents.id, id),
         archivable(),
+        offeredInCountry(audience.country),
         eq(t.documents.locale, locale),
         eq(t.documents.documentTypeCode, typeCode),
         shareId === null ? and(eq(t.documents.fundId, fundId), isNull(t.documents.shareId)) : eq(t.documents.shareId, shareId),

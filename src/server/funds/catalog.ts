@@ -194,13 +194,15 @@ export function shareVisibleTo(catalog: RawCatalog, audience: Audience, share: {
 
 /**
  * Whether an audience may see a fund: active, visible to its profile, and at least one of its active
- * share classes is registered for it (a fund none of whose classes may be marketed there is absent;
- * a fund with no active class yet keeps its profile rule alone).
+ * share classes is registered for it. A fund none of whose classes may be marketed there is absent,
+ * and so is a fund with no active class (all archived, or none created yet): registrations are the
+ * share classes', so such a fund may be marketed nowhere (docs/cross-border-distribution.md). Every
+ * public read of a fund (its pages, range, menus, finder, documents, news, content, sitemap, RSS,
+ * GraphQL) asks this.
  */
 export function fundVisibleTo(catalog: RawCatalog, audience: Audience, fund: { id: number; visibleTo: string[]; active: boolean }): boolean {
   if (!visibleTo(audience.profile, fund)) return false;
-  const active = catalog.shares.filter((s) => s.fundId === fund.id && s.active);
-  return active.length === 0 || active.some((s) => shareVisibleTo(catalog, audience, s));
+  return catalog.shares.some((s) => s.fundId === fund.id && s.active && shareVisibleTo(catalog, audience, s));
 }
 
 /** A document offered in the audience's country: a general one, or one restricted to countries that include it. */

@@ -4,7 +4,7 @@ import { env } from '@/env';
 import { getDb, type Db } from '@/server/db';
 import { withLink } from '@/domain/forms/outbox-mail';
 import { retryDelaySeconds } from '@/domain/forms/retry';
-import { raiseAlert } from '@/server/log/alerts';
+import { recordAlert } from '@/server/log/record-alert';
 import { areaLogger } from '@/server/log/logger';
 import { claimDueMails, markMailFailed, markMailSent } from '@/server/outbox/commands';
 import { mailExtras } from '@/server/outbox/queries';
@@ -92,7 +92,7 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
         // An alert mail goes through this same outbox: a failing alert is logged, never alerted on
         // again (it could not be delivered either, and would feed itself).
         if (mail.attempts === ALERT_AFTER_ATTEMPTS && mail.kind !== 'alert') {
-          await raiseAlert({ source: 'outbox', route: 'mail outbox: delivery', error }, { db, now: now(), drain: false });
+          await recordAlert({ source: 'outbox', route: 'mail outbox: delivery', error }, { db, now: now() });
         }
       }
     }
@@ -118,7 +118,7 @@ export function requestDrain(): Promise<void> {
       try {
         await drainOutbox();
       } catch (error) {
-        await raiseAlert({ source: 'outbox', route: 'mail outbox: drain', error }, { drain: false });
+        await recordAlert({ source: 'outbox', route: 'mail outbox: drain', error });
       }
     } while (state.again);
   })().finally(() => {
