@@ -46,6 +46,27 @@ export const LAYER_RULES = [
   },
 ];
 
+/**
+ * The back-office draws its tables and controls with the primitives of src/components/ui (Table,
+ * TableGrid, Button, Input, Select, Textarea…; decision 052): a raw element in a screen or an admin
+ * component is an error. A raw element a primitive needs lives in src/components/ui.
+ */
+export const RAW_ELEMENTS = ['table', 'button', 'input', 'select', 'textarea'];
+export const UI_PRIMITIVE_RULES = [
+  {
+    files: ['src/app/admin/**/*.{ts,tsx}', 'src/components/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXOpeningElement[name.name=/^(?:${RAW_ELEMENTS.join('|')})$/]`,
+          message: 'The back-office draws tables and controls with src/components/ui (Table or TableGrid, Button, Input, Select, Textarea), not raw elements.',
+        },
+      ],
+    },
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -59,6 +80,7 @@ const config = [
     },
   },
   ...LAYER_RULES,
+  ...UI_PRIMITIVE_RULES,
 ];
 
 export default config;

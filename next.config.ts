@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
   generateEtags: false,
   reactStrictMode: true,
   // forbidden() answers 403 with src/app/admin/forbidden.tsx (back-office role checks).
-  // Back-office uploads are server actions (src/app/admin/funds-actions.tsx): a PDF of up to 20 MB
+  // Back-office uploads are server actions (src/app/admin/(staff)/funds/_actions.tsx): a PDF of up to 20 MB
   // (MAX_DOCUMENT_BYTES) or a CSV of up to 16 MB (IMPORT_LIMITS), plus the multipart envelope. Next's
   // defaults (1 MB for an action, 10 MB through the proxy) would refuse them; the services check the
   // exact limits themselves. The server's own readBody cap (forms, API) does not apply to actions.

@@ -1,6 +1,6 @@
 import { ESLint } from 'eslint';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
     const file = 'src/components/layout/layer-probe.tsx';
     expect(await layerErrors(file, `import { getLayoutData } from '@/server/site/layout-queries';${use('getLayoutData')}`)).toHaveLength(1);
     expect(await layerErrors(file, `import type { Db } from '../../server/db';\nexport type D = Db;\n`)).toHaveLength(1);
-    expect(await layerErrors(file, `import { x } from '@/app/admin/actions';${use('x')}`)).toHaveLength(1);
+    expect(await layerErrors(file, `import { x } from '@/app/admin/(staff)/accounts/_actions';${use('x')}`)).toHaveLength(1);
   });
 
   it('accepts domain, GraphQL documents and other components in src/components', async () => {
@@ -57,6 +57,36 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
     expect(await layerErrors(file, `import type { X } from '@/components/layout/x';\nexport type Y = X;\n`)).toHaveLength(1);
     expect(await layerErrors('src/server/http/layer-probe.tsx', `import { FundRoute } from '../../app/[locale]/[profile]/funds/[fundSlug]/fund-route';${use('FundRoute')}`)).toHaveLength(1);
     expect(await layerErrors(file, `import { getDb } from '@/server/db';\nimport { news } from '../db/schema';\nimport { formatDate } from '@/domain/language/format';${use('[getDb, news, formatDate]')}`)).toEqual([]);
+  });
+});
+
+/**
+ * The back-office's primitives rule (eslint.config.mjs, UI_PRIMITIVE_RULES): a raw table, button,
+ * input, select or textarea under src/app/admin or src/components/admin is an error; the same
+ * elements inside src/components/ui are the primitives themselves.
+ */
+describe('the back-office draws with src/components/ui', { timeout: 240_000 }, () => {
+  const rawErrors = (messages: ESLint.LintResult['messages']) => messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('src/components/ui'));
+
+  it('refuses the raw elements of a fixture, as a screen and as an admin component', async () => {
+    const code = readFileSync(fileURLToPath(new URL('../tests/fixtures/ui-primitives/raw-elements.tsx', import.meta.url)), 'utf8');
+    for (const filePath of ['src/app/admin/(staff)/probe/page.tsx', 'src/components/admin/probe.tsx']) {
+      const [result] = await eslint.lintText(code, { filePath });
+      expect(rawErrors(result?.messages ?? [])).toHaveLength(5);
+    }
+  });
+
+  it('accepts them inside src/components/ui', async () => {
+    const code = readFileSync(fileURLToPath(new URL('../tests/fixtures/ui-primitives/raw-elements.tsx', import.meta.url)), 'utf8');
+    const [result] = await eslint.lintText(code, { filePath: 'src/components/ui/probe.tsx' });
+    expect(rawErrors(result?.messages ?? [])).toEqual([]);
+  });
+
+  it('holds on the real tree', async () => {
+    const results = await eslint.lintFiles(['src/app/admin', 'src/components/admin']);
+    const offenders = results.flatMap((r) => rawErrors(r.messages).map((m) => `${r.filePath}:${m.line}`));
+    expect(results.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -3,7 +3,9 @@
 import { useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorFor } from '@/domain/funds/form';
 import type { FormState } from '@/domain/forms/form-input';
-import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { FormAnswer } from './form-answer';
 
 /**
  * The back-office's data forms: one client component for every fund, share, AUM, NAV and document
@@ -89,14 +91,14 @@ function LocalizedInput(props: { id: string; name: string; lang: string; label: 
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setMissing(event.currentTarget.value.trim() === ''),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [missing ? `${id}-missing` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
-    className: `${inputClass} max-w-none`,
+    className: 'max-w-none',
   };
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {props.label}
       </label>
-      {props.multiline ? <textarea {...field} rows={4} /> : <input {...field} type="text" />}
+      {props.multiline ? <Textarea {...field} rows={4} /> : <Input {...field} type="text" />}
       {missing && (
         <p id={`${id}-missing`} className="mt-1 text-sm font-medium text-amber-800">
           {props.missingLabel}
@@ -112,7 +114,7 @@ function LocalizedInput(props: { id: string; name: string; lang: string; label: 
 }
 
 function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state: FormState }) {
-  if (spec.kind === 'hidden') return <input type="hidden" name={spec.name} value={spec.value} />;
+  if (spec.kind === 'hidden') return <Input type="hidden" name={spec.name} value={spec.value} />;
   const id = fieldId(formId, spec.name);
   if (spec.kind === 'group') {
     const own = state.errors?.[spec.name];
@@ -134,7 +136,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
       return (
         <div>
           <div className="flex items-center gap-2">
-            <input {...common} type="checkbox" defaultChecked={submitted ?? spec.checked} className="h-4 w-4" />
+            <Input {...common} type="checkbox" defaultChecked={submitted ?? spec.checked} className="h-4 w-4" />
             <label htmlFor={id} className="font-medium">
               {spec.label}
             </label>
@@ -148,11 +150,11 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
       const chosen = state.values ? (Array.isArray(submitted) ? submitted : submitted ? [submitted] : []) : (spec.values ?? []);
       return (
         <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
-          <legend className={labelClass}>{spec.label}</legend>
+          <Legend>{spec.label}</Legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {spec.options.map((o) => (
               <div key={o.value} className="flex items-center gap-2">
-                <input id={`${id}-${o.value}`} type="checkbox" name={spec.name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4" />
+                <Input id={`${id}-${o.value}`} type="checkbox" name={spec.name} value={o.value} defaultChecked={chosen.includes(o.value)} className="h-4 w-4" />
                 <label htmlFor={`${id}-${o.value}`}>{o.label}</label>
               </div>
             ))}
@@ -164,7 +166,7 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
     case 'localized': {
       return (
         <fieldset aria-describedby={describedBy(id, spec.hint, error)}>
-          <legend className={labelClass}>{spec.label}</legend>
+          <Legend>{spec.label}</Legend>
           <div className="mt-1 grid gap-3 md:grid-cols-3">
             {spec.languages.map((language) => {
               const name = `${spec.name}.${language.code}`;
@@ -191,59 +193,40 @@ function Field({ spec, formId, state }: { spec: FieldSpec; formId: string; state
     case 'select':
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <select {...common} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={inputClass}>
+          </Label>
+          <Select {...common} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}>
             {spec.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
             ))}
-          </select>
+          </Select>
           <Described id={id} hint={spec.hint} error={error} />
         </div>
       );
     case 'textarea':
       return (
         <div>
-          <label htmlFor={id} className={labelClass}>
+          <Label htmlFor={id}>
             {spec.label}
-          </label>
-          <textarea {...common} lang={spec.lang} rows={spec.rows ?? 4} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required} className={`${inputClass} max-w-none font-mono text-sm`} />
+          </Label>
+          <Textarea {...common} lang={spec.lang} rows={spec.rows ?? 4} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}  className="max-w-none font-mono text-sm"/>
           <Described id={id} hint={spec.hint} error={error} />
         </div>
       );
     case 'file':
       return (
-        <div>
-          <label htmlFor={id} className={labelClass}>
-            {spec.label}
-          </label>
-          <input {...common} type="file" accept={spec.accept} required={spec.required} className={inputClass} />
+        <InputField label={spec.label} {...common} type="file" accept={spec.accept} required={spec.required}>
           <Described id={id} hint={spec.hint} error={error} />
-        </div>
+        </InputField>
       );
     default:
       return (
-        <div>
-          <label htmlFor={id} className={labelClass}>
-            {spec.label}
-          </label>
-          <input
-            {...common}
-            type={spec.kind}
-            step={spec.step}
-            min={spec.min}
-            max={spec.max}
-            lang={spec.lang}
-            inputMode={spec.kind === 'number' ? 'decimal' : undefined}
-            defaultValue={valueOf(state, spec.name, spec.value)}
-            required={spec.required}
-            className={inputClass}
-          />
+        <InputField label={spec.label} {...common} type={spec.kind} step={spec.step} min={spec.min} max={spec.max} lang={spec.lang} inputMode={spec.kind === 'number' ? 'decimal' : undefined} defaultValue={valueOf(state, spec.name, spec.value)} required={spec.required}>
           <Described id={id} hint={spec.hint} error={error} />
-        </div>
+        </InputField>
       );
   }
 }
@@ -255,31 +238,25 @@ export function ActionForm({ action, fields, submitLabel, title, danger, compact
   const others = Object.entries(state.errors ?? {}).filter(([k]) => ![...shown].some((s) => k === s || k.startsWith(`${s}.`)));
   return (
     <div className={compact ? 'inline-block' : undefined}>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-          {others.length > 0 && (
-            <ul className="mt-1 list-disc pl-5 text-sm" aria-label={otherErrorsLabel}>
-              {others.map(([k, v]) => (
-                <li key={k}>
-                  {k}: {v}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormAnswer state={state}>
+        {others.length > 0 && (
+          <ul className="mt-1 list-disc pl-5 text-sm" aria-label={otherErrorsLabel}>
+            {others.map(([k, v]) => (
+              <li key={k}>
+                {k}: {v}
+              </li>
+            ))}
+          </ul>
+        )}
+      </FormAnswer>
       <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className={compact ? 'inline' : 'space-y-4'}>
       {fields.map((spec) => (
         <Field key={keyOf(spec)} spec={spec} formId={formId} state={state} />
       ))}
       {children}
-      <button type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined} className={danger ? dangerButtonClass : buttonClass}>
+      <Button variant={danger ? 'danger' : 'primary'} type="submit" disabled={pending || disabled} aria-disabled={pending || disabled ? true : undefined}>
         {submitLabel}
-      </button>
+      </Button>
       </form>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminNav, type NavItem } from './admin-nav';
-import { buttonClass } from './notice';
+import { Button } from '@/components/ui/button';
 
 /**
  * The back-office frame: a skip link, a banner with who is signed in and the sign-out button, the
@@ -27,9 +27,9 @@ export function AdminShell(props: {
           <div className="flex items-center gap-3 text-sm">
             <span>{props.signedInAs}</span>
             <form action={props.signOut}>
-              <button type="submit" className={`${buttonClass} bg-white/10 ring-1 ring-white/60`}>
+              <Button type="submit" className="bg-white/10 ring-1 ring-white/60">
                 {props.signOutLabel}
-              </button>
+              </Button>
             </form>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { tableClass, tdClass, thClass } from './notice';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 export type DiffTableRow = { field: string; before: string; after: string };
 
@@ -6,37 +6,37 @@ export type DiffTableRow = { field: string; before: string; after: string };
 export function DiffTable({ caption, lang, rows, labels }: { caption: string; lang?: string; rows: DiffTableRow[]; labels: { field: string; before: string; after: string } }) {
   return (
     <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-      <table className={tableClass}>
+      <TableGrid>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className={thClass}>
+            <Th scope="col">
               {labels.field}
-            </th>
-            <th scope="col" className={thClass}>
+            </Th>
+            <Th scope="col">
               {labels.before}
-            </th>
-            <th scope="col" className={thClass}>
+            </Th>
+            <Th scope="col">
               {labels.after}
-            </th>
+            </Th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.field}>
-              <th scope="row" className={`${tdClass} font-mono text-xs font-normal`}>
+              <Th cell scope="row" className="font-mono text-xs font-normal">
                 {row.field}
-              </th>
-              <td lang={lang} className={`${tdClass} whitespace-pre-wrap break-words bg-red-50`}>
+              </Th>
+              <Td lang={lang} className="whitespace-pre-wrap break-words bg-red-50">
                 {row.before}
-              </td>
-              <td lang={lang} className={`${tdClass} whitespace-pre-wrap break-words bg-emerald-50`}>
+              </Td>
+              <Td lang={lang} className="whitespace-pre-wrap break-words bg-emerald-50">
                 {row.after}
-              </td>
+              </Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </TableGrid>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { startTransition, useActionState, useId, type MouseEvent, type ReactNode } from 'react';
-import { buttonClass } from './notice';
+import { Button } from '@/components/ui/button';
 
 export type DraftPreviewState = { status: 'idle' | 'ok' | 'error'; message?: string; preview?: ReactNode; seq?: number };
 
@@ -34,9 +34,9 @@ export function DraftPreview({ action, label, languages }: Props) {
       </p>
       <div role="group" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-3">
         {languages.map((language) => (
-          <button key={language.code} type="button" disabled={pending} onClick={(event) => preview(event, language.code)} className={buttonClass}>
+          <Button key={language.code} type="button" disabled={pending} onClick={(event) => preview(event, language.code)}>
             {language.label}
-          </button>
+          </Button>
         ))}
       </div>
       <div role="status" aria-live="polite" className={state.status === 'error' ? 'font-medium text-red-800' : undefined}>

@@ -1,7 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { buttonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
 
 type State = { step: 'password' | 'code'; error?: 'wrongPassword' | 'wrongCode'; totpURI?: string; secret?: string; backupCodes?: string[] };
 
@@ -25,15 +26,10 @@ export function EnrolForm(props: {
             {labels.wrongPassword}
           </p>
         )}
-        <div>
-          <label htmlFor="enrol-password" className={labelClass}>
-            {labels.password}
-          </label>
-          <input id="enrol-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass} disabled={starting}>
+        <InputField label={labels.password} id="enrol-password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" disabled={starting}>
           {labels.start}
-        </button>
+        </Button>
       </form>
     );
   }
@@ -63,15 +59,10 @@ export function EnrolForm(props: {
             {labels.wrongCode}
           </p>
         )}
-        <div>
-          <label htmlFor="enrol-code" className={labelClass}>
-            {labels.code}
-          </label>
-          <input id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass} disabled={confirming}>
+        <InputField label={labels.code} id="enrol-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+        <Button type="submit" disabled={confirming}>
           {labels.confirm}
-        </button>
+        </Button>
       </form>
     </div>
   );

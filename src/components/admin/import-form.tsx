@@ -1,7 +1,8 @@
 'use client';
 
 import { startTransition, useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { buttonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, InputField } from '@/components/ui/field';
 
 export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios' | 'registrations';
 export type ImportState = {
@@ -45,33 +46,20 @@ export function ImportForm({ action, title, fileLabel, hint, previewLabel, confi
   return (
     <div>
       <form action={formAction} onSubmit={submit} aria-label={title} className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-file`} className={labelClass}>
-            {fileLabel}
-          </label>
-          <input
-            id={`${id}-file`}
-            name="file"
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            required
-            aria-describedby={`${id}-hint`}
-            onChange={() => setStaleSeq(state.seq)}
-            className={inputClass}
-          />
+        <InputField label={fileLabel} id={`${id}-file`} name="file" type="file" accept=".csv,text/csv,text/plain" required aria-describedby={`${id}-hint`} onChange={() => setStaleSeq(state.seq)}>
           <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
             {hint}
           </p>
-        </div>
-        {canConfirm && <input type="hidden" name="previewHash" value={state.hash} />}
+        </InputField>
+        {canConfirm && <Input type="hidden" name="previewHash" value={state.hash} />}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="preview" disabled={pending} className={buttonClass}>
+          <Button type="submit" name="intent" value="preview" disabled={pending}>
             {previewLabel}
-          </button>
+          </Button>
           {canConfirm && (
-            <button type="submit" name="intent" value="commit" disabled={pending} className={buttonClass}>
+            <Button type="submit" name="intent" value="commit" disabled={pending}>
               {confirmLabel}
-            </button>
+            </Button>
           )}
         </div>
       </form>

@@ -4,8 +4,10 @@ import dynamic from 'next/dynamic';
 import { useActionState, useId, useState } from 'react';
 import { slugify } from '@/domain/news/input';
 import { IDLE, type FormState } from './action-form';
-import { buttonClass, inputClass, labelClass } from './notice';
 import type { RichTextEditorLabels } from './rich-text-editor';
+import { Button } from '@/components/ui/button';
+import { Input, InputField, Label, Legend, Select, Textarea } from '@/components/ui/field';
+import { FormAnswer } from './form-answer';
 
 /** The editor is loaded on the news screens only: no public page carries Tiptap. */
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), { ssr: false, loading: () => null });
@@ -121,11 +123,11 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
 
   const checkboxes = (name: 'fundIds' | 'visibleTo', legend: string, hint: string, options: Option[]) => (
     <fieldset aria-describedby={described(name, true)}>
-      <legend className={labelClass}>{legend}</legend>
+      <Legend>{legend}</Legend>
       <div className="mt-1 flex max-h-64 flex-wrap gap-x-6 gap-y-2 overflow-y-auto">
         {options.map((o) => (
           <div key={o.value} className="flex items-center gap-2">
-            <input id={`${id(name)}-${o.value}`} type="checkbox" name={name} value={o.value} defaultChecked={chosen(name).includes(o.value)} className="h-4 w-4" />
+            <Input id={`${id(name)}-${o.value}`} type="checkbox" name={name} value={o.value} defaultChecked={chosen(name).includes(o.value)} className="h-4 w-4" />
             <label htmlFor={`${id(name)}-${o.value}`}>{o.label}</label>
           </div>
         ))}
@@ -136,100 +138,54 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
 
   return (
     <div>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-        </div>
-      )}
+      <FormAnswer state={state} />
       <form action={formAction} aria-label={title} key={state.seq ?? 0} noValidate className="space-y-4">
         {locales ? (
           <div>
-            <label htmlFor={id('locale')} className={labelClass}>
+            <Label htmlFor={id('locale')}>
               {labels.locale}
-            </label>
-            <select id={id('locale')} name="locale" defaultValue={text('locale')} aria-invalid={invalid('locale')} aria-describedby={described('locale')} className={inputClass}>
+            </Label>
+            <Select id={id('locale')} name="locale" defaultValue={text('locale')} aria-invalid={invalid('locale')} aria-describedby={described('locale')}>
               {locales.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
-            </select>
+            </Select>
             {help('locale')}
           </div>
         ) : (
-          <input type="hidden" name="locale" value={initial.locale} />
+          <Input type="hidden" name="locale" value={initial.locale} />
         )}
-        <div>
-          <label htmlFor={id('title')} className={labelClass}>
-            {labels.title}
-          </label>
-          <input
-            id={id('title')}
-            name="title"
-            type="text"
-            lang={lang}
-            required
-            maxLength={200}
-            defaultValue={text('title')}
-            onInput={(e) => {
-              if (follows) setSlug(slugify(e.currentTarget.value));
-            }}
-            aria-invalid={invalid('title')}
-            aria-describedby={described('title')}
-            className={`${inputClass} max-w-2xl`}
-          />
+        <InputField label={labels.title} id={id('title')} name="title" type="text" lang={lang} required maxLength={200} defaultValue={text('title')} onInput={(e) => { if (follows) setSlug(slugify(e.currentTarget.value)); }} aria-invalid={invalid('title')} aria-describedby={described('title')} className="max-w-2xl">
           {help('title')}
-        </div>
-        <div>
-          <label htmlFor={id('slug')} className={labelClass}>
-            {labels.slug}
-          </label>
-          <input
-            id={id('slug')}
-            name="slug"
-            type="text"
-            maxLength={120}
-            value={slug}
-            onChange={(e) => {
-              setSlug(e.target.value);
-              setFollows(e.target.value === '');
-            }}
-            aria-invalid={invalid('slug')}
-            aria-describedby={described('slug', true)}
-            className={`${inputClass} max-w-2xl font-mono`}
-          />
+        </InputField>
+        <InputField label={labels.slug} id={id('slug')} name="slug" type="text" maxLength={120} value={slug} onChange={(e) => { setSlug(e.target.value); setFollows(e.target.value === ''); }} aria-invalid={invalid('slug')} aria-describedby={described('slug', true)} className="max-w-2xl font-mono">
           {help('slug', labels.slugHint)}
-        </div>
+        </InputField>
         <div className="flex flex-wrap gap-6">
           <div>
-            <label htmlFor={id('categoryCode')} className={labelClass}>
+            <Label htmlFor={id('categoryCode')}>
               {labels.category}
-            </label>
-            <select id={id('categoryCode')} name="categoryCode" defaultValue={text('categoryCode')} aria-invalid={invalid('categoryCode')} aria-describedby={described('categoryCode')} className={inputClass}>
+            </Label>
+            <Select id={id('categoryCode')} name="categoryCode" defaultValue={text('categoryCode')} aria-invalid={invalid('categoryCode')} aria-describedby={described('categoryCode')}>
               {categories.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
-            </select>
+            </Select>
             {help('categoryCode')}
           </div>
-          <div>
-            <label htmlFor={id('publishedAt')} className={labelClass}>
-              {labels.date}
-            </label>
-            <input id={id('publishedAt')} name="publishedAt" type="date" required defaultValue={text('publishedAt')} aria-invalid={invalid('publishedAt')} aria-describedby={described('publishedAt', true)} className={inputClass} />
+          <InputField label={labels.date} id={id('publishedAt')} name="publishedAt" type="date" required defaultValue={text('publishedAt')} aria-invalid={invalid('publishedAt')} aria-describedby={described('publishedAt', true)}>
             {help('publishedAt', labels.dateHint)}
-          </div>
+          </InputField>
         </div>
         <div>
-          <label htmlFor={id('summary')} className={labelClass}>
+          <Label htmlFor={id('summary')}>
             {labels.summary}
-          </label>
-          <textarea id={id('summary')} name="summary" lang={lang} rows={3} maxLength={1000} required defaultValue={text('summary')} aria-invalid={invalid('summary')} aria-describedby={described('summary')} className={`${inputClass} max-w-none`} />
+          </Label>
+          <Textarea id={id('summary')} name="summary" lang={lang} rows={3} maxLength={1000} required defaultValue={text('summary')} aria-invalid={invalid('summary')} aria-describedby={described('summary')}  className="max-w-none"/>
           {help('summary')}
         </div>
         <div>
@@ -246,28 +202,20 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
           />
           {help('body', labels.bodyHint)}
         </div>
-        <div>
-          <label htmlFor={id('externalUrl')} className={labelClass}>
-            {labels.externalUrl}
-          </label>
-          <input id={id('externalUrl')} name="externalUrl" type="url" maxLength={2000} defaultValue={text('externalUrl')} aria-invalid={invalid('externalUrl')} aria-describedby={described('externalUrl', true)} className={`${inputClass} max-w-2xl`} />
+        <InputField label={labels.externalUrl} id={id('externalUrl')} name="externalUrl" type="url" maxLength={2000} defaultValue={text('externalUrl')} aria-invalid={invalid('externalUrl')} aria-describedby={described('externalUrl', true)} className="max-w-2xl">
           {help('externalUrl', labels.externalUrlHint)}
-        </div>
-        <div>
-          <label htmlFor={id('author')} className={labelClass}>
-            {labels.author}
-          </label>
-          <input id={id('author')} name="author" type="text" maxLength={120} defaultValue={text('author')} aria-invalid={invalid('author')} aria-describedby={described('author')} className={inputClass} />
+        </InputField>
+        <InputField label={labels.author} id={id('author')} name="author" type="text" maxLength={120} defaultValue={text('author')} aria-invalid={invalid('author')} aria-describedby={described('author')}>
           {help('author')}
-        </div>
+        </InputField>
         {checkboxes('fundIds', labels.funds, labels.fundsHint, funds)}
         {checkboxes('visibleTo', labels.profiles, labels.profilesHint, profiles)}
         <fieldset aria-describedby={described('state')}>
-          <legend className={labelClass}>{labels.state}</legend>
+          <Legend>{labels.state}</Legend>
           <div className="mt-1 flex flex-wrap gap-6">
             {states.map((o) => (
               <div key={o.value} className="flex items-center gap-2">
-                <input
+                <Input
                   id={`${id('state')}-${o.value}`}
                   type="radio"
                   name="state"
@@ -282,35 +230,21 @@ export function NewsForm({ action, title, submitLabel, labels, initial, locales,
           </div>
           {help('state')}
         </fieldset>
-        <div>
-          <label htmlFor={id('publishAt')} className={labelClass}>
-            {labels.publishAt}
-          </label>
-          <input
-            id={id('publishAt')}
-            name="publishAt"
-            type="datetime-local"
-            step={1}
-            required={scheduled}
-            defaultValue={text('publishAt')}
-            aria-invalid={invalid('publishAt')}
-            aria-describedby={described('publishAt', true)}
-            className={inputClass}
-          />
+        <InputField label={labels.publishAt} id={id('publishAt')} name="publishAt" type="datetime-local" step={1} required={scheduled} defaultValue={text('publishAt')} aria-invalid={invalid('publishAt')} aria-describedby={described('publishAt', true)}>
           {help('publishAt', labels.publishAtHint)}
-        </div>
+        </InputField>
         {approvalNote && (
           <div>
-            <label htmlFor={id('approvalNote')} className={labelClass}>
+            <Label htmlFor={id('approvalNote')}>
               {approvalNote.label}
-            </label>
-            <textarea id={id('approvalNote')} name="approvalNote" rows={2} maxLength={2000} aria-describedby={`${id('approvalNote')}-hint`} className={`${inputClass} max-w-none`} />
+            </Label>
+            <Textarea id={id('approvalNote')} name="approvalNote" rows={2} maxLength={2000} aria-describedby={`${id('approvalNote')}-hint`}  className="max-w-none"/>
             {help('approvalNote', approvalNote.hint)}
           </div>
         )}
-        <button type="submit" disabled={pending} aria-disabled={pending || undefined} className={buttonClass}>
+        <Button type="submit" disabled={pending} aria-disabled={pending || undefined}>
           {submitLabel}
-        </button>
+        </Button>
       </form>
     </div>
   );

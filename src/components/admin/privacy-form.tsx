@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AddressSummary } from '@/domain/privacy/gdpr';
-import { buttonClass, dangerButtonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, InputField } from '@/components/ui/field';
 
 /**
  * The GDPR screen's steps: look an address up (nothing changes), see what the site holds about it,
@@ -94,22 +95,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
   return (
     <div className="space-y-6">
       <form action={lookUpAction} onSubmit={() => setLast('lookup')} aria-label={labels.lookupTitle} noValidate className="space-y-4" key={`lookup-${found.seq ?? 0}`}>
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            {labels.email}
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            required
-            defaultValue={found.typed ?? ''}
-            aria-invalid={found.status === 'error' ? true : undefined}
-            aria-describedby={[`${id}-hint`, found.status === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ')}
-            className={inputClass}
-          />
+        <InputField label={labels.email} id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} required defaultValue={found.typed ?? ''} aria-invalid={found.status === 'error' ? true : undefined} aria-describedby={[`${id}-hint`, found.status === 'error' ? `${id}-error` : ''].filter(Boolean).join(' ')}>
           <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
             {labels.emailHint}
           </p>
@@ -118,10 +104,10 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
               {error}
             </p>
           )}
-        </div>
-        <button type="submit" disabled={looking} className={buttonClass}>
+        </InputField>
+        <Button type="submit" disabled={looking}>
           {labels.lookup}
-        </button>
+        </Button>
       </form>
       <div role="status" aria-live="polite" className={state.status === 'erased' ? 'rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
         {state.status === 'erased' || summary ? state.message : ''}
@@ -154,13 +140,13 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
                 ))}
               </dl>
               <form method="post" action="/admin/privacy/export" onSubmit={download} aria-label={labels.exportTitle} className="space-y-2">
-                <input type="hidden" name="email" value={email} />
+                <Input type="hidden" name="email" value={email} />
                 <p id={`${id}-export-hint`} className="max-w-prose text-sm text-muted">
                   {labels.exportHint}
                 </p>
-                <button type="submit" disabled={exporting} aria-describedby={`${id}-export-hint`} className={buttonClass}>
+                <Button type="submit" disabled={exporting} aria-describedby={`${id}-export-hint`}>
                   {labels.export}
-                </button>
+                </Button>
                 {exportFailed && (
                   <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
                     {labels.error}
@@ -168,13 +154,13 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
                 )}
               </form>
               <form action={eraseAction} onSubmit={() => setLast('erase')} aria-label={labels.eraseTitle} className="space-y-2">
-                <input type="hidden" name="email" value={email} />
+                <Input type="hidden" name="email" value={email} />
                 <p id={`${id}-erase-hint`} className="max-w-prose text-sm text-muted">
                   {labels.eraseHint}
                 </p>
-                <button type="submit" disabled={erasing} aria-describedby={`${id}-erase-hint`} className={dangerButtonClass}>
+                <Button variant="danger" type="submit" disabled={erasing} aria-describedby={`${id}-erase-hint`}>
                   {labels.erase}
-                </button>
+                </Button>
               </form>
             </>
           )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/field';
 
 /**
  * The frame of the screens before sign-in (sign-in, second factor, forgotten and new password):
@@ -21,20 +22,20 @@ export function PublicFrame(props: {
         <div className="mx-auto flex max-w-xl flex-wrap items-end justify-between gap-3 px-4 py-3">
           <p className="text-lg font-semibold">{props.title}</p>
           <form action={props.chooseLocale} className="flex items-end gap-2 text-sm">
-            <input type="hidden" name="back" value={props.language.back} />
+            <Input type="hidden" name="back" value={props.language.back} />
             <div className="flex flex-col">
               <label htmlFor="admin-language">{props.language.label}</label>
-              <select id="admin-language" name="locale" defaultValue={props.language.current} className="rounded bg-white px-2 py-1 text-ink">
+              <Select bare id="admin-language" name="locale" defaultValue={props.language.current} className="rounded bg-white px-2 py-1 text-ink">
                 {props.language.options.map((o) => (
                   <option key={o.value} value={o.value} lang={o.value}>
                     {o.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
-            <button type="submit" className={`${buttonClass} bg-white/10 px-2 py-1 ring-1 ring-white/60`}>
+            <Button type="submit" className="bg-white/10 px-2 py-1 ring-1 ring-white/60">
               {props.language.submit}
-            </button>
+            </Button>
           </form>
         </div>
       </header>
@@ -44,5 +45,3 @@ export function PublicFrame(props: {
     </>
   );
 }
-
-export { buttonClass, inputClass, labelClass };

@@ -2,7 +2,10 @@
 
 import { useActionState, useId } from 'react';
 import type { FormState } from './action-form';
-import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, InputField, Label, Textarea } from '@/components/ui/field';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { FormAnswer } from './form-answer';
 
 type Dates = { registeredOn: string; withdrawnOn: string | null };
 
@@ -47,47 +50,41 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
   const id = useId().replace(/:/g, '');
   return (
     <div>
-      <div role="status" aria-live="polite" className={state.status === 'ok' ? 'my-2 rounded border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
-        {state.status === 'ok' ? state.message : ''}
-      </div>
-      {state.status === 'error' && (
-        <div role="alert" className="my-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-          <p>{state.message}</p>
-          {state.errors && Object.keys(state.errors).length > 0 && (
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {Object.entries(state.errors).map(([key, text]) => (
-                <li key={key}>{text}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <FormAnswer state={state}>
+        {state.errors && Object.keys(state.errors).length > 0 && (
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {Object.entries(state.errors).map(([key, text]) => (
+              <li key={key}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </FormAnswer>
       <form action={formAction} aria-label={labels.title} key={state.seq ?? 0} className="space-y-4">
         <div className="overflow-x-auto">
-          <table className={tableClass}>
+          <TableGrid>
             <caption className="mb-2 text-left font-semibold">{labels.caption}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>
+                <Th scope="col">
                   {labels.shareColumn}
-                </th>
+                </Th>
                 {countries.map((c) => (
-                  <th key={c.code} scope="col" className={thClass}>
+                  <Th key={c.code} scope="col">
                     {c.title} <span className="font-normal text-muted">({c.code})</span>
-                  </th>
+                  </Th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {shares.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row" className={`${tdClass} font-medium`}>
+                  <Th cell scope="row" className="font-medium">
                     {s.name}
                     <span className="block font-mono text-xs">{s.isin}</span>
                     {!s.active && <span className="block text-xs text-muted">{labels.archived}</span>}
-                  </th>
+                  </Th>
                   {countries.map((c) => (
-                    <td key={c.code} className={tdClass}>
+                    <Td key={c.code}>
                       <ul className="space-y-1">
                         {profiles.map((p) => {
                           const key = `${s.id}|${c.code}|${p.code}`;
@@ -96,7 +93,7 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                           const note = !stored ? labels.none : stored.withdrawnOn ? fill(labels.withdrawn, stored.withdrawnOn) : fill(labels.since, stored.registeredOn);
                           return (
                             <li key={p.code} className="flex items-start gap-2 whitespace-nowrap">
-                              <input
+                              <Input
                                 id={cellId}
                                 type="checkbox"
                                 name="cell"
@@ -119,48 +116,32 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                           );
                         })}
                       </ul>
-                    </td>
+                    </Td>
                   ))}
                 </tr>
               ))}
             </tbody>
-          </table>
+          </TableGrid>
         </div>
         {editable && (
           <>
-            <div>
-              <label htmlFor={`${id}-date`} className={labelClass}>
-                {labels.date}
-              </label>
-              <input id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`} className={inputClass} />
+            <InputField label={labels.date} id={`${id}-date`} name="date" type="date" required defaultValue={today} aria-describedby={`${id}-date-hint`}>
               <p id={`${id}-date-hint`} className="mt-1 text-sm text-muted">
                 {labels.dateHint}
               </p>
-            </div>
+            </InputField>
             {labels.approval && (
               <>
                 <div>
-                  <label htmlFor={`${id}-note`} className={labelClass}>
+                  <Label htmlFor={`${id}-note`}>
                     {labels.approval.note}
-                  </label>
-                  <textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} className={inputClass} />
+                  </Label>
+                  <Textarea id={`${id}-note`} name="approvalNote" rows={2} aria-describedby={`${id}-note-hint`} />
                   <p id={`${id}-note-hint`} className="mt-1 text-sm text-muted">
                     {labels.approval.noteHint}
                   </p>
                 </div>
-                <div>
-                  <label htmlFor={`${id}-effective`} className={labelClass}>
-                    {labels.approval.effectiveAt}
-                  </label>
-                  <input
-                    id={`${id}-effective`}
-                    name="effectiveAt"
-                    type="datetime-local"
-                    step={1}
-                    aria-invalid={state.errors?.effectiveAt ? true : undefined}
-                    aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}
-                    className={inputClass}
-                  />
+                <InputField label={labels.approval.effectiveAt} id={`${id}-effective`} name="effectiveAt" type="datetime-local" step={1} aria-invalid={state.errors?.effectiveAt ? true : undefined} aria-describedby={`${id}-effective-hint${state.errors?.effectiveAt ? ` ${id}-effective-error` : ''}`}>
                   <p id={`${id}-effective-hint`} className="mt-1 text-sm text-muted">
                     {labels.approval.effectiveAtHint}
                   </p>
@@ -169,12 +150,12 @@ export function RegistrationGrid({ action, editable, shares, countries, profiles
                       {state.errors.effectiveAt}
                     </p>
                   )}
-                </div>
+                </InputField>
               </>
             )}
-            <button type="submit" disabled={pending} className={buttonClass}>
+            <Button type="submit" disabled={pending}>
               {labels.save}
-            </button>
+            </Button>
           </>
         )}
       </form>

@@ -10,7 +10,8 @@ import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { safeHref } from '@/domain/content/rich-text';
-import { inputClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
 
 /**
  * The back-office's rich-text editor (Tiptap), loaded only on the news screens (next/dynamic). It
@@ -152,15 +153,15 @@ export default function RichTextEditor({ id, name, label, initialHtml, labels, d
         {label}
       </span>
       <div role="toolbar" aria-label={labels.toolbar} aria-controls={id} className="mt-1 flex flex-wrap gap-2 rounded-t border border-b-0 border-slate-400 bg-slate-50 p-2">
-        <button type="button" className={toolButton} aria-pressed={active?.bold ?? false} aria-keyshortcuts="Control+B" onClick={() => editor?.chain().focus().toggleBold().run()}>
+        <Button variant="plain" type="button" className={toolButton} aria-pressed={active?.bold ?? false} aria-keyshortcuts="Control+B" onClick={() => editor?.chain().focus().toggleBold().run()}>
           <b>{labels.bold}</b>
-        </button>
-        <button type="button" className={toolButton} aria-pressed={active?.italic ?? false} aria-keyshortcuts="Control+I" onClick={() => editor?.chain().focus().toggleItalic().run()}>
+        </Button>
+        <Button variant="plain" type="button" className={toolButton} aria-pressed={active?.italic ?? false} aria-keyshortcuts="Control+I" onClick={() => editor?.chain().focus().toggleItalic().run()}>
           <i>{labels.italic}</i>
-        </button>
-        <button type="button" className={toolButton} aria-pressed={active?.link ?? false} aria-expanded={linking} aria-keyshortcuts="Control+K" onClick={() => openLink(active?.href)}>
+        </Button>
+        <Button variant="plain" type="button" className={toolButton} aria-pressed={active?.link ?? false} aria-expanded={linking} aria-keyshortcuts="Control+K" onClick={() => openLink(active?.href)}>
           {labels.link}
-        </button>
+        </Button>
       </div>
       {linking && (
         <div className="flex flex-wrap items-end gap-2 border border-b-0 border-slate-400 bg-slate-50 p-2">
@@ -168,7 +169,7 @@ export default function RichTextEditor({ id, name, label, initialHtml, labels, d
             <label htmlFor={`${id}-href`} className="block text-sm font-medium">
               {labels.linkAddress}
             </label>
-            <input
+            <Input
               ref={linkInput}
               id={`${id}-href`}
               type="text"
@@ -179,7 +180,6 @@ export default function RichTextEditor({ id, name, label, initialHtml, labels, d
               onKeyDown={onLinkKey}
               aria-invalid={linkError || undefined}
               aria-describedby={`${id}-href-hint${linkError ? ` ${id}-href-error` : ''}`}
-              className={inputClass}
             />
             <p id={`${id}-href-hint`} className="mt-1 text-sm text-muted">
               {labels.linkHint}
@@ -190,21 +190,21 @@ export default function RichTextEditor({ id, name, label, initialHtml, labels, d
               </p>
             )}
           </div>
-          <button type="button" className={toolButton} onClick={applyLink}>
+          <Button variant="plain" type="button" className={toolButton} onClick={applyLink}>
             {labels.linkApply}
-          </button>
+          </Button>
           {active?.link && (
-            <button type="button" className={toolButton} onClick={removeLink}>
+            <Button variant="plain" type="button" className={toolButton} onClick={removeLink}>
               {labels.linkRemove}
-            </button>
+            </Button>
           )}
-          <button type="button" className={toolButton} onClick={cancelLink}>
+          <Button variant="plain" type="button" className={toolButton} onClick={cancelLink}>
             {labels.linkCancel}
-          </button>
+          </Button>
         </div>
       )}
       <EditorContent editor={editor} />
-      <input type="hidden" name={name} value={html} />
+      <Input type="hidden" name={name} value={html} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { dangerButtonClass, tableClass, tdClass, thClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 export type SessionView = { id: string; started: string; expires: string; address: string; browser: string; current: boolean };
 
@@ -19,49 +21,49 @@ export function SessionsTable(props: {
       {props.sessions.length === 0 ? (
         <p>{labels.none}</p>
       ) : (
-        <table className={tableClass}>
+        <TableGrid>
           <caption className="sr-only">{labels.caption}</caption>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>{labels.started}</th>
-              <th scope="col" className={thClass}>{labels.expires}</th>
-              <th scope="col" className={thClass}>{labels.address}</th>
-              <th scope="col" className={thClass}>{labels.browser}</th>
-              {props.canRevoke && <th scope="col" className={thClass}><span className="sr-only">{labels.revoke}</span></th>}
+              <Th scope="col">{labels.started}</Th>
+              <Th scope="col">{labels.expires}</Th>
+              <Th scope="col">{labels.address}</Th>
+              <Th scope="col">{labels.browser}</Th>
+              {props.canRevoke && <Th scope="col"><span className="sr-only">{labels.revoke}</span></Th>}
             </tr>
           </thead>
           <tbody>
             {props.sessions.map((s) => (
               <tr key={s.id}>
-                <td className={tdClass}>
+                <Td>
                   {s.started}
                   {s.current && <strong className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs">{labels.current}</strong>}
-                </td>
-                <td className={tdClass}>{s.expires}</td>
-                <td className={tdClass}>{s.address}</td>
-                <td className={`${tdClass} max-w-xs break-words`}>{s.browser}</td>
+                </Td>
+                <Td>{s.expires}</Td>
+                <Td>{s.address}</Td>
+                <Td className="max-w-xs break-words">{s.browser}</Td>
                 {props.canRevoke && (
-                  <td className={tdClass}>
+                  <Td>
                     <form action={props.revoke}>
-                      <input type="hidden" name="userId" value={props.userId} />
-                      <input type="hidden" name="sessionId" value={s.id} />
-                      <button type="submit" className={dangerButtonClass} aria-label={labels.revokeNamed(s.started)}>
+                      <Input type="hidden" name="userId" value={props.userId} />
+                      <Input type="hidden" name="sessionId" value={s.id} />
+                      <Button variant="danger" type="submit" aria-label={labels.revokeNamed(s.started)}>
                         {labels.revoke}
-                      </button>
+                      </Button>
                     </form>
-                  </td>
+                  </Td>
                 )}
               </tr>
             ))}
           </tbody>
-        </table>
+        </TableGrid>
       )}
       {props.canRevoke && props.sessions.length > 0 && (
         <form action={props.revoke} className="mt-4">
-          <input type="hidden" name="userId" value={props.userId} />
-          <button type="submit" className={dangerButtonClass}>
+          <Input type="hidden" name="userId" value={props.userId} />
+          <Button variant="danger" type="submit">
             {labels.revokeAll}
-          </button>
+          </Button>
         </form>
       )}
     </section>

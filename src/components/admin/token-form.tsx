@@ -1,7 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { buttonClass, inputClass, labelClass } from './notice';
+import { Button } from '@/components/ui/button';
+import { Input, InputField, Label, Select } from '@/components/ui/field';
 
 type State = { token?: string; error?: 'invalid' };
 
@@ -22,10 +23,10 @@ export function TokenForm(props: {
       {state.token && (
         <div role="status" className="my-4 rounded border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
           <p className="mb-2">{labels.created}</p>
-          <label htmlFor="new-token" className={labelClass}>
+          <Label htmlFor="new-token">
             {labels.token}
-          </label>
-          <input id="new-token" readOnly value={state.token} className={`${inputClass} font-mono`} onFocus={(e) => e.currentTarget.select()} />
+          </Label>
+          <Input id="new-token" readOnly value={state.token} onFocus={(e) => e.currentTarget.select()}  className="font-mono"/>
         </div>
       )}
       {state.error && (
@@ -34,33 +35,23 @@ export function TokenForm(props: {
         </p>
       )}
       <form action={formAction} className="space-y-4">
+        <InputField label={labels.name} id="token-name" name="name" required maxLength={100} />
         <div>
-          <label htmlFor="token-name" className={labelClass}>
-            {labels.name}
-          </label>
-          <input id="token-name" name="name" required maxLength={100} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="token-scope" className={labelClass}>
+          <Label htmlFor="token-scope">
             {labels.scope}
-          </label>
-          <select id="token-scope" name="scope" className={inputClass}>
+          </Label>
+          <Select id="token-scope" name="scope">
             {props.scopes.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
-        <div>
-          <label htmlFor="token-days" className={labelClass}>
-            {labels.days}
-          </label>
-          <input id="token-days" name="days" type="number" min={1} max={props.maxDays} defaultValue={90} required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass} disabled={pending}>
+        <InputField label={labels.days} id="token-days" name="days" type="number" min={1} max={props.maxDays} defaultValue={90} required />
+        <Button type="submit" disabled={pending}>
           {labels.submit}
-        </button>
+        </Button>
       </form>
     </section>
   );

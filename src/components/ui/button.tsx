@@ -1,19 +1,20 @@
 import Link from 'next/link';
 import type { ComponentProps } from 'react';
 
-export const buttonClass =
+const buttonClass =
   'rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2';
-export const dangerButtonClass =
+const dangerButtonClass =
   'rounded border border-red-700 bg-white px-3 py-1.5 font-medium text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2';
 /** A button that reads as a link (a secondary action in a row: "Retry now", "Reset"). */
-export const linkButtonClass = 'text-brand underline';
+const linkButtonClass = 'text-brand underline';
 
-const VARIANTS = { primary: buttonClass, danger: dangerButtonClass, link: linkButtonClass } as const;
+/** `plain`: no look of its own, only the classes it is given (an editor's toolbar button). */
+const VARIANTS = { primary: buttonClass, danger: dangerButtonClass, link: linkButtonClass, plain: '' } as const;
 type Variant = keyof typeof VARIANTS;
 
 /** A submit button by default: the back-office's forms are plain forms. */
 export function Button({ variant = 'primary', type = 'submit', className = '', ...props }: ComponentProps<'button'> & { variant?: Variant }) {
-  return <button type={type} className={`${VARIANTS[variant]} ${className}`.trimEnd()} {...props} />;
+  return <button type={type} className={[VARIANTS[variant], className].filter(Boolean).join(' ')} {...props} />;
 }
 
 /** A link drawn as a button ("New news item"). */

@@ -1,8 +1,48 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
-export const inputClass =
+const inputClass =
   'mt-1 block w-full max-w-md rounded border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand';
-export const labelClass = 'block font-medium';
+const labelClass = 'block font-medium';
+
+/** The field look plus the classes given; a `bare` control has only the classes given. */
+const look = (bare: boolean | undefined, className: string | undefined) => (bare ? className : [inputClass, className].filter(Boolean).join(' '));
+type Bare = { bare?: boolean };
+/** A checkbox, a radio button or a hidden input has no field look. */
+const UNSTYLED = new Set(['hidden', 'checkbox', 'radio']);
+
+/** An input of a back-office form, drawn as a field (text, date, file, password…). */
+export function Input({ bare, className, ...props }: ComponentProps<'input'> & Bare) {
+  return <input className={look(bare || UNSTYLED.has(props.type ?? ''), className)} {...props} />;
+}
+
+export function Select({ bare, className, ...props }: ComponentProps<'select'> & Bare) {
+  return <select className={look(bare, className)} {...props} />;
+}
+
+export function Textarea({ bare, className, ...props }: ComponentProps<'textarea'> & Bare) {
+  return <textarea className={look(bare, className)} {...props} />;
+}
+
+/** A field's label, above it. */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={[labelClass, className].filter(Boolean).join(' ')} {...props} />;
+}
+
+/** A labelled input with the input's own attributes (type, autoComplete, pattern…); children follow it (a hint). */
+export function InputField({ id, label, children, ...props }: ComponentProps<'input'> & Bare & { id: string; label: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+      {children}
+    </div>
+  );
+}
+
+/** A group's legend (checkboxes, radio buttons), drawn like a label. */
+export function Legend({ className, ...props }: ComponentProps<'legend'>) {
+  return <legend className={[labelClass, className].filter(Boolean).join(' ')} {...props} />;
+}
 
 export type SelectOption = { value: string; label: string; lang?: string };
 

@@ -1,8 +1,58 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
-export const tableClass = 'w-full border-collapse text-left text-sm';
-export const thClass = 'border-b border-slate-300 px-3 py-2 font-semibold';
-export const tdClass = 'border-b border-slate-200 px-3 py-2 align-top';
+const tableClass = 'w-full border-collapse text-left text-sm';
+const thClass = 'border-b border-slate-300 px-3 py-2 font-semibold';
+const tdClass = 'border-b border-slate-200 px-3 py-2 align-top';
+
+const join = (...classes: (string | undefined)[]) => classes.filter(Boolean).join(' ');
+
+/**
+ * The parts of a table whose rows are not one item each (a matrix, a table of fields, a table
+ * with a visible caption): the same look as `Table`. Given `headers`, TableGrid draws the header
+ * row and puts its children (rows) in the body. A `cell` header (a row's name) is drawn like a cell.
+ */
+export function TableGrid({ className, caption, captionClassName = 'sr-only', headers, children, ...props }: ComponentProps<'table'> & { caption?: ReactNode; captionClassName?: string; headers?: ReactNode[] }) {
+  return (
+    <table className={join(tableClass, className)} {...props}>
+      {caption !== undefined && <caption className={captionClassName}>{caption}</caption>}
+      {headers ? (
+        <>
+          <thead>
+            <tr>
+              {headers.map((header, i) => (
+                <Th key={i} scope="col">
+                  {header}
+                </Th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </>
+      ) : (
+        children
+      )}
+    </table>
+  );
+}
+
+/** A row of plain cells (a TableGrid with headers). */
+export function Row({ cells }: { cells: ReactNode[] }) {
+  return (
+    <tr>
+      {cells.map((cell, i) => (
+        <Td key={i}>{cell}</Td>
+      ))}
+    </tr>
+  );
+}
+
+export function Th({ cell, className, ...props }: ComponentProps<'th'> & { cell?: boolean }) {
+  return <th className={join(cell ? tdClass : thClass, className)} {...props} />;
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={join(tdClass, className)} {...props} />;
+}
 
 export type Column<Row> = {
   /** Unique among the table's columns (React key). */
@@ -32,36 +82,35 @@ type Props<Row> = {
 export function Table<Row>({ caption, columns, rows, rowKey }: Props<Row>) {
   return (
     <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-      <table className={tableClass}>
+      <TableGrid>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={thClass}>
+              <Th key={column.key} scope="col">
                 {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
-              </th>
+              </Th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)}>
-              {columns.map((column) => {
-                const className = `${tdClass} ${column.className ?? ''}`.trimEnd();
-                return column.rowHeader ? (
-                  <th key={column.key} scope="row" className={`${className} font-normal`}>
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <Th key={column.key} cell scope="row" className={join(column.className, 'font-normal')}>
                     {column.cell(row)}
-                  </th>
+                  </Th>
                 ) : (
-                  <td key={column.key} className={className}>
+                  <Td key={column.key} className={column.className}>
                     {column.cell(row)}
-                  </td>
-                );
-              })}
+                  </Td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
-      </table>
+      </TableGrid>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { can } from '@/domain/staff/roles';
 import { AdminShell } from '@/components/admin/admin-shell';
 import { approvalAreas } from '@/server/approval/service';
 import { requireStaff } from '@/server/auth/staff';
-import { signOut } from '../actions';
+import { signOut } from './_actions';
 
 /** The frame of every signed-in screen. Each page checks its own permission too (requireStaff). */
 export default async function StaffLayout({ children }: { children: ReactNode }) {

@@ -1,16 +1,14 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { approvalAreas, countPendingChanges } from '@/server/approval/service';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { outboxCounts } from '@/server/inbox/queries';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('home.title') };
-}
+export const generateMetadata = staffTitle('home.title');
 
 export default async function AdminHome() {
   const staff = await requireStaff('backoffice.read');

@@ -1,29 +1,22 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
 import { can, ROLES } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { listAccounts } from '@/server/auth/accounts';
 import { formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { inviteAccount } from '../../actions';
+import { inviteAccount } from './_actions';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('accounts.title') };
-}
+export const generateMetadata = staffTitle('accounts.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listAccounts>>[number];
 
 /** Staff accounts: everyone signed in sees them; only admins invite and manage. */
-export default async function AccountsPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function AccountsPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const rows = await listAccounts(await getDb());
   const manage = can(staff.role, 'accounts.manage');
   const columns: Column<Row>[] = [

@@ -1,16 +1,11 @@
-import type { Metadata } from 'next';
-import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { auditEntities, listAudit } from '@/server/audit/queries';
 import { formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('audit.title') };
-}
+export const generateMetadata = staffTitle('audit.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listAudit>>['rows'][number];
 
 function Json({ value }: { value: unknown }) {
@@ -19,10 +14,8 @@ function Json({ value }: { value: unknown }) {
 }
 
 /** The audit log, read-only for every role: filters in the query string, pages of a bounded size. */
-export default async function AuditPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function AuditPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const db = await getDb();
   const filters = {
     entity: queryText(query, 'entity'),

@@ -1,19 +1,17 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { companyForStaff } from '@/server/pages/staff-queries';
-import { companyFields } from '../../page-fields';
-import { saveCompanyAction } from '../../pages-actions';
-import { approvalFields, saveLabel } from '../../approval-form';
-import { policyNote } from '../../approval-form';
+import { companyFields } from '@/app/admin/(staff)/pages/_fields';
+import { saveCompanyAction } from '@/app/admin/(staff)/pages/_actions';
+import { approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { policyNote } from '@/app/admin/approval-form';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('company.title') };
-}
+export const generateMetadata = staffTitle('company.title');
 
 /** The company's name, baselines, contact details and key figures; every role sees it, content.write saves it. */
 export default async function CompanyPage() {

@@ -1,24 +1,19 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundsForStaff, referenceLists } from '@/server/funds/staff-queries';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Label, Select } from '@/components/ui/field';
+import { TableGrid, Td } from '@/components/ui/table';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('funds.title') };
-}
+export const generateMetadata = staffTitle('funds.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Every fund, archived ones included, with filters on category and state (query string). */
-export default async function FundsPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function FundsPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const db = await getDb();
   const [rows, refs] = await Promise.all([listFundsForStaff(db), referenceLists(db)]);
   const category = queryText(query, 'category');
@@ -30,68 +25,55 @@ export default async function FundsPage({ searchParams }: Props) {
       <h1 className="mb-4 text-2xl font-semibold">{t('funds.title')}</h1>
       {can(staff.role, 'funds.write') && (
         <p className="mb-4">
-          <Link href="/admin/funds/new" className={`${buttonClass} inline-block`}>
+          <ButtonLink href="/admin/funds/new">
             {t('funds.new')}
-          </Link>
+          </ButtonLink>
         </p>
       )}
       <form method="get" action="/admin/funds" aria-label={t('funds.filters')} className="mb-6 flex flex-wrap items-end gap-4">
         <div>
-          <label htmlFor="category" className={labelClass}>
+          <Label htmlFor="category">
             {t('funds.fields.category')}
-          </label>
-          <select id="category" name="category" defaultValue={category} className={inputClass}>
+          </Label>
+          <Select id="category" name="category" defaultValue={category}>
             <option value="">{t('audit.all')}</option>
             {refs.categories.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.title[staff.locale] ?? c.title.fr}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
-          <label htmlFor="state" className={labelClass}>
+          <Label htmlFor="state">
             {t('funds.state')}
-          </label>
-          <select id="state" name="state" defaultValue={state} className={inputClass}>
+          </Label>
+          <Select id="state" name="state" defaultValue={state}>
             <option value="">{t('audit.all')}</option>
             <option value="active">{t('funds.activeState')}</option>
             <option value="archived">{t('funds.archivedState')}</option>
-          </select>
+          </Select>
         </div>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           {t('funds.filter')}
-        </button>
+        </Button>
       </form>
-      <table className={tableClass}>
-        <caption className="sr-only">{t('funds.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>{t('funds.fields.title')}</th>
-            <th scope="col" className={thClass}>{t('funds.fields.category')}</th>
-            <th scope="col" className={thClass}>{t('funds.sriShort')}</th>
-            <th scope="col" className={thClass}>{t('funds.sfdrShort')}</th>
-            <th scope="col" className={thClass}>{t('funds.state')}</th>
-            <th scope="col" className={thClass}>{t('funds.shareCount')}</th>
+      <TableGrid caption={t('funds.caption')} headers={[t('funds.fields.title'), t('funds.fields.category'), t('funds.sriShort'), t('funds.sfdrShort'), t('funds.state'), t('funds.shareCount')]}>
+        {shown.map((row) => (
+          <tr key={row.id}>
+            <Td>
+              <Link href={`/admin/funds/${row.id}`} className="text-brand underline">
+                {row.title[staff.locale] ?? row.title.fr}
+              </Link>
+            </Td>
+            <Td>{categoryTitle.get(row.categoryCode) ?? row.categoryCode}</Td>
+            <Td>{row.riskLevel}</Td>
+            <Td>{row.sfdrArticle}</Td>
+            <Td>{row.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
+            <Td>{row.shareCount}</Td>
           </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={row.id}>
-              <td className={tdClass}>
-                <Link href={`/admin/funds/${row.id}`} className="text-brand underline">
-                  {row.title[staff.locale] ?? row.title.fr}
-                </Link>
-              </td>
-              <td className={tdClass}>{categoryTitle.get(row.categoryCode) ?? row.categoryCode}</td>
-              <td className={tdClass}>{row.riskLevel}</td>
-              <td className={tdClass}>{row.sfdrArticle}</td>
-              <td className={tdClass}>{row.active ? t('funds.activeState') : t('funds.archivedState')}</td>
-              <td className={tdClass}>{row.shareCount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </TableGrid>
       {shown.length === 0 && <p className="mt-4">{t('funds.none')}</p>}
     </>
   );

@@ -1,14 +1,12 @@
-import type { Metadata } from 'next';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ImportForm } from '@/components/admin/import-form';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { actionLabel } from '../../approval-form';
-import { importAction } from '../../funds-actions';
+import { requireStaff } from '@/server/auth/staff';
+import { actionLabel } from '@/app/admin/approval-form';
+import { importAction } from './_actions';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('imports.title') };
-}
+export const generateMetadata = staffTitle('imports.title');
 
 const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios', 'registrations'] as const;
 

@@ -1,28 +1,21 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FORMS } from '@/domain/forms/definitions';
 import { can } from '@/domain/staff/roles';
 import { MAX_EXPORT_ROWS, SUBMISSION_STATUSES, inboxQuery, pageNumber, readInboxFilter, submitterName } from '@/domain/forms/inbox';
-import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listInbox } from '@/server/inbox/queries';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('inbox.title') };
-}
+export const generateMetadata = staffTitle('inbox.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listInbox>>['rows'][number];
 
 /** The visitors' submissions, newest first: filters in the query string, pages of a bounded size. */
-export default async function InboxPage({ searchParams }: Props) {
-  const staff = await requireStaff('submissions.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function InboxPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('submissions.read', searchParams);
   const forms = formLabels(staff.locale);
   const filter = readInboxFilter(query);
   const result = await listInbox(await getDb(), filter, pageNumber(query.page));

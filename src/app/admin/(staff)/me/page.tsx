@@ -1,29 +1,25 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
-import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';
 import { listSessions } from '@/server/auth/accounts';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { changeMyPassword, chooseMyLocale, revokeAccountSessions } from '../../actions';
-import { sessionLabels, sessionViews } from '../../sessions-view';
+import { revokeAccountSessions } from '@/app/admin/(staff)/accounts/_actions';
+import { changeMyPassword, chooseMyLocale } from './_actions';
+import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
+import { Button } from '@/components/ui/button';
+import { InputField, Label, Select } from '@/components/ui/field';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('me.title') };
-}
+export const generateMetadata = staffTitle('me.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The staff member's own account: language, password, second factor, sessions. */
-export default async function MyAccountPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function MyAccountPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const sessions = await listSessions(await getDb(), staff.id);
   const done = flash(query, 'done', ['languageSaved', 'passwordChanged', 'revoked'] as const);
   const error = flash(query, 'error', ['wrongCurrent', 'tooShort'] as const);
@@ -38,20 +34,20 @@ export default async function MyAccountPage({ searchParams }: Props) {
 
       <form action={chooseMyLocale} className="flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="locale" className={labelClass}>
+          <Label htmlFor="locale">
             {t('me.language')}
-          </label>
-          <select id="locale" name="locale" defaultValue={staff.locale} className={inputClass}>
+          </Label>
+          <Select id="locale" name="locale" defaultValue={staff.locale}>
             {SUPPORTED_LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
                 {t(`language.${l}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           {t('language.submit')}
-        </button>
+        </Button>
       </form>
 
       {/* Passwords off (STAFF_PASSWORD_LOGIN=false): no password to change, and the identity provider's MFA stands for TOTP. */}
@@ -62,24 +58,15 @@ export default async function MyAccountPage({ searchParams }: Props) {
               {t('me.password')}
             </h2>
             <form action={changeMyPassword} className="space-y-4">
-              <div>
-                <label htmlFor="current" className={labelClass}>
-                  {t('me.current')}
-                </label>
-                <input id="current" name="current" type="password" autoComplete="current-password" required className={inputClass} />
-              </div>
-              <div>
-                <label htmlFor="new" className={labelClass}>
-                  {t('me.new')}
-                </label>
-                <input id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint" className={inputClass} />
+              <InputField label={t('me.current')} id="current" name="current" type="password" autoComplete="current-password" required />
+              <InputField label={t('me.new')} id="new" name="new" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="new-hint">
                 <p id="new-hint" className="mt-1 text-sm text-muted">
                   {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
                 </p>
-              </div>
-              <button type="submit" className={buttonClass}>
+              </InputField>
+              <Button type="submit">
                 {t('me.submitPassword')}
-              </button>
+              </Button>
             </form>
           </section>
 

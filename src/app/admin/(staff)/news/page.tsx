@@ -1,29 +1,22 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
 import { NEWS_STATES, newsListQuery, newsStateOf, readNewsListFilter } from '@/domain/news/input';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listNewsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { policyNote } from '../../approval-form';
+import { policyNote } from '@/app/admin/approval-form';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('news.title') };
-}
+export const generateMetadata = staffTitle('news.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listNewsForStaff>>['rows'][number];
 
 /** Every news item, one row per language, filtered by language, category, fund and state (query string), 25 a page. */
-export default async function NewsListPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function NewsListPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const db = await getDb();
   const filter = readNewsListFilter(query);
   const [result, refs] = await Promise.all([listNewsForStaff(db, filter), newsReferenceLists(db)]);

@@ -1,28 +1,21 @@
-import type { Metadata } from 'next';
 import { NEWSLETTER_OPTIONS } from '@/domain/forms/definitions';
 import { pageNumber } from '@/domain/forms/inbox';
 import { isNewsletterOption, MAX_NEWSLETTER_EXPORT_ROWS } from '@/domain/privacy/gdpr';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listSubscribers } from '@/server/privacy/newsletter';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('newsletter.title') };
-}
+export const generateMetadata = staffTitle('newsletter.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listSubscribers>>['rows'][number];
 
 /** The newsletter's subscribers, one row per address, filtered by topic, in pages; the CSV for the mailing tool. */
-export default async function NewsletterPage({ searchParams }: Props) {
-  const staff = await requireStaff('submissions.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function NewsletterPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('submissions.read', searchParams);
   const forms = formLabels(staff.locale);
   const optionParam = queryText(query, 'option');
   const option = isNewsletterOption(optionParam) ? optionParam : undefined;

@@ -1,28 +1,22 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { isMailState, MAIL_STATES, mailState, pageNumber } from '@/domain/forms/inbox';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listOutbox } from '@/server/inbox/queries';
-import { retryMail } from '../../inbox-actions';
+import { retryMail } from '@/app/admin/(staff)/inbox/_actions';
+import { Input } from '@/components/ui/field';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('outbox.title') };
-}
+export const generateMetadata = staffTitle('outbox.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listOutbox>>['rows'][number];
 
 /** Every mail of the outbox with its kind and delivery state (never its text), newest first, filtered by state; "Retry now" for unsent ones. */
-export default async function OutboxPage({ searchParams }: Props) {
-  const staff = await requireStaff('submissions.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function OutboxPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('submissions.read', searchParams);
   const stateParam = queryText(query, 'state');
   const state = isMailState(stateParam) ? stateParam : undefined;
   const result = await listOutbox(await getDb(), state, pageNumber(query.page));
@@ -61,7 +55,7 @@ export default async function OutboxPage({ searchParams }: Props) {
           )}
           {handles && mailState(mail) !== 'sent' && (
             <form action={retryMail.bind(null, '/admin/outbox')} className="mt-1">
-              <input type="hidden" name="mail" value={mail.id} />
+              <Input type="hidden" name="mail" value={mail.id} />
               <Button variant="link" aria-label={t('outbox.retryMail', { to: mail.to })}>
                 {t('outbox.retry')}
               </Button>

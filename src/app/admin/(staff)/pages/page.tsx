@@ -1,17 +1,15 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
-import { publicPagePath } from '../../page-view';
-import { policyNote } from '../../approval-form';
+import { publicPagePath } from './_view';
+import { policyNote } from '@/app/admin/approval-form';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.title') };
-}
+export const generateMetadata = staffTitle('pages.title');
 
 /** Every page of the site and the disclaimers, then the countries' investor pages: edit (content.write), history and preview (every role). */
 export default async function PagesPage() {
@@ -26,63 +24,52 @@ export default async function PagesPage() {
     .map((r) => ({ ...r, countryName: r.country?.title[staff.locale] || r.country?.title.fr || r.code }))
     .sort((a, b) => a.countryName.localeCompare(b.countryName, staff.locale));
   const table = (list: (PageListRow & { countryName?: string })[], caption: string) => (
-    <table className={tableClass}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>{list.some((r) => r.countryName) ? t('pages.country') : t('pages.page')}</th>
-          <th scope="col" className={thClass}>{t('pages.code')}</th>
-          <th scope="col" className={thClass}>{t('pages.versions')}</th>
-          <th scope="col" className={thClass}>{t('pages.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((row) => {
-          const title = row.countryName ?? (row.title[staff.locale] || row.title.fr);
-          const path = publicPagePath(row.code, staff.locale);
-          return (
-            <tr key={row.code}>
-              <th scope="row" className={`${tdClass} font-medium`}>
-                {title}
-                {row.countryName && <span className="block text-xs font-normal text-muted">{row.title[staff.locale] || row.title.fr}</span>}
-              </th>
-              <td className={tdClass}>
-                <code>{row.code}</code>
-              </td>
-              <td className={tdClass}>{row.versions}</td>
-              <td className={tdClass}>
-                <ul className="flex flex-wrap gap-x-4 gap-y-1">
-                  {editable && (
-                    <li>
-                      <Link href={`/admin/pages/${row.code}`} className="text-brand underline" aria-label={`${t('pages.edit')}: ${title}`}>
-                        {t('pages.edit')}
-                      </Link>
-                    </li>
-                  )}
+    <TableGrid caption={caption} headers={[list.some((r) => r.countryName) ? t('pages.country') : t('pages.page'), t('pages.code'), t('pages.versions'), t('pages.actions')]}>
+      {list.map((row) => {
+        const title = row.countryName ?? (row.title[staff.locale] || row.title.fr);
+        const path = publicPagePath(row.code, staff.locale);
+        return (
+          <tr key={row.code}>
+            <Th cell scope="row" className="font-medium">
+              {title}
+              {row.countryName && <span className="block text-xs font-normal text-muted">{row.title[staff.locale] || row.title.fr}</span>}
+            </Th>
+            <Td>
+              <code>{row.code}</code>
+            </Td>
+            <Td>{row.versions}</Td>
+            <Td>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {editable && (
                   <li>
-                    <Link href={`/admin/pages/${row.code}/history`} className="text-brand underline" aria-label={`${t('pages.history')}: ${title}`}>
-                      {t('pages.history')}
+                    <Link href={`/admin/pages/${row.code}`} className="text-brand underline" aria-label={`${t('pages.edit')}: ${title}`}>
+                      {t('pages.edit')}
                     </Link>
                   </li>
+                )}
+                <li>
+                  <Link href={`/admin/pages/${row.code}/history`} className="text-brand underline" aria-label={`${t('pages.history')}: ${title}`}>
+                    {t('pages.history')}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={`/admin/pages/${row.code}/preview`} className="text-brand underline" aria-label={`${t('pages.preview')}: ${title}`}>
+                    {t('pages.preview')}
+                  </Link>
+                </li>
+                {path && (
                   <li>
-                    <Link href={`/admin/pages/${row.code}/preview`} className="text-brand underline" aria-label={`${t('pages.preview')}: ${title}`}>
-                      {t('pages.preview')}
-                    </Link>
+                    <a href={path} className="text-brand underline" aria-label={`${t('pages.open')}: ${title}`}>
+                      {t('pages.open')}
+                    </a>
                   </li>
-                  {path && (
-                    <li>
-                      <a href={path} className="text-brand underline" aria-label={`${t('pages.open')}: ${title}`}>
-                        {t('pages.open')}
-                      </a>
-                    </li>
-                  )}
-                </ul>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                )}
+              </ul>
+            </Td>
+          </tr>
+        );
+      })}
+    </TableGrid>
   );
   return (
     <>

@@ -1,16 +1,14 @@
-import type { Metadata } from 'next';
 import { FORMS } from '@/domain/forms/definitions';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PrivacyForm } from '@/components/admin/privacy-form';
 import { flash } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { eraseEverything, lookUpAddress } from '../../privacy-actions';
+import { requireStaff } from '@/server/auth/staff';
+import { eraseEverything, lookUpAddress } from './_actions';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('privacy.title') };
-}
+export const generateMetadata = staffTitle('privacy.title');
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,15 +1,13 @@
-import type { Metadata } from 'next';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ReviewTable } from '@/components/admin/review-table';
 import { listMyChanges, pendingConflicts, listPendingChanges, listScheduledChanges } from '@/server/approval/service';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { reviewLabels, reviewRows } from '../../review-view';
+import { reviewLabels, reviewRows } from './_view';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('approval.queue.title') };
-}
+export const generateMetadata = staffTitle('approval.queue.title');
 
 /** The review queue: every change awaiting a second person, those approved for later, and one's own. */
 export default async function ReviewsPage() {

@@ -1,27 +1,21 @@
-import type { Metadata } from 'next';
 import { can, TOKEN_SCOPES } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { AdminList, type Column } from '@/components/admin/admin-list';
 import { TokenForm } from '@/components/admin/token-form';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { listApiTokens, MAX_TOKEN_DAYS } from '@/server/auth/tokens';
 import { getDb } from '@/server/db';
-import { createToken, revokeToken, takeOverToken } from '../../actions';
+import { createToken, revokeToken, takeOverToken } from './_actions';
+import { Input } from '@/components/ui/field';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('tokens.title') };
-}
+export const generateMetadata = staffTitle('tokens.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 type Row = Awaited<ReturnType<typeof listApiTokens>>[number];
 
 /** Import-API tokens: listed for every role, created and revoked by admins. */
-export default async function TokensPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function TokensPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const tokens = await listApiTokens(await getDb());
   const manage = can(staff.role, 'accounts.manage');
   const now = new Date();
@@ -45,12 +39,12 @@ export default async function TokensPage({ searchParams }: Props) {
           <div className="flex flex-wrap gap-2">
             {token.ownerId !== staff.id && (
               <form action={takeOverToken}>
-                <input type="hidden" name="id" value={token.id} />
+                <Input type="hidden" name="id" value={token.id} />
                 <Button aria-label={t('tokens.takeOverLabel', { name: token.name })}>{t('tokens.takeOver')}</Button>
               </form>
             )}
             <form action={revokeToken}>
-              <input type="hidden" name="id" value={token.id} />
+              <Input type="hidden" name="id" value={token.id} />
               <Button variant="danger" aria-label={t('tokens.revoke', { name: token.name })}>
                 {t('sessions.revoke')}
               </Button>

@@ -1,22 +1,22 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can, ROLES } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { SessionsTable } from '@/components/admin/sessions-table';
 import { findAccount, listSessions } from '@/server/auth/accounts';
 import { flash, formatDateTime } from '@/server/auth/flash';
 import { ssoSettings } from '@/server/auth/sso';
 import { ssoLinkState } from '@/server/auth/sso-link';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '../../../actions';
-import { sessionLabels, sessionViews } from '../../../sessions-view';
+import { allowAccountSso, changeAccountRole, removeAccountSso, revokeAccountSessions, setAccountDisabled } from '@/app/admin/(staff)/accounts/_actions';
+import { sessionLabels, sessionViews } from '@/app/admin/(staff)/accounts/_sessions-view';
+import { Button } from '@/components/ui/button';
+import { Input, Label, Select } from '@/components/ui/field';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('accounts.title') };
-}
+export const generateMetadata = staffTitle('accounts.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,11 +37,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
   const error = flash(query, 'error', ['lastAdmin', 'notFound'] as const);
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/accounts" className="text-brand underline">
-          {t('accounts.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/accounts">{t('accounts.back')}</BackLink>
       <h1 className="mb-4 break-all text-2xl font-semibold">{account.email}</h1>
       {done && <Notice tone="success">{done === 'revoked' ? t('sessions.revoked') : t(`accounts.${done}`)}</Notice>}
       {error && <Notice tone="error">{t(`accounts.${error}`)}</Notice>}
@@ -68,29 +64,29 @@ export default async function AccountPage({ params, searchParams }: Props) {
       {manage && (
         <div className="mt-6 flex flex-wrap items-end gap-6">
           <form action={changeAccountRole} className="flex items-end gap-2">
-            <input type="hidden" name="id" value={account.id} />
+            <Input type="hidden" name="id" value={account.id} />
             <div>
-              <label htmlFor="role" className={labelClass}>
+              <Label htmlFor="role">
                 {t('accounts.changeRole')}
-              </label>
-              <select id="role" name="role" defaultValue={account.role ?? 'reader'} className={inputClass}>
+              </Label>
+              <Select id="role" name="role" defaultValue={account.role ?? 'reader'}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
                     {t(`roles.${role}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
-            <button type="submit" className={buttonClass}>
+            <Button type="submit">
               {t('accounts.saveRole')}
-            </button>
+            </Button>
           </form>
           <form action={setAccountDisabled}>
-            <input type="hidden" name="id" value={account.id} />
-            <input type="hidden" name="disabled" value={account.disabledAt ? '0' : '1'} />
-            <button type="submit" className={account.disabledAt ? buttonClass : dangerButtonClass}>
+            <Input type="hidden" name="id" value={account.id} />
+            <Input type="hidden" name="disabled" value={account.disabledAt ? '0' : '1'} />
+            <Button variant={account.disabledAt ? 'primary' : 'danger'} type="submit">
               {account.disabledAt ? t('accounts.enable') : t('accounts.disable')}
-            </button>
+            </Button>
           </form>
         </div>
       )}
@@ -101,20 +97,20 @@ export default async function AccountPage({ params, searchParams }: Props) {
           </h2>
           {ssoLink.linked || ssoLink.allowedUntil ? (
             <form action={removeAccountSso}>
-              <input type="hidden" name="id" value={account.id} />
-              <button type="submit" className={dangerButtonClass}>
+              <Input type="hidden" name="id" value={account.id} />
+              <Button variant="danger" type="submit">
                 {t('accounts.removeSso')}
-              </button>
+              </Button>
             </form>
           ) : (
             <form action={allowAccountSso}>
-              <input type="hidden" name="id" value={account.id} />
+              <Input type="hidden" name="id" value={account.id} />
               <p id="sso-hint" className="mb-2">
                 {t('accounts.allowSsoHint', { provider: sso.name })}
               </p>
-              <button type="submit" className={buttonClass} aria-describedby="sso-hint">
+              <Button type="submit" aria-describedby="sso-hint">
                 {t('accounts.allowSso')}
-              </button>
+              </Button>
             </form>
           )}
         </section>

@@ -1,23 +1,24 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listFundDocuments } from '@/server/documents/commands';
 import { fundForStaff, referenceLists, sharesOfFund } from '@/server/funds/staff-queries';
-import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '../../../funds-actions';
-import { aumFields } from '../../../fund-fields';
-import { actionLabel, approvalFields, saveLabel } from '../../../approval-form';
+import { archiveFundAction, deleteDocumentAction, setDocumentCountriesAction, setDocumentPublishedAction, updateAumAction, uploadDocumentAction } from '@/app/admin/(staff)/funds/_actions';
+import { aumFields } from '@/app/admin/(staff)/funds/_fields';
+import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { ButtonLink } from '@/components/ui/button';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('funds.fund') };
-}
+export const generateMetadata = staffTitle('funds.fund');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -44,11 +45,7 @@ export default async function FundPage({ params, searchParams }: Props) {
   const documentLabel = (d: { published: boolean }, verb: string) => (d.published ? actionLabel(t, 'documents', verb) : verb);
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/funds" className="text-brand underline">
-          {t('funds.backToList')}
-        </Link>
-      </p>
+      <BackLink href="/admin/funds">{t('funds.backToList')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       {created && <Notice tone="success">{t('funds.created')}</Notice>}
       <dl className="mb-6 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1">
@@ -73,9 +70,9 @@ export default async function FundPage({ params, searchParams }: Props) {
       </dl>
       {writeFunds && (
         <div className="mb-8 flex flex-wrap items-start gap-4">
-          <Link href={`/admin/funds/${fund.id}/edit`} className={`${buttonClass} inline-block`}>
+          <ButtonLink href={`/admin/funds/${fund.id}/edit`}>
             {t('funds.edit')}
-          </Link>
+          </ButtonLink>
           <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={actionLabel(t, 'funds', t('funds.archive'))} fields={[]} danger compact disabled={!fund.active} />
         </div>
       )}
@@ -95,39 +92,27 @@ export default async function FundPage({ params, searchParams }: Props) {
         </h2>
         {writeFunds && (
           <p className="mb-3">
-            <Link href={`/admin/funds/${fund.id}/shares/new`} className={`${buttonClass} inline-block`}>
+            <ButtonLink href={`/admin/funds/${fund.id}/shares/new`}>
               {t('shares.new')}
-            </Link>
+            </ButtonLink>
           </p>
         )}
-        <table className={tableClass}>
-          <caption className="sr-only">{t('shares.caption', { title })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>{t('shares.fields.name')}</th>
-              <th scope="col" className={thClass}>{t('shares.fields.isin')}</th>
-              <th scope="col" className={thClass}>{t('shares.fields.currency')}</th>
-              <th scope="col" className={thClass}>{t('funds.fields.sri')}</th>
-              <th scope="col" className={thClass}>{t('funds.state')}</th>
+        <TableGrid caption={t('shares.caption', { title })} headers={[t('shares.fields.name'), t('shares.fields.isin'), t('shares.fields.currency'), t('funds.fields.sri'), t('funds.state')]}>
+          {shareRows.map((s) => (
+            <tr key={s.id}>
+              <Td>
+                <Link href={`/admin/funds/${fund.id}/shares/${s.id}`} className="text-brand underline">
+                  {s.name}
+                </Link>
+                {s.isMain && <span className="ml-2 text-sm text-muted">({t('shares.fields.main')})</span>}
+              </Td>
+              <Td>{s.isinCode}</Td>
+              <Td>{s.currencyCode}</Td>
+              <Td>{s.sriLevel}</Td>
+              <Td>{s.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {shareRows.map((s) => (
-              <tr key={s.id}>
-                <td className={tdClass}>
-                  <Link href={`/admin/funds/${fund.id}/shares/${s.id}`} className="text-brand underline">
-                    {s.name}
-                  </Link>
-                  {s.isMain && <span className="ml-2 text-sm text-muted">({t('shares.fields.main')})</span>}
-                </td>
-                <td className={tdClass}>{s.isinCode}</td>
-                <td className={tdClass}>{s.currencyCode}</td>
-                <td className={tdClass}>{s.sriLevel}</td>
-                <td className={tdClass}>{s.active ? t('funds.activeState') : t('funds.archivedState')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </TableGrid>
       </section>
 
       <section aria-labelledby="registrations-title" className="mb-10">
@@ -147,19 +132,19 @@ export default async function FundPage({ params, searchParams }: Props) {
         {docs.length === 0 ? (
           <p>{t('documents.none')}</p>
         ) : (
-          <table className={tableClass}>
+          <TableGrid>
             <caption className="sr-only">{t('documents.caption', { title })}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>{t('documents.owner')}</th>
-                <th scope="col" className={thClass}>{t('documents.type')}</th>
-                <th scope="col" className={thClass}>{t('documents.language')}</th>
-                <th scope="col" className={thClass}>{t('documents.date')}</th>
-                <th scope="col" className={thClass}>{t('documents.file')}</th>
-                <th scope="col" className={thClass}>{t('documents.version')}</th>
-                <th scope="col" className={thClass}>{t('documents.online')}</th>
-                <th scope="col" className={thClass}>{t('documents.countries')}</th>
-                {writeDocs && <th scope="col" className={thClass}>{t('documents.actions')}</th>}
+                <Th scope="col">{t('documents.owner')}</Th>
+                <Th scope="col">{t('documents.type')}</Th>
+                <Th scope="col">{t('documents.language')}</Th>
+                <Th scope="col">{t('documents.date')}</Th>
+                <Th scope="col">{t('documents.file')}</Th>
+                <Th scope="col">{t('documents.version')}</Th>
+                <Th scope="col">{t('documents.online')}</Th>
+                <Th scope="col">{t('documents.countries')}</Th>
+                {writeDocs && <Th scope="col">{t('documents.actions')}</Th>}
               </tr>
             </thead>
             <tbody>
@@ -167,22 +152,22 @@ export default async function FundPage({ params, searchParams }: Props) {
                 const label = `${typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode} ${d.locale} ${d.publishedAt} #${d.id}`;
                 return (
                   <tr key={d.id}>
-                    <td className={tdClass}>{d.shareId !== null ? (shareName.get(d.shareId) ?? d.shareId) : t('documents.wholeFund')}</td>
-                    <td className={tdClass}>{typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode}</td>
-                    <td className={tdClass}>{d.locale}</td>
-                    <td className={tdClass}>{d.publishedAt}</td>
-                    <td className={tdClass}>
+                    <Td>{d.shareId !== null ? (shareName.get(d.shareId) ?? d.shareId) : t('documents.wholeFund')}</Td>
+                    <Td>{typeTitle.get(d.documentTypeCode) ?? d.documentTypeCode}</Td>
+                    <Td>{d.locale}</Td>
+                    <Td>{d.publishedAt}</Td>
+                    <Td>
                       {d.fileName} ({t('documents.size', { kb: Math.max(1, Math.round(d.size / 1024)) })})
                       <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
-                    </td>
-                    <td className={tdClass}>
+                    </Td>
+                    <Td>
                       {d.supersededAt ? t('documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('documents.current')}
                       {d.replacesId !== null && <span className="block text-xs text-muted">{t('documents.replaces', { id: d.replacesId })}</span>}
-                    </td>
-                    <td className={tdClass}>{d.published ? t('documents.yes') : t('documents.no')}</td>
-                    <td className={tdClass}>{d.countries.length === 0 ? t('documents.everyCountry') : d.countries.map((c) => countryName.get(c) ?? c).join(', ')}</td>
+                    </Td>
+                    <Td>{d.published ? t('documents.yes') : t('documents.no')}</Td>
+                    <Td>{d.countries.length === 0 ? t('documents.everyCountry') : d.countries.map((c) => countryName.get(c) ?? c).join(', ')}</Td>
                     {writeDocs && (
-                      <td className={`${tdClass} space-y-2`}>
+                      <Td className="space-y-2">
                         <ActionForm
                           action={setDocumentPublishedAction.bind(null, d.id, !d.published)}
                           title={`${d.published ? t('documents.unpublish') : t('documents.publish')} ${label}`}
@@ -191,13 +176,13 @@ export default async function FundPage({ params, searchParams }: Props) {
                           compact
                         />{' '}
                         <ActionForm action={deleteDocumentAction.bind(null, d.id)} title={`${t('documents.delete')} ${label}`} submitLabel={documentLabel(d, t('documents.delete'))} fields={[]} danger compact />
-                      </td>
+                      </Td>
                     )}
                   </tr>
                 );
               })}
             </tbody>
-          </table>
+          </TableGrid>
         )}
         {writeDocs && docs.some((d) => d.supersededAt === null) && (
           <div className="mt-6 max-w-xl">

@@ -1,16 +1,14 @@
-import type { Metadata } from 'next';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { referenceLists } from '@/server/funds/staff-queries';
-import { createFundAction } from '../../../funds-actions';
-import { actionLabel, approvalFields } from '../../../approval-form';
-import { fundFields } from '../../../fund-fields';
+import { createFundAction } from '@/app/admin/(staff)/funds/_actions';
+import { actionLabel, approvalFields } from '@/app/admin/approval-form';
+import { fundFields } from '@/app/admin/(staff)/funds/_fields';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('funds.new') };
-}
+export const generateMetadata = staffTitle('funds.new');
 
 export default async function NewFundPage() {
   const staff = await requireStaff('funds.write');

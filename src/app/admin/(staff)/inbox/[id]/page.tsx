@@ -1,21 +1,21 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { SUBMISSION_STATUSES, mailState, submitterName } from '@/domain/forms/inbox';
 import { adminTranslator } from '@/i18n/admin';
 import { formLabels } from '@/i18n/form-labels';
-import { SelectField } from '@/components/ui/field';
-import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { Input, SelectField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { assignableStaff, getInboxItem } from '@/server/inbox/queries';
-import { handleSubmission, retryMail } from '../../../inbox-actions';
+import { handleSubmission, retryMail } from '@/app/admin/(staff)/inbox/_actions';
+import { Button } from '@/components/ui/button';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('inbox.title') };
-}
+export const generateMetadata = staffTitle('inbox.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -48,11 +48,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   const base = `/admin/inbox/${item.id}`;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/inbox" className="text-brand underline">
-          {t('inbox.detail.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/inbox">{t('inbox.detail.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('inbox.detail.title', { name })}</h1>
       <p className="mb-4 text-muted">
         {t('inbox.detail.received', { date: formatDateTime(staff.locale, item.createdAt), locale: t(`language.${item.locale as 'fr'}`), form: forms(`kinds.${item.kind as 'contact'}`) })}
@@ -63,23 +59,14 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       {error === 'notRetried' && <Notice tone="error">{t('outbox.notRetried')}</Notice>}
       {(error === 'assignee' || error === 'status') && <Notice tone="error">{t('inbox.detail.invalidAssignee')}</Notice>}
 
-      <table className={`${tableClass} mb-6 max-w-3xl`}>
-        <caption className="mb-2 text-left text-lg font-semibold">{t('inbox.detail.fieldsCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>{t('inbox.detail.field')}</th>
-            <th scope="col" className={thClass}>{t('inbox.detail.value')}</th>
+      <TableGrid className="mb-6 max-w-3xl" caption={t('inbox.detail.fieldsCaption')} captionClassName="mb-2 text-left text-lg font-semibold" headers={[t('inbox.detail.field'), t('inbox.detail.value')]}>
+        {Object.entries(item.fields).map(([field, value]) => (
+          <tr key={field}>
+            <Th cell scope="row" className="font-medium">{label(field)}</Th>
+            <Td className="whitespace-pre-wrap break-words">{show(field, value)}</Td>
           </tr>
-        </thead>
-        <tbody>
-          {Object.entries(item.fields).map(([field, value]) => (
-            <tr key={field}>
-              <th scope="row" className={`${tdClass} font-medium`}>{label(field)}</th>
-              <td className={`${tdClass} whitespace-pre-wrap break-words`}>{show(field, value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </TableGrid>
       {item.captcha && <p className="mb-6 text-sm text-muted">{t('inbox.detail.captcha', { status: item.captcha })}</p>}
 
       <h2 className="mb-2 text-lg font-semibold">{t('inbox.detail.filesTitle')}</h2>
@@ -113,9 +100,9 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
             value={item.assigneeId ?? ''}
             options={[{ value: '', label: t('inbox.nobody') }, ...staffList.map((s) => ({ value: s.id, label: s.email }))]}
           />
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             {t('inbox.detail.save')}
-          </button>
+          </Button>
         </form>
       ) : (
         <p className="mb-6">
@@ -143,10 +130,10 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
                 )}
                 {handles && state !== 'sent' && (
                   <form action={retryMail.bind(null, base)} className="mt-2">
-                    <input type="hidden" name="mail" value={mail.id} />
-                    <button type="submit" aria-label={t('outbox.retryMail', { to: mail.to })} className={buttonClass}>
+                    <Input type="hidden" name="mail" value={mail.id} />
+                    <Button type="submit" aria-label={t('outbox.retryMail', { to: mail.to })}>
                       {t('outbox.retry')}
-                    </button>
+                    </Button>
                   </form>
                 )}
               </li>

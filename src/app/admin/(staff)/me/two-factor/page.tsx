@@ -1,22 +1,18 @@
-import type { Metadata } from 'next';
-import { adminTranslator } from '@/i18n/admin';
-import { dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { EnrolForm } from '@/components/admin/enrol-form';
 import { flash } from '@/server/auth/flash';
-import { adminLocale, mustEnrolSecondFactor, requireStaff } from '@/server/auth/staff';
-import { confirmEnrolment, disableSecondFactor, startEnrolment } from '../../../actions';
+import { mustEnrolSecondFactor } from '@/server/auth/staff';
+import { confirmEnrolment, disableSecondFactor, startEnrolment } from '@/app/admin/(staff)/me/_actions';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('enrol.title') };
-}
+export const generateMetadata = staffTitle('enrol.title');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Turning the TOTP second factor on or off; where admins are sent when ADMIN_REQUIRE_2FA is on. */
-export default async function TwoFactorSettingsPage({ searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read', { enrolling: true });
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function TwoFactorSettingsPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('backoffice.read', searchParams, { enrolling: true });
   const done = flash(query, 'done', ['enabled', 'disabled'] as const);
   const error = flash(query, 'error', ['wrongPassword'] as const);
   const required = mustEnrolSecondFactor(staff);
@@ -29,15 +25,10 @@ export default async function TwoFactorSettingsPage({ searchParams }: Props) {
       <p className="mb-4">{staff.twoFactorEnabled ? t('enrol.on') : t('enrol.off')}</p>
       {staff.twoFactorEnabled ? (
         <form action={disableSecondFactor} className="max-w-xl space-y-4">
-          <div>
-            <label htmlFor="disable-password" className={labelClass}>
-              {t('enrol.password')}
-            </label>
-            <input id="disable-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-          </div>
-          <button type="submit" className={dangerButtonClass}>
+          <InputField label={t('enrol.password')} id="disable-password" name="password" type="password" autoComplete="current-password" required />
+          <Button variant="danger" type="submit">
             {t('enrol.disable')}
-          </button>
+          </Button>
         </form>
       ) : (
         <EnrolForm

@@ -1,37 +1,29 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES, type Locale } from '@/env';
 import { newsStateOf } from '@/domain/news/input';
 import { can } from '@/domain/staff/roles';
-import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { NewsForm } from '@/components/admin/news-form';
-import { buttonClass, Notice, tableClass, tdClass, thClass } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { flash, formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { getDb } from '@/server/db';
-import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '../../../news-actions';
-import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+import { newsReferenceLists } from '@/server/news/staff-queries';
+import { deleteNewsAction, deleteNewsDocumentAction, unpublishNewsAction, updateNewsAction, uploadNewsDocumentAction } from '@/app/admin/(staff)/news/_actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
-import { actionLabel, saveLabel, approvalFields } from '../../../approval-form';
+import { actionLabel, saveLabel, approvalFields } from '@/app/admin/approval-form';
+import { ButtonLink } from '@/components/ui/button';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
+import { newsItemScreen } from '@/app/admin/(staff)/news/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('news.editForm') };
-}
+export const generateMetadata = staffTitle('news.editForm');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** One language of an article: its languages, the form, unpublish, delete, preview and its documents. Forms show per permission; the actions check again. */
 export default async function NewsItemPage({ params, searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const id = Number((await params).id);
-  const query = await searchParams;
-  const db = await getDb();
-  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
-  if (!item) notFound();
-  const t = adminTranslator(staff.locale);
+  const { staff, query, db, item, t } = await newsItemScreen(params, searchParams);
   const write = can(staff.role, 'content.write');
   const refs = await newsReferenceLists(db);
   const choices = newsFormChoices(t, staff.locale, refs);
@@ -42,11 +34,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
   const currentDocs = item.documents;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/news" className="text-brand underline">
-          {t('news.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/news">{t('news.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">
         <span lang={item.locale}>{item.title}</span> ({language(item.locale)})
       </h1>
@@ -96,9 +84,9 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
       </section>
 
       <div className="mb-8 flex flex-wrap items-start gap-4">
-        <Link href={`/admin/news/${item.id}/preview`} className={`${buttonClass} inline-block`}>
+        <ButtonLink href={`/admin/news/${item.id}/preview`}>
           {t('news.preview')}
-        </Link>
+        </ButtonLink>
         {write && (
           <>
             <ActionForm action={unpublishNewsAction.bind(null, item.id)} title={t('news.unpublish')} submitLabel={item.status === 'published' ? actionLabel(t, 'news', t('news.unpublish')) : t('news.unpublish')} fields={[]} compact disabled={item.status === 'draft'} />
@@ -147,27 +135,27 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
         {currentDocs.length === 0 ? (
           <p>{t('news.documents.none')}</p>
         ) : (
-          <table className={tableClass}>
+          <TableGrid>
             <caption className="sr-only">{t('news.documents.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col" className={thClass}>{t('news.documents.file')}</th>
-                <th scope="col" className={thClass}>{t('news.documents.date')}</th>
-                <th scope="col" className={thClass}>{t('news.documents.version')}</th>
-                {write && <th scope="col" className={thClass}>{t('news.documents.actions')}</th>}
+                <Th scope="col">{t('news.documents.file')}</Th>
+                <Th scope="col">{t('news.documents.date')}</Th>
+                <Th scope="col">{t('news.documents.version')}</Th>
+                {write && <Th scope="col">{t('news.documents.actions')}</Th>}
               </tr>
             </thead>
             <tbody>
               {currentDocs.map((d) => (
                 <tr key={d.id}>
-                  <td className={tdClass}>
+                  <Td>
                     {d.title} — {d.fileName} ({Math.max(1, Math.round(d.size / 1024))} KB)
                     <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
-                  </td>
-                  <td className={tdClass}>{d.publishedAt}</td>
-                  <td className={tdClass}>{d.supersededAt ? t('news.documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('news.documents.current')}</td>
+                  </Td>
+                  <Td>{d.publishedAt}</Td>
+                  <Td>{d.supersededAt ? t('news.documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('news.documents.current')}</Td>
                   {write && (
-                    <td className={tdClass}>
+                    <Td>
                       <ActionForm
                         action={deleteNewsDocumentAction.bind(null, item.id, d.id)}
                         title={t('news.documents.deleteLabel', { name: `${d.fileName} #${d.id}` })}
@@ -176,12 +164,12 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
                         danger
                         compact
                       />
-                    </td>
+                    </Td>
                   )}
                 </tr>
               ))}
             </tbody>
-          </table>
+          </TableGrid>
         )}
         {write && (
           <div className="mt-6 max-w-xl">

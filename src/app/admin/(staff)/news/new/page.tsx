@@ -1,27 +1,20 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { SUPPORTED_LOCALES } from '@/env';
-import { adminTranslator } from '@/i18n/admin';
 import { NewsForm } from '@/components/admin/news-form';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
-import { createNewsAction } from '../../../news-actions';
-import { newsFormChoices, newsFormLabels, newsFormValues } from '../../../news-fields';
+import { createNewsAction } from '@/app/admin/(staff)/news/_actions';
+import { newsFormChoices, newsFormLabels, newsFormValues } from '@/app/admin/(staff)/news/_fields';
 import { policyCovers } from '@/server/approval/door';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle, staffScreen, type ListProps } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('news.newTitle') };
-}
+export const generateMetadata = staffTitle('news.newTitle');
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** A new article, or (?translationOf=id&locale=en) a new language of an existing one. */
-export default async function NewNewsPage({ searchParams }: Props) {
-  const staff = await requireStaff('content.write');
-  const query = await searchParams;
-  const t = adminTranslator(staff.locale);
+export default async function NewNewsPage({ searchParams }: ListProps) {
+  const { staff, query, t } = await staffScreen('content.write', searchParams);
   const db = await getDb();
   const sourceId = Number(queryText(query, 'translationOf'));
   const source = Number.isSafeInteger(sourceId) && sourceId > 0 ? await newsForStaff(db, sourceId) : null;
@@ -38,11 +31,7 @@ export default async function NewNewsPage({ searchParams }: Props) {
   const title = source ? t('news.newTranslation', { title: source.title }) : t('news.newTitle');
   return (
     <>
-      <p className="mb-2">
-        <Link href={source ? `/admin/news/${source.id}` : '/admin/news'} className="text-brand underline">
-          {source ? source.title : t('news.back')}
-        </Link>
-      </p>
+      <BackLink href={source ? `/admin/news/${source.id}` : '/admin/news'}>{source ? source.title : t('news.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
       <div className="max-w-4xl">
         {policyCovers('news') && <p className="mb-3 max-w-prose font-medium">{t('approval.newsNote')}</p>}

@@ -1,22 +1,20 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
 import { SUPPORTED_LOCALES } from '@/env';
 import { ActionForm } from '@/components/admin/action-form';
 import { DraftPreview } from '@/components/admin/draft-preview';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { pageSnapshot } from '@/server/pages/staff-queries';
-import { pageFields } from '../../../page-fields';
-import { PreviewLinks } from '../../../page-view';
-import { previewPageDraftAction, savePageAction } from '../../../pages-actions';
-import { approvalFields, saveLabel } from '../../../approval-form';
+import { pageFields } from '@/app/admin/(staff)/pages/_fields';
+import { PreviewLinks } from '@/app/admin/(staff)/pages/_view';
+import { previewPageDraftAction, savePageAction } from '@/app/admin/(staff)/pages/_actions';
+import { approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.form') };
-}
+export const generateMetadata = staffTitle('pages.form');
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -30,18 +28,10 @@ export default async function EditPagePage({ params }: Props) {
   const title = snapshot.title[staff.locale] || snapshot.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/pages" className="text-brand underline">
-          {t('pages.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/pages">{t('pages.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.editTitle', { title })}</h1>
       <p className="mb-2 max-w-prose text-muted">{t('data.translationsIntro')}</p>
-      <p className="mb-2">
-        <Link href={`/admin/pages/${code}/history`} className="text-brand underline">
-          {t('pages.history')}
-        </Link>
-      </p>
+      <BackLink href={`/admin/pages/${code}/history`}>{t('pages.history')}</BackLink>
       <PreviewLinks t={t} code={code} version={null} />
       <ActionForm action={savePageAction.bind(null, code)} title={t('pages.form')} submitLabel={saveLabel(t, 'pages', t('data.save'))} fields={[...pageFields(t, snapshot), ...approvalFields(t, 'pages')]} otherErrorsLabel={t('data.otherErrors')}>
         <DraftPreview

@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
@@ -8,20 +7,22 @@ import type { PageSnapshot } from '@/domain/content/page-edit';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { DiffTable } from '@/components/admin/diff-table';
-import { buttonClass, dangerButtonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { FundPreviewBody } from '../../../fund-preview';
-import { ImportPreview } from '../../../import-preview';
-import { PreviewBody } from '../../../page-view';
-import { decideChangeAction, withdrawChangeAction } from '../../../review-actions';
-import { editHref, kindText } from '../../../review-view';
+import { FundPreviewBody } from '@/app/admin/(staff)/reviews/_fund-preview';
+import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
+import { PreviewBody } from '@/app/admin/(staff)/pages/_view';
+import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/reviews/_actions';
+import { editHref, kindText } from '@/app/admin/(staff)/reviews/_view';
+import { Button } from '@/components/ui/button';
+import { Label, Textarea } from '@/components/ui/field';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('approval.queue.title') };
-}
+export const generateMetadata = staffTitle('approval.queue.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -50,11 +51,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/reviews" className="text-brand underline">
-          {t('approval.review.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/reviews">{t('approval.review.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('approval.review.title', { id: row.id, target: row.targetLabel })}</h1>
       {done && (
         <Notice tone="success">
@@ -128,23 +125,23 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           </h2>
           <form action={decideChangeAction.bind(null, row.id)} className="space-y-3">
             <div>
-              <label htmlFor="review-comment" className={labelClass}>
+              <Label htmlFor="review-comment">
                 {t('approval.review.commentLabel')}
-              </label>
-              <textarea id="review-comment" name="comment" rows={3} maxLength={2000} aria-describedby="review-comment-hint" className={`${inputClass} max-w-none`} />
+              </Label>
+              <Textarea id="review-comment" name="comment" rows={3} maxLength={2000} aria-describedby="review-comment-hint"  className="max-w-none"/>
               <p id="review-comment-hint" className="mt-1 text-sm text-muted">
                 {t('approval.review.commentHint')}
               </p>
             </div>
             <div className="flex gap-3">
               {!row.conflicting && (
-                <button type="submit" name="decision" value="approve" className={buttonClass}>
+                <Button type="submit" name="decision" value="approve">
                   {t('approval.review.approve')}
-                </button>
+                </Button>
               )}
-              <button type="submit" name="decision" value="reject" className={dangerButtonClass}>
+              <Button variant="danger" type="submit" name="decision" value="reject">
                 {t('approval.review.reject')}
-              </button>
+              </Button>
             </div>
           </form>
         </section>
@@ -159,9 +156,9 @@ export default async function ReviewPage({ params, searchParams }: Props) {
             {t('approval.review.amend')}
           </Link>
           <form action={withdrawChangeAction.bind(null, row.id)}>
-            <button type="submit" className={dangerButtonClass}>
+            <Button variant="danger" type="submit">
               {t('approval.review.withdraw')}
-            </button>
+            </Button>
           </form>
         </section>
       )}

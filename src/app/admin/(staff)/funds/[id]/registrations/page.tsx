@@ -1,21 +1,20 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isoDateOf } from '@/domain/dates';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { RegistrationGrid } from '@/components/admin/registration-grid';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { registrationGrid } from '@/server/registrations/commands';
-import { saveLabel } from '../../../../approval-form';
+import { saveLabel } from '@/app/admin/approval-form';
 import { policyCovers } from '@/server/approval/door';
-import { saveRegistrationGridAction } from '../../../../registrations-actions';
-import { policyNote } from '../../../../approval-form';
+import { saveRegistrationGridAction } from './_actions';
+import { policyNote } from '@/app/admin/approval-form';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('registrations.title') };
-}
+export const generateMetadata = staffTitle('registrations.title');
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -31,11 +30,7 @@ export default async function FundRegistrationsPage({ params }: Props) {
   const name = (value: Record<string, string | undefined>, code: string) => value[staff.locale] ?? value.fr ?? code;
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${grid.fund.id}`} className="text-brand underline">
-          {t('registrations.backToFund', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${grid.fund.id}`}>{t('registrations.backToFund', { title })}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('registrations.heading', { title })}</h1>
       <p className="mb-2 max-w-prose text-muted">{t('registrations.intro')} {policyNote(t, 'registrations')}</p>
       {editable && (

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
@@ -8,14 +7,16 @@ import { newsStateOf } from '@/domain/news/input';
 import { adminTranslator } from '@/i18n/admin';
 import { publicNewsTranslator } from '@/i18n/news-texts';
 import { SelectField } from '@/components/ui/field';
-import { buttonClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { NewsArticle } from '@/components/news/news-article';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { getDb } from '@/server/db';
+import { adminLocale } from '@/server/auth/staff';
 import { proposalById } from '@/server/approval/service';
 import { previewNewsItem, type ProposedArticle } from '@/server/news/queries';
 import { newsForStaff, newsReferenceLists } from '@/server/news/staff-queries';
+import { Button } from '@/components/ui/button';
+import { BackLink } from '@/components/admin/back-link';
+import { newsItemScreen } from '@/app/admin/(staff)/news/_screen';
 
 export const dynamic = 'force-dynamic';
 
@@ -43,13 +44,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
  * on every request (the back-office is never cached) and not indexed (decision 015's headers).
  */
 export default async function NewsPreviewPage({ params, searchParams }: Props) {
-  const staff = await requireStaff('backoffice.read');
-  const id = Number((await params).id);
-  const query = await searchParams;
-  const db = await getDb();
-  const item = Number.isSafeInteger(id) && id > 0 ? await newsForStaff(db, id) : null;
-  if (!item) notFound();
-  const t = adminTranslator(staff.locale);
+  const { staff, query, db, item, t } = await newsItemScreen(params, searchParams);
   const wantedLocale = queryText(query, 'locale');
   const chosen = item.translations.find((tr) => tr.locale === wantedLocale) ?? item.translations.find((tr) => tr.id === item.id);
   const wantedProfile = queryText(query, 'profile');
@@ -69,11 +64,7 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
   const pick = (value: Partial<Record<string, string>>) => value[staff.locale] ?? value.fr ?? '';
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/news/${item.id}`} className="text-brand underline">
-          {item.title}
-        </Link>
-      </p>
+      <BackLink href={`/admin/news/${item.id}`}>{item.title}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{proposal && proposed ? t('news.proposedTitle', { id: proposal.id }) : t('news.previewTitle', { title: view.title })}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('news.previewIntro')}</p>
       <form method="get" action={`/admin/news/${item.id}/preview`} aria-label={t('news.previewForm')} className="mb-4 flex flex-wrap items-end gap-4">
@@ -87,9 +78,9 @@ export default async function NewsPreviewPage({ params, searchParams }: Props) {
             return { value: code, label: found ? pick(found.title) : code };
           })}
         />
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           {t('news.previewShow')}
-        </button>
+        </Button>
       </form>
       <p className="mb-2">{t('news.previewState', { state: t(`news.states.${state}`) })}</p>
       {preview.hiddenFromProfile && <Notice tone="error">{t('news.previewHidden')}</Notice>}

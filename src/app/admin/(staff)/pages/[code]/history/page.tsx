@@ -1,17 +1,16 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PAGE_LIMITS, isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator } from '@/i18n/admin';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { listPageVersions, pageSnapshot } from '@/server/pages/staff-queries';
+import { TableGrid, Td, Th } from '@/components/ui/table';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.history') };
-}
+export const generateMetadata = staffTitle('pages.history');
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -27,41 +26,26 @@ export default async function PageHistoryPage({ params }: Props) {
   const title = snapshot.title[staff.locale] || snapshot.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href="/admin/pages" className="text-brand underline">
-          {t('pages.back')}
-        </Link>
-      </p>
+      <BackLink href="/admin/pages">{t('pages.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.historyTitle', { title })}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('pages.historyIntro', { max: PAGE_LIMITS.versionsKept })}</p>
       {versions.length === 0 ? (
         <p>{t('pages.noVersions')}</p>
       ) : (
-        <table className={tableClass}>
-          <caption className="sr-only">{t('pages.historyCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>{t('pages.number')}</th>
-              <th scope="col" className={thClass}>{t('pages.kind')}</th>
-              <th scope="col" className={thClass}>{t('pages.who')}</th>
-              <th scope="col" className={thClass}>{t('pages.when')}</th>
+        <TableGrid caption={t('pages.historyCaption')} headers={[t('pages.number'), t('pages.kind'), t('pages.who'), t('pages.when')]}>
+          {versions.map((v) => (
+            <tr key={v.number}>
+              <Th cell scope="row" className="font-medium">
+                <Link href={`/admin/pages/${code}/history/${v.number}`} className="text-brand underline">
+                  {t('pages.viewVersion', { number: v.number })}
+                </Link>
+              </Th>
+              <Td>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</Td>
+              <Td>{v.actorLabel ?? t('pages.nobody')}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(staff.locale, v.at)}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {versions.map((v) => (
-              <tr key={v.number}>
-                <th scope="row" className={`${tdClass} font-medium`}>
-                  <Link href={`/admin/pages/${code}/history/${v.number}`} className="text-brand underline">
-                    {t('pages.viewVersion', { number: v.number })}
-                  </Link>
-                </th>
-                <td className={tdClass}>{v.kind === 'restore' ? t('pages.kinds.restore', { from: v.restoredFrom ?? '?' }) : t(`pages.kinds.${v.kind}`)}</td>
-                <td className={tdClass}>{v.actorLabel ?? t('pages.nobody')}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(staff.locale, v.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </TableGrid>
       )}
     </>
   );

@@ -1,17 +1,15 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { queryText } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
-import { PreviewBody, PreviewLinks } from '../../../../page-view';
+import { PreviewBody, PreviewLinks } from '@/app/admin/(staff)/pages/_view';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.preview') };
-}
+export const generateMetadata = staffTitle('pages.preview');
 
 type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,11 +35,7 @@ export default async function PagePreviewPage({ params, searchParams }: Props) {
   const language = t(`language.${locale}`);
   return (
     <>
-      <p className="mb-2">
-        <Link href={version ? `/admin/pages/${code}/history/${version.number}` : `/admin/pages/${code}/history`} className="text-brand underline">
-          {t('pages.historyTitle', { title })}
-        </Link>
-      </p>
+      <BackLink href={version ? `/admin/pages/${code}/history/${version.number}` : `/admin/pages/${code}/history`}>{t('pages.historyTitle', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.previewTitle', { title, language })}</h1>
       <p className="mb-2 max-w-prose text-muted">
         {t('pages.previewNote', { language, source: version ? t('pages.viewVersion', { number: version.number }) : t('pages.current') })}

@@ -1,21 +1,19 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { flash } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { fundForStaff, navRange, referenceLists, shareForStaff } from '@/server/funds/staff-queries';
-import { archiveShareAction, correctNavAction, updateShareAction } from '../../../../../funds-actions';
-import { shareFields } from '../../../../../fund-fields';
-import { actionLabel, approvalFields, saveLabel } from '../../../../../approval-form';
+import { archiveShareAction, correctNavAction, updateShareAction } from '@/app/admin/(staff)/funds/_actions';
+import { shareFields } from '@/app/admin/(staff)/funds/_fields';
+import { actionLabel, approvalFields, saveLabel } from '@/app/admin/approval-form';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('shares.share') };
-}
+export const generateMetadata = staffTitle('shares.share');
 
 type Props = { params: Promise<{ id: string; shareId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -35,11 +33,7 @@ export default async function SharePage({ params, searchParams }: Props) {
   const created = flash(query, 'done', ['created'] as const);
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${fund.id}`} className="text-brand underline">
-          {t('funds.back', { title: fundTitle })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${fund.id}`}>{t('funds.back', { title: fundTitle })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">
         {fundTitle} — {share.name}
       </h1>

@@ -1,37 +1,20 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
-import { getDb } from '@/server/db';
-import { fundForStaff, referenceLists } from '@/server/funds/staff-queries';
-import { createShareAction } from '../../../../../funds-actions';
-import { actionLabel, approvalFields } from '../../../../../approval-form';
-import { shareFields } from '../../../../../fund-fields';
+import { createShareAction } from '@/app/admin/(staff)/funds/_actions';
+import { actionLabel, approvalFields } from '@/app/admin/approval-form';
+import { shareFields } from '@/app/admin/(staff)/funds/_fields';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
+import { fundFormScreen } from '@/app/admin/(staff)/funds/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('shares.new') };
-}
+export const generateMetadata = staffTitle('shares.new');
 
 type Props = { params: Promise<{ id: string }> };
 
 export default async function NewSharePage({ params }: Props) {
-  const staff = await requireStaff('funds.write');
-  const id = Number((await params).id);
-  const db = await getDb();
-  const fund = Number.isSafeInteger(id) ? await fundForStaff(db, id) : null;
-  if (!fund) notFound();
-  const t = adminTranslator(staff.locale);
-  const refs = await referenceLists(db);
-  const title = fund.title[staff.locale] ?? fund.title.fr;
+  const { staff, fund, t, refs, title } = await fundFormScreen(params);
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/funds/${fund.id}`} className="text-brand underline">
-          {t('funds.back', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/funds/${fund.id}`}>{t('funds.back', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('shares.newOf', { title })}</h1>
       <ActionForm
         action={createShareAction.bind(null, fund.id)}

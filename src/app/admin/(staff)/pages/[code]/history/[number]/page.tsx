@@ -1,20 +1,18 @@
-import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isPageCode } from '@/domain/content/page-edit';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { ActionForm } from '@/components/admin/action-form';
 import { formatDateTime } from '@/server/auth/flash';
-import { adminLocale, requireStaff } from '@/server/auth/staff';
+import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
-import { PreviewLinks, SnapshotTable } from '../../../../../page-view';
-import { restorePageAction } from '../../../../../pages-actions';
+import { PreviewLinks, SnapshotTable } from '@/app/admin/(staff)/pages/_view';
+import { restorePageAction } from '@/app/admin/(staff)/pages/_actions';
+import { BackLink } from '@/components/admin/back-link';
+import { staffTitle } from '@/app/admin/(staff)/_screen';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: adminTranslator(await adminLocale())('pages.history') };
-}
+export const generateMetadata = staffTitle('pages.history');
 
 type Props = { params: Promise<{ code: string; number: string }> };
 
@@ -30,11 +28,7 @@ export default async function PageVersionPage({ params }: Props) {
   const title = current.title[staff.locale] || current.title.fr;
   return (
     <>
-      <p className="mb-2">
-        <Link href={`/admin/pages/${code}/history`} className="text-brand underline">
-          {t('pages.historyTitle', { title })}
-        </Link>
-      </p>
+      <BackLink href={`/admin/pages/${code}/history`}>{t('pages.historyTitle', { title })}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.versionTitle', { number, title })}</h1>
       <p className="mb-2">
         {version.kind === 'restore' ? t('pages.kinds.restore', { from: version.restoredFrom ?? '?' }) : t(`pages.kinds.${version.kind}`)} ·{' '}

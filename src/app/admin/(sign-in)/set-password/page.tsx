@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/config';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { chooseLoginLocale, setPassword } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, setPassword } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
+import { Button } from '@/components/ui/button';
+import { Input, InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('setPassword.title') };
@@ -30,35 +32,16 @@ export default async function SetPasswordPage({ searchParams }: Props) {
       <h1 className="mb-4 text-2xl font-semibold">{t('setPassword.title')}</h1>
       {error && <Notice tone="error">{t(`setPassword.${error}`, { min: MIN_PASSWORD_LENGTH })}</Notice>}
       <form action={setPassword} className="space-y-4">
-        <input type="hidden" name="token" value={token} />
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            {t('setPassword.password')}
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={128}
-            required
-            aria-describedby="password-hint"
-            className={inputClass}
-          />
+        <Input type="hidden" name="token" value={token} />
+        <InputField label={t('setPassword.password')} id="password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={128} required aria-describedby="password-hint">
           <p id="password-hint" className="mt-1 text-sm text-muted">
             {t('setPassword.hint', { min: MIN_PASSWORD_LENGTH })}
           </p>
-        </div>
-        <div>
-          <label htmlFor="confirm" className={labelClass}>
-            {t('setPassword.confirm')}
-          </label>
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" maxLength={128} required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
+        </InputField>
+        <InputField label={t('setPassword.confirm')} id="confirm" name="confirm" type="password" autoComplete="new-password" maxLength={128} required />
+        <Button type="submit">
           {t('setPassword.submit')}
-        </button>
+        </Button>
       </form>
     </PublicFrame>
   );

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
-import { chooseLoginLocale, verifySecondFactor } from '../../actions';
-import { languageSwitch } from '../../public-frame-props';
+import { chooseLoginLocale, verifySecondFactor } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('twoFactor.title') };
@@ -26,15 +28,10 @@ export default async function TwoFactorPage({ searchParams }: Props) {
       <p className="mb-4">{t('twoFactor.intro')}</p>
       {error && <Notice tone="error">{t('twoFactor.wrong')}</Notice>}
       <form action={verifySecondFactor} className="space-y-4">
-        <div>
-          <label htmlFor="code" className={labelClass}>
-            {t('twoFactor.code')}
-          </label>
-          <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
+        <InputField label={t('twoFactor.code')} id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required />
+        <Button type="submit">
           {t('twoFactor.submit')}
-        </button>
+        </Button>
       </form>
       <p className="mt-6">
         <Link href="/admin/login" className="text-brand underline">

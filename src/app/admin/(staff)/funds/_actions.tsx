@@ -1,46 +1,29 @@
 'use server';
 
 /**
- * The server actions of the fund data screens (funds, share classes, AUM, documents, NAVs and the
- * CSV imports), built with staffAction (same origin, signed in, role; a forbidden one answers 403
+ * The server actions of the fund data screens (funds, share classes, AUM, documents and NAVs), built with staffAction (same origin, signed in, role; a forbidden one answers 403
  * and changes nothing). Each reads the form into a change's input and hands it to the approval door
  * (src/server/approval/door.ts), which validates it with the command's own checks and proposes or
  * applies it; the action turns the outcome into a FormState with translated texts for the form's
  * live region and fields.
  */
-import { createHash } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { Locale } from '@/env';
-import { parseBenchmarkCsv, type BenchmarkRow } from '@/domain/csv/benchmarks';
 import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import type { FundInput, ShareInput } from '@/domain/funds/input';
 import { field } from '@/domain/forms/form-input';
 import { partnerErrorsOnRows, readFundForm, readShareForm } from '@/domain/funds/form';
-import type { ChangeKind } from '@/domain/staff/approval';
-import type { CsvError } from '@/domain/csv/import';
-import { parseNavCsv, type NavRow } from '@/domain/csv/navs';
-import { parsePortfolioCsv, type PortfolioRow } from '@/domain/csv/portfolio';
-import { parseRegistrationCsv, type RegistrationRow } from '@/domain/csv/registrations';
-import { parseScenarioCsv, type ScenarioRow } from '@/domain/csv/scenarios';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import type { ImportState, ImportKind } from '@/components/admin/import-form';
-import { saveChange, waitsForApproval, withFileHash } from '@/server/approval/door';
+import { saveChange, withFileHash } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
-import { DOCUMENT_FIELD, type ChangeInput } from '@/server/approval/commands';
-import { previewBenchmarkImport, type BenchmarkPreview } from '@/server/benchmarks/import';
+import { DOCUMENT_FIELD } from '@/server/approval/commands';
 import { getDb } from '@/server/db';
-import type { Db } from '@/server/db/client';
 import { listFundDocuments, type DocumentOwner } from '@/server/documents/commands';
 import { sharesOfFund } from '@/server/funds/staff-queries';
-import { previewNavImport, type NavPreview } from '@/server/navs/import';
-import { previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
-import { previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
-import { previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
-import { approvalInput, doorAnswer } from './approval-form';
-import { ImportPreview } from './import-preview';
+import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 
 function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
   const t = dataTranslator(locale);
@@ -242,85 +225,3 @@ export const deleteDocumentAction = staffAction('documents.write', withApproval,
   const outcome = await saveChange(await getDb(), 'document.delete', { documentId }, ctx.staff.actor, options(approval));
   return doorAnswer(ctx, outcome, { published: () => done(ctx.t('documents.deleted'), ctx.seq), unknown: unknownDocument(ctx) });
 });
-
-// ------------------------------------------------------------------ CSV imports
-
-function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: string }[] {
-  const d = dataTranslator(locale);
-  return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
-}
-
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview;
-
-/**
- * Each kind's parser, its preview (nothing written) and the change its confirmation makes: one
- * proposal holding the parsed rows under the policy, applied at once without it (the door decides).
- */
-type ImportService = {
-  parse: (text: string) => { ok: true; rows: unknown[] } | { ok: false; errors: CsvError[] };
-  preview: (db: Db, rows: unknown[]) => Promise<ImportPreviewData | { ok: false; errors: CsvError[] }>;
-  kind: Extract<ChangeKind, `import.${string}`>;
-};
-
-const IMPORTS: Record<ImportKind, ImportService> = {
-  navs: { parse: parseNavCsv, preview: (db, rows) => previewNavImport(db, rows as NavRow[]), kind: 'import.navs' },
-  benchmarks: { parse: parseBenchmarkCsv, preview: (db, rows) => previewBenchmarkImport(db, rows as BenchmarkRow[]), kind: 'import.benchmarks' },
-  portfolios: { parse: parsePortfolioCsv, preview: (db, rows) => previewPortfolioImport(db, rows as PortfolioRow[]), kind: 'import.portfolios' },
-  scenarios: { parse: parseScenarioCsv, preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]), kind: 'import.scenarios' },
-  registrations: { parse: parseRegistrationCsv, preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]), kind: 'import.registrations' },
-};
-
-/** The registration matrix is changed by those who may change it, not by the data role's imports. */
-const IMPORT_PERMISSION = (kind: unknown) => (kind === 'registrations' ? 'registrations.write' : 'data.import');
-
-const csvImport = z.object({ file: field.file(), intent: field.text(), previewHash: field.text(), ...approvalInput });
-
-/**
- * Preview (nothing written) or confirmation of a CSV file. The preview answers the SHA-256 of the text
- * it read; "Confirm" posts the same file again with that hash, and a different file is refused: what
- * is confirmed is exactly what was previewed, and no uploaded text is kept on the server meanwhile.
- * The confirmation goes through the door: under the policy the file becomes one proposal (its rows
- * and the difference they make), applied when a second person approves it.
- */
-export const importAction = staffAction(
-  IMPORT_PERMISSION,
-  csvImport,
-  async (input, ctx, kind: ImportKind, _state: ImportState): Promise<ImportState> => {
-    const { staff, t, seq } = ctx;
-    if (!Object.hasOwn(IMPORTS, kind)) return { status: 'error', seq };
-    const file = input.file;
-    if (!file) return { status: 'error', message: t('imports.noFile'), seq };
-    const text = await file.text();
-    const hash = createHash('sha256').update(text).digest('hex');
-    const intent = input.intent === 'commit' ? 'commit' : 'preview';
-    if (intent === 'commit' && input.previewHash !== hash) return { status: 'error', message: t('imports.changed'), seq };
-    const db = await getDb();
-    const rejected = (errors: CsvError[]): ImportState => ({ status: 'error', message: t('imports.rejected', { count: errors.length }), lines: csvMessages(staff.locale, errors), seq });
-
-    const service = IMPORTS[kind];
-    const parsed = service.parse(text);
-    if (!parsed.ok) return rejected(parsed.errors);
-
-    if (intent === 'preview') {
-      const preview = await service.preview(db, parsed.rows);
-      if (!preview.ok) return rejected(preview.errors);
-      return {
-        status: 'ok',
-        message: t(waitsForApproval(service.kind) ? 'imports.previewReadyApproval' : 'imports.previewReady', { file: file.name }),
-        hash,
-        preview: <ImportPreview kind={kind} preview={preview} locale={staff.locale} />,
-        seq,
-      };
-    }
-    const change = { rows: parsed.rows, fileName: file.name.slice(0, 200), sha256: hash } as ChangeInput['import.navs'];
-    const outcome = await saveChange(db, service.kind, change, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt });
-    if (outcome.mode === 'invalid' || outcome.mode === 'failed') return outcome.problems?.lines ? rejected(outcome.problems.lines) : { status: 'error', message: t('data.invalid'), seq };
-    if (outcome.mode !== 'published') {
-      const answer = doorAnswer(ctx, outcome, { published: () => ({ status: 'ok', seq }) });
-      return { status: answer.status, message: answer.message, seq };
-    }
-    revalidatePath('/admin/funds', 'layout');
-    const written = outcome.result.ok ? outcome.result.written : 0;
-    return { status: 'ok', message: t('imports.committed', { written }), seq };
-  },
-);

@@ -2,14 +2,16 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale, currentStaff } from '@/server/auth/staff';
 import { passwordLoginEnabled, ssoSettings } from '@/server/auth/sso';
 import { ssoErrorFromCode } from '@/domain/staff/sso';
-import { chooseLoginLocale, signIn, signInWithSso } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, signIn, signInWithSso } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('login.title') };
@@ -41,30 +43,20 @@ export default async function LoginPage({ searchParams }: Props) {
       {ssoError && <Notice tone="error">{t(`login.${ssoError}`)}</Notice>}
       {sso && (
         <form action={signInWithSso} className="mb-6">
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             {t('login.sso', { provider: sso.name })}
-          </button>
+          </Button>
         </form>
       )}
       {passwords && sso && <h2 className="mb-4 text-lg font-semibold">{t('login.or')}</h2>}
       {passwords && (
         <>
           <form action={signIn} className="space-y-4">
-            <div>
-              <label htmlFor="email" className={labelClass}>
-                {t('login.email')}
-              </label>
-              <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="password" className={labelClass}>
-                {t('login.password')}
-              </label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-            </div>
-            <button type="submit" className={buttonClass}>
+            <InputField label={t('login.email')} id="email" name="email" type="email" autoComplete="username" required />
+            <InputField label={t('login.password')} id="password" name="password" type="password" autoComplete="current-password" required />
+            <Button type="submit">
               {t('login.submit')}
-            </button>
+            </Button>
           </form>
           <p className="mt-6">
             <Link href="/admin/forgot-password" className="text-brand underline">

@@ -5,6 +5,7 @@ import type { AdminT } from '@/i18n/admin';
 import { characteristicLabels, sfdrSectionLabels } from '@/i18n/fund-labels';
 import type { FieldSpec } from '@/components/admin/action-form';
 import type { ReferenceLists, StaffFund, StaffShare } from '@/server/funds/staff-queries';
+import { localizedField } from '@/app/admin/(staff)/_fields';
 
 /** The fields of the fund and share forms, filled from what is stored (empty for a new one). */
 
@@ -12,19 +13,7 @@ type Texts = Partial<Record<string, string>>;
 const pick = (value: Texts | null | undefined, locale: Locale) => value?.[locale] ?? value?.fr ?? '';
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
 
-function localized(t: AdminT, name: string, label: string, values: Texts | null | undefined, options: { multiline?: boolean; required?: boolean; hint?: string } = {}): FieldSpec {
-  return {
-    kind: 'localized',
-    name,
-    label,
-    hint: options.hint,
-    values: values ?? {},
-    multiline: options.multiline,
-    required: options.required,
-    languages: SUPPORTED_LOCALES.map((code) => ({ code, label: t(`language.${code}`) })),
-    missing: t('data.missing'),
-  };
-}
+const localized = localizedField;
 
 /**
  * Texts per code (characteristics, SFDR sections), each in the three languages side by side. Codes

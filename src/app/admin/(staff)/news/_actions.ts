@@ -15,7 +15,7 @@ import { field } from '@/domain/forms/form-input';
 import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news/input';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { approvalInput, doorAnswer, proposalStored } from './approval-form';
+import { approvalInput, doorAnswer, proposalStored } from '@/app/admin/approval-form';
 import type { Problems } from '@/server/approval/commands';
 import { saveChange, withFileHash } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';

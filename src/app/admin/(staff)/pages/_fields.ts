@@ -1,25 +1,15 @@
-import { SUPPORTED_LOCALES } from '@/env';
 import { COMPANY_INFO_CODES, COMPANY_LIMITS, LOCALIZED_INFOS, figureRowCount } from '@/domain/content/company-form';
 import { PAGE_LIMITS, descriptionField, localizedHasMarkup, textField, titleField, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
+import { localizedField } from '@/app/admin/(staff)/_fields';
 import type { CompanySnapshot } from '@/server/pages/staff-queries';
 
 /** The fields of the page and company forms, filled from what is stored. */
 
-function localized(t: AdminT, name: string, label: string, values: LocalizedValue | undefined, options: { multiline?: boolean; hint?: string; required?: boolean } = {}): FieldSpec {
-  return {
-    kind: 'localized',
-    name,
-    label,
-    hint: options.hint,
-    values: values ?? {},
-    multiline: options.multiline,
-    required: options.required ?? true,
-    languages: SUPPORTED_LOCALES.map((code) => ({ code, label: t(`language.${code}`) })),
-    missing: t('data.missing'),
-  };
-}
+/** A page's texts are required unless said otherwise. */
+const localized = (t: AdminT, name: string, label: string, values: LocalizedValue | undefined, options: { multiline?: boolean; hint?: string; required?: boolean } = {}): FieldSpec =>
+  localizedField(t, name, label, values, { ...options, required: options.required ?? true });
 
 /** Title and description first (the page's SEO fields), then one group per component, each text in three languages. */
 export function pageFields(t: AdminT, page: PageSnapshot): FieldSpec[] {

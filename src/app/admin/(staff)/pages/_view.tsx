@@ -11,7 +11,6 @@ import { localizedPath } from '@/domain/routing/paths';
 import type { AdminT } from '@/i18n/admin';
 import { CLIENT_NAMESPACES } from '@/i18n/messages';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
-import { tableClass, tdClass, thClass } from '@/components/admin/notice';
 import { ContentPage } from '@/components/content/content-page';
 import { RichText } from '@/components/content/rich-text';
 import { AboutUsPage } from '@/components/content/pages/about-us-page';
@@ -20,6 +19,7 @@ import { ExpertisePage } from '@/components/content/pages/expertise-page';
 import { LegalNoticesPage, PrivacyPage, RegulatoryPage } from '@/components/content/pages/legal-pages';
 import { SriPage } from '@/components/content/pages/sri-page';
 import { PastPerformanceWarning } from '@/components/performance/past-performance-warning';
+import { TableGrid, Td, Th } from '@/components/ui/table';
 
 /** Pieces shared by the page screens of the back-office: public paths, version texts, the preview. */
 
@@ -45,35 +45,35 @@ export function SnapshotTable({ t, snapshot, caption }: { t: AdminT; snapshot: P
     ...snapshot.components.flatMap((c) => c.texts.map((x) => ({ label: `${c.code} / ${x.code}`, value: x.content }))),
   ];
   return (
-    <table className={tableClass}>
+    <TableGrid>
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col" className={thClass}>
+          <Th scope="col">
             {t('pages.field')}
-          </th>
+          </Th>
           {EDIT_LANGUAGES.map((l) => (
-            <th key={l} scope="col" className={thClass}>
+            <Th key={l} scope="col">
               {t(`language.${l}`)}
-            </th>
+            </Th>
           ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
-            <th scope="row" className={`${tdClass} font-medium`}>
+            <Th cell scope="row" className="font-medium">
               <code>{row.label}</code>
-            </th>
+            </Th>
             {EDIT_LANGUAGES.map((l) => (
-              <td key={l} lang={l} className={`${tdClass} whitespace-pre-wrap break-words`}>
+              <Td key={l} lang={l} className="whitespace-pre-wrap break-words">
                 {row.value[l] ? row.value[l] : <span className="font-medium text-amber-800">{t('data.missing')}</span>}
-              </td>
+              </Td>
             ))}
           </tr>
         ))}
       </tbody>
-    </table>
+    </TableGrid>
   );
 }
 

@@ -8,7 +8,7 @@ import { FundOverview } from '@/components/fund/fund-overview';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { fundDocumentOffer } from '@/server/documents/offer-queries';
 import { previewFund } from '@/server/funds/queries';
-import { PublicPreview } from './page-view';
+import { PublicPreview } from '@/app/admin/(staff)/pages/_view';
 
 /**
  * The public preview of a proposed change of a fund or a share class (docs/approval.md): the fund

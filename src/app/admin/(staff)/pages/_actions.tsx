@@ -19,8 +19,8 @@ import { saveChange } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
 import { pageSnapshot } from '@/server/pages/staff-queries';
-import { approvalInput, doorAnswer } from './approval-form';
-import { PreviewBody } from './page-view';
+import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
+import { PreviewBody } from './_view';
 
 /** The domain readers' error codes, translated for the fields. */
 function invalid({ t, fail }: StaffActionContext, errors: Record<string, string>, area: 'pages' | 'company'): FormState {

@@ -13,7 +13,7 @@ import type { FormState } from '@/components/admin/action-form';
 import { saveChange } from '@/server/approval/door';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { approvalInput, badEffectiveAt, doorAnswer } from './approval-form';
+import { approvalInput, badEffectiveAt, doorAnswer } from '@/app/admin/approval-form';
 
 /** A grid has shares × countries × profiles cells: far below this; a bigger post is refused. */
 const MAX_CELLS = 20_000;

@@ -1,13 +1,15 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { adminTranslator } from '@/i18n/admin';
-import { buttonClass, inputClass, labelClass, Notice } from '@/components/admin/notice';
+import { Notice } from '@/components/ui/notice';
 import { PublicFrame } from '@/components/admin/public-frame';
 import { flash, queryText } from '@/server/auth/flash';
 import { adminLocale } from '@/server/auth/staff';
 import { passwordLoginEnabled } from '@/server/auth/sso';
-import { chooseLoginLocale, requestPasswordReset } from '../actions';
-import { languageSwitch } from '../public-frame-props';
+import { chooseLoginLocale, requestPasswordReset } from '@/app/admin/(sign-in)/_actions';
+import { languageSwitch } from '@/app/admin/(sign-in)/_public-frame-props';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: adminTranslator(await adminLocale())('forgot.title') };
@@ -29,15 +31,10 @@ export default async function ForgotPasswordPage({ searchParams }: Props) {
       {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
       {error && <Notice tone="error">{t('errors.email')}</Notice>}
       <form action={requestPasswordReset} className="space-y-4">
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            {t('forgot.email')}
-          </label>
-          <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
-        </div>
-        <button type="submit" className={buttonClass}>
+        <InputField label={t('forgot.email')} id="email" name="email" type="email" autoComplete="username" required />
+        <Button type="submit">
           {t('forgot.submit')}
-        </button>
+        </Button>
       </form>
     </PublicFrame>
   );
