@@ -436,7 +436,7 @@ test('a superseded KID the public archive serves goes off line only through appr
 });
 
 test('an approved change whose publication fails stays approved, flagged on the queue with its error, and the site keeps the article as it was', async ({ browser }) => {
-  const title = 'Quarterly letter: a summer of earnings';
+  const title = 'Camille Roux appointed Head of Distribution';
   const taken = `door-taken-${Date.now()}`;
   const editor = await signedIn(browser, EDITOR);
   await editor.goto('/admin/news?locale=en&state=published');
@@ -468,7 +468,7 @@ test('an approved change whose publication fails stays approved, flagged on the 
   await officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: `New address ${taken}` }).getByRole('link').click();
   await officer.getByRole('button', { name: A.review.approve }).click();
   // Approved, not published: the officer is told, and the attempt's error is on the change.
-  await expect(officer.getByRole('main').getByRole('alert')).toHaveText(A.review.errors.failed);
+  await expect(officer.getByRole('main').getByRole('alert')).toHaveText(A.errors.failed);
   await expect(officer.getByRole('main')).toContainText(A.review.lastError);
   await expect(officer.getByRole('main')).toContainText('slug-taken');
   await officer.goto('/admin/reviews');

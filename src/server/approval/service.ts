@@ -349,7 +349,7 @@ export function listPendingChanges(db: Executor, limit = 200): Promise<ProposalL
   return db.select(listColumns).from(proposedChange).where(eq(proposedChange.status, 'pending')).orderBy(asc(proposedChange.createdAt), asc(proposedChange.id)).limit(limit);
 }
 
-/** Changes approved and waiting for their effective date. */
+/** Changes approved and not yet published: waiting for their effective date, or for another attempt after a failed one. */
 export function listScheduledChanges(db: Executor, limit = 200): Promise<ProposalListRow[]> {
   return db.select(listColumns).from(proposedChange).where(eq(proposedChange.status, 'approved')).orderBy(asc(proposedChange.effectiveAt)).limit(limit);
 }

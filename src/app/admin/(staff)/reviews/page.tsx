@@ -29,7 +29,7 @@ export default async function ReviewsPage() {
       {scheduled.length > 0 && (
         <section aria-labelledby="reviews-scheduled" className="mb-8">
           <h2 id="reviews-scheduled" className="mb-2 text-lg font-semibold">
-            {t('approval.queue.scheduledTitle')}
+            {t('approval.queue.scheduledTitle')} ({scheduled.length})
           </h2>
           <ReviewTable rows={reviewRows(t, staff.locale, scheduled, now)} labels={reviewLabels(t, t('approval.queue.scheduledTitle'))} />
         </section>
@@ -37,7 +37,7 @@ export default async function ReviewsPage() {
       {!can(staff.role, 'changes.review') || mine.length > 0 ? (
         <section aria-labelledby="reviews-mine">
           <h2 id="reviews-mine" className="mb-2 text-lg font-semibold">
-            {t('approval.queue.mineTitle')}
+            {t('approval.queue.mineTitle')} ({mine.length})
           </h2>
           {mine.length === 0 ? <p>{t('approval.queue.mineEmpty')}</p> : <ReviewTable rows={reviewRows(t, staff.locale, mine, now)} labels={reviewLabels(t, t('approval.queue.mineTitle'))} />}
         </section>
