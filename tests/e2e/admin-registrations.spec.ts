@@ -24,7 +24,11 @@ async function openGrid(page: Page) {
   await page.getByRole('link', { name: FUND, exact: true }).click();
   await page.getByRole('link', { name: T.registrations.open.replace('{title}', FUND) }).click();
   await expect(page.getByRole('heading', { level: 1, name: T.registrations.heading.replace('{title}', FUND) })).toBeVisible();
-  return page.getByRole('form', { name: T.registrations.form.replace('{title}', FUND) });
+  const form = page.getByRole('form', { name: T.registrations.form.replace('{title}', FUND) });
+  // Until React hydrates the grid, a press on Publish is the browser's own form post and a box ticked
+  // just after its answer can be lost (CI, a loaded machine): wait for the mark React puts on the form.
+  await expect.poll(() => form.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  return form;
 }
 
 async function visitorStatus(page: Page, baseURL: string | undefined, country: string): Promise<number> {
@@ -72,10 +76,14 @@ test.describe('the registration matrix in the back-office', () => {
     await again.getByRole('button', { name: T.registrations.save }).click();
     await expect(editor.getByRole('status').filter({ hasText: T.data.unchanged })).toBeVisible();
 
-    // Back as it was: unticked (or ticked) again, and the change is in the audit log.
-    await again.getByRole('checkbox', { name: CELL }).click();
-    await again.getByLabel(T.registrations.date).fill('2026-11-03');
-    await again.getByRole('button', { name: T.registrations.save }).click();
+    // Back as it was: unticked (or ticked) again, and the change is in the audit log. On a grid
+    // opened afresh: React resets a form once its action's transition ends, which can come after
+    // the answer is shown and undo a box ticked in between.
+    const back = await openGrid(editor);
+    await back.getByRole('checkbox', { name: CELL }).click();
+    await expect(back.getByRole('checkbox', { name: CELL })).toBeChecked({ checked: wasRegistered });
+    await back.getByLabel(T.registrations.date).fill('2026-11-03');
+    await back.getByRole('button', { name: T.registrations.save }).click();
     await expect(editor.getByRole('status').filter({ hasText: /^Saved: / })).toBeVisible();
     if (PUBLIC_SIDE) expect(await visitorStatus(page, baseURL, 'ES')).toBe(wasRegistered ? 200 : 404);
 
