@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PATHNAMES } from '../../src/domain/routing/pathnames';
 import { ADMIN_EN, expectAccessible, staffPage } from '../support/admin';
+import { hydrated } from '../support/hydration';
 
 /**
  * The registration matrix in the back-office (issue 21), by roles and labels: an editor changes a cell
@@ -25,10 +26,8 @@ async function openGrid(page: Page) {
   await page.getByRole('link', { name: T.registrations.open.replace('{title}', FUND) }).click();
   await expect(page.getByRole('heading', { level: 1, name: T.registrations.heading.replace('{title}', FUND) })).toBeVisible();
   const form = page.getByRole('form', { name: T.registrations.form.replace('{title}', FUND) });
-  // Until React hydrates the grid, a press on Publish is the browser's own form post and a box ticked
-  // just after its answer can be lost (CI, a loaded machine): wait for the mark React puts on the form.
-  await expect.poll(() => form.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
-  return form;
+  // Until React hydrates the grid, a press on Publish is the browser's own form post.
+  return hydrated(form);
 }
 
 async function visitorStatus(page: Page, baseURL: string | undefined, country: string): Promise<number> {

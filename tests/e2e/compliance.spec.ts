@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Locator, type Page } from '@pla
 import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/pages/disclaimers';
 import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
+import { hydrated } from '../support/hydration';
 
 /**
  * The compliance layer (docs/product.md §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
@@ -272,17 +273,14 @@ test.describe('investor profile', () => {
     expect(lifetimeDays((await cookie(context, 'disclaimer_validated'))!.expires)).toBe(30);
     await page.goto('/en/about-us');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    // The menus open once the header's script runs: a click before hydration is retried.
-    const open = async (button: Locator, item: RegExp | string) =>
-      expect(async () => {
-        await button.click();
-        await expect(page.getByRole('menuitem', { name: item }).first()).toBeVisible({ timeout: 1_000 });
-      }).toPass();
+    // The menus open once the header's script runs: each is clicked once, when hydrated.
+    const open = async (button: Locator, item: RegExp | string) => {
+      await (await hydrated(button)).click();
+      await expect(page.getByRole('menuitem', { name: item }).first()).toBeVisible();
+    };
     const fundList = nav.getByRole('list', { name: 'Our funds' });
-    await expect(async () => {
-      await nav.getByRole('button', { name: 'Our funds' }).click();
-      await expect(fundList).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    await (await hydrated(nav.getByRole('button', { name: 'Our funds' }))).click();
+    await expect(fundList).toBeVisible();
     await expect(fundList.getByRole('link', { name: new RegExp(institOnlyFund.title.en) })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await open(page.getByRole('button', { name: /Investor profile/ }), profileTitle('INSTIT', 'en'));

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
+import { hydrated } from '../support/hydration';
 
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -104,12 +105,10 @@ test.describe('desktop header (1280 px)', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const trigger = nav.getByRole('button', { name: 'Our funds' });
     const list = nav.getByRole('list', { name: 'Our funds' });
-    // The button toggles once the header's script runs: a press before hydration is retried.
-    await expect(async () => {
-      await trigger.focus();
-      await page.keyboard.press('Enter');
-      await expect(list).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    // The button toggles once the header's script runs: pressed once, when hydrated.
+    await (await hydrated(trigger)).focus();
+    await page.keyboard.press('Enter');
+    await expect(list).toBeVisible();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('ArrowDown');
     const links = list.getByRole('link');
@@ -143,10 +142,8 @@ test.describe('desktop header (1280 px)', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const trigger = nav.getByRole('button', { name: 'Our funds' });
     const list = nav.getByRole('list', { name: 'Our funds' });
-    await expect(async () => {
-      await trigger.click();
-      await expect(list).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    await (await hydrated(trigger)).click();
+    await expect(list).toBeVisible();
     await page.mouse.click(5, 700);
     await expect(list).toBeHidden();
     await trigger.click();
