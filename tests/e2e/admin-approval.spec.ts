@@ -283,6 +283,23 @@ const N = T.news;
 const visitorOf = async (browser: Browser) =>
   (await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] } })).newPage();
 
+/** An English company article created as a draft from /admin/news/new (at once: a draft is nobody's reading); its screen's address. */
+async function createDraftArticle(editor: Page, article: { title: string; slug?: string; summary: string; body: string }): Promise<string> {
+  await editor.goto('/admin/news/new');
+  const form = editor.getByRole('form', { name: N.newTitle });
+  await expect(form.getByRole('toolbar', { name: N.editor.toolbar })).toBeVisible();
+  await form.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
+  await form.getByLabel(N.fields.title).fill(article.title);
+  if (article.slug) await form.getByLabel(N.fields.slug).fill(article.slug);
+  await form.getByLabel(N.fields.category).selectOption('company');
+  await form.getByLabel(N.fields.summary).fill(article.summary);
+  await form.getByRole('textbox', { name: N.fields.body }).fill(article.body);
+  await form.getByRole('radio', { name: N.stateChoices.draft }).check();
+  await form.getByRole('button', { name: N.create }).click();
+  await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
+  return editor.url().split('?')[0] ?? '';
+}
+
 test('an editor cannot take a published article off the site alone: Draft and Save, then Delete, both wait, and the article stays on line until approved', async ({ browser }) => {
   const path = '/en/news/aurore-actions-europe-adds-to-industrials';
   const visitor = await visitorOf(browser);
@@ -320,18 +337,7 @@ test('an editor cannot take a published article off the site alone: Draft and Sa
 test('the PDF of an article waiting for publication cannot be swapped after submission: the change becomes a conflict and cannot be approved', async ({ browser }) => {
   const title = `Door article ${Date.now()}`;
   const editor = await signedIn(browser, EDITOR);
-  await editor.goto('/admin/news/new');
-  const form = editor.getByRole('form', { name: N.newTitle });
-  await expect(form.getByRole('toolbar', { name: N.editor.toolbar })).toBeVisible();
-  await form.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
-  await form.getByLabel(N.fields.title).fill(title);
-  await form.getByLabel(N.fields.category).selectOption('company');
-  await form.getByLabel(N.fields.summary).fill('A reviewed PDF.');
-  await form.getByRole('textbox', { name: N.fields.body }).fill('The text of the reviewed article.');
-  await form.getByRole('radio', { name: N.stateChoices.draft }).check();
-  await form.getByRole('button', { name: N.create }).click();
-  await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
-  const itemUrl = editor.url().split('?')[0] ?? '';
+  const itemUrl = await createDraftArticle(editor, { title, summary: 'A reviewed PDF.', body: 'The text of the reviewed article.' });
 
   // A draft's PDF is nobody's reading: attached at once.
   const attach = async (name: string, text: string) => {
@@ -451,17 +457,7 @@ test('an approved change whose publication fails stays approved, flagged on the 
   await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
 
   // ...while a new draft takes that address at once (a draft is nobody's reading).
-  await editor.goto('/admin/news/new');
-  const create = editor.getByRole('form', { name: N.newTitle });
-  await create.getByLabel(N.fields.locale).selectOption({ label: T.language.en });
-  await create.getByLabel(N.fields.title).fill(`Door slug ${taken}`);
-  await create.getByLabel(N.fields.slug).fill(taken);
-  await create.getByLabel(N.fields.category).selectOption('company');
-  await create.getByLabel(N.fields.summary).fill('Takes the address first.');
-  await create.getByRole('textbox', { name: N.fields.body }).fill('A draft that takes the address.');
-  await create.getByRole('radio', { name: N.stateChoices.draft }).check();
-  await create.getByRole('button', { name: N.create }).click();
-  await expect(editor).toHaveURL(/\/admin\/news\/\d+\?done=created/);
+  await createDraftArticle(editor, { title: `Door slug ${taken}`, slug: taken, summary: 'Takes the address first.', body: 'A draft that takes the address.' });
 
   const officer = await signedIn(browser, COMPLIANCE);
   await officer.goto('/admin/reviews');
