@@ -116,9 +116,9 @@ describe('single sign-on and the accounts that already exist', () => {
   });
 
   it("refuses an admin's account, even with a verified e-mail and no second factor", async () => {
-    const id = await account('ada@fundhouse.test', 'admin');
-    identity('ada@fundhouse.test', ['fund-admins']);
-    const refusal = await expectRefused('ada@fundhouse.test', id, 'sso_link_protected');
+    const id = await account('ada.linking@fundhouse.test', 'admin');
+    identity('ada.linking@fundhouse.test', ['fund-admins']);
+    const refusal = await expectRefused('ada.linking@fundhouse.test', id, 'sso_link_protected');
     expect(refusal?.after).toMatchObject({ emailVerified: true, role: 'admin', twoFactorEnabled: false });
     expect(ssoErrorFromCode('sso_link_protected')).toBe('ssoLinkProtected');
   });
