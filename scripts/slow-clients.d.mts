@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export const HEADERS_TIMEOUT_MS: number;
 export const REQUEST_TIMEOUT_MS: number;
@@ -13,3 +14,4 @@ export function guardBody(
   limits?: { maxBytes?: number; graceMs?: number; minBytesPerSecond?: number; intervalMs?: number },
 ): boolean;
 export function hasBody(req: IncomingMessage): boolean;
+export function answerClientError(error: (Error & { code?: string }) | undefined, socket: Duplex): void;

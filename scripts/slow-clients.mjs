@@ -32,14 +32,46 @@ const LINGER_MS = 1_000;
 /** Options for `http.createServer`: how often Node looks for clients past the two timeouts. */
 export const serverOptions = { connectionsCheckingInterval: CHECK_INTERVAL_MS };
 
-/** Sets Node's own header and request timeouts on `server`. */
+/** Sets Node's own header and request timeouts on `server`, and answers what cannot be parsed (answerClientError). */
 export function applyTimeouts(server) {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.on('clientError', answerClientError);
 }
 
 const TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n\r\nThe request body came too slow.';
 const TOO_LARGE_ANSWER = 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 28\r\n\r\nThe request body is too big.';
+
+/** What Node answers to a request it cannot parse, by the parser's error code; anything else is 400. */
+const CLIENT_ERROR_STATUS = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+const answeredClients = new WeakSet();
+
+/**
+ * The server's `clientError` handler: what the client sent cannot be parsed (bytes that are not
+ * HTTP, a head too large, headers too slow). Node's own handler writes its 400 (431, 408) and
+ * destroys the socket at once; with the client's bytes still unread (a body longer than its
+ * Content-Length, whose rest is taken for the next request) that close is a reset, and the client
+ * loses the answer before reading it. Here the answer is written, the socket ended, and what still
+ * comes is read and dropped for a second before the socket is destroyed, as for a cut body.
+ */
+export function answerClientError(error, socket) {
+  // The parser reports again with every piece that still arrives: answered once.
+  if (answeredClients.has(socket)) return;
+  answeredClients.add(socket);
+  // A response already under way on this connection cannot be followed by another one.
+  const inFlight = socket._httpMessage;
+  if (error?.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = CLIENT_ERROR_STATUS[error?.code] ?? '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
 
 /** Whether the request announces a body (a length above 0, or chunks). */
 export function hasBody(req) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardBody } from './slow-clients.mjs';
+import { applyTimeouts, guardBody } from './slow-clients.mjs';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -111,5 +111,63 @@ describe('guardBody', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).not.toContain('read ');
+  });
+});
+
+describe('answerClientError', () => {
+  it('answers 400 to the bytes after a body shorter than they are, then reads and drops the rest instead of resetting', async () => {
+    // The request's route answers late, as a real one does: the rest of the body is parsed first.
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.end('late'), 50));
+    });
+    applyTimeouts(server);
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const { answer, closed, writtenAfterEnd } = await new Promise<{ answer: string; closed: string[]; writtenAfterEnd: number }>((resolve) => {
+      // Half-open, as a client still uploading is: it goes on writing after the server's end.
+      const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let text = '';
+      const closed: string[] = [];
+      let writtenAfterEnd = 0;
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('end', () => closed.push('end'));
+      socket.on('error', (error: NodeJS.ErrnoException) => closed.push(error.code ?? 'error'));
+      socket.on('close', () => resolve({ answer: text, closed, writtenAfterEnd }));
+      socket.on('connect', async () => {
+        // Content-Length says 10, then 11 MB follow: the rest is taken for a next request.
+        socket.write('POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 10\r\n\r\n');
+        const piece = Buffer.alloc(64 * 1024, 'a');
+        for (let i = 0; i < 176 && !socket.destroyed; i += 1) {
+          if (closed.length) writtenAfterEnd += 1;
+          if (!socket.write(piece)) await new Promise((resume) => socket.once('drain', resume).once('close', resume));
+        }
+        socket.end();
+      });
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    // Node's own handler destroys the socket at once: the client's next write meets a reset, and
+    // a reset can lose the answer before the client reads it (the resilience suite saw it do so).
+    expect(closed).toEqual(['end']);
+    expect(writtenAfterEnd).toBeGreaterThan(0);
+  });
+
+  it('answers a head too large 431, once, however many times the parser reports it', async () => {
+    server = createServer((_req, res) => res.end('ok'));
+    applyTimeouts(server);
+    let reports = 0;
+    server.prependListener('clientError', () => (reports += 1));
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+      socket.on('connect', () => socket.write(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`));
+    });
+    expect(answer).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    expect(reports).toBeGreaterThan(0);
   });
 });
