@@ -6,6 +6,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), 'server-o
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One test file per core: this Vitest's default is one fewer, a single worker on a 2-core CI
+    // machine, where the integration files (each loads its own PGlite) then ran one after another.
+    maxWorkers: '100%',
     projects: [
       {
         resolve: { alias },
