@@ -8,9 +8,9 @@ describe('bodyLimit', () => {
     expect(bodyLimit('/admin/funds/3/edit', { staff: true })).toBe(21 * MB);
     expect(bodyLimit('/admin', { staff: true })).toBe(21 * MB);
     expect(bodyLimit('/api/forms/contact')).toBe(10 * MB + 64 * 1024);
-    expect(bodyLimit('/%5Fcontent/fr/news')).toBe(128 * 1024);
-    expect(bodyLimit('/graphql')).toBe(128 * 1024);
-    expect(bodyLimit('/_content/fr/news')).toBe(128 * 1024);
+    expect(bodyLimit('/%5Fcontent/fr/news')).toBe(64_000);
+    expect(bodyLimit('/graphql')).toBe(100_000);
+    expect(bodyLimit('/_content/fr/news')).toBe(64_000);
     expect(bodyLimit('/fr')).toBe(64 * 1024);
     expect(bodyLimit('/administrator')).toBe(64 * 1024);
   });
@@ -20,7 +20,7 @@ describe('bodyLimit', () => {
     expect(bodyLimit('/admin/funds/3/edit')).toBe(64 * 1024);
     // A session changes nothing outside the back-office.
     expect(bodyLimit('/fr', { staff: true })).toBe(64 * 1024);
-    expect(bodyLimit('/graphql', { staff: true })).toBe(128 * 1024);
+    expect(bodyLimit('/graphql', { staff: true })).toBe(100_000);
   });
 
   it('leaves the import API to bound its own streamed bodies', () => {

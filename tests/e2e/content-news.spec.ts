@@ -76,6 +76,9 @@ for (const locale of LOCALES) {
         expect(fixture).toBeDefined();
         const response = await page.goto(route.paths[locale]);
         expect(response?.status()).toBe(200);
+        // What routes.spec.ts checks of every other route: the language, the title, a single h1.
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page).toHaveTitle(new RegExp(escapeRegExp(fixture?.title[locale] ?? '-')));
         const main = page.locator('main');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(fixture?.title[locale] ?? '');
         let checked = 0;
