@@ -69,7 +69,16 @@ export function answerClientError(error, socket) {
     return;
   }
   const status = CLIENT_ERROR_STATUS[error?.code] ?? '400 Bad Request';
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  answerAndClose(socket, `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Writes `answer` (when given) and ends `socket`, then destroys it a second later, reading and
+ * dropping what the client still sends meanwhile: closing a socket with unread data sends a reset,
+ * which can make the client lose the answer before reading it.
+ */
+function answerAndClose(socket, answer) {
+  if (answer !== undefined) socket.end(answer);
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
@@ -100,10 +109,8 @@ export function guardBody(
   const cutOff = (answer) => {
     cut = true;
     stop();
-    if (!res.headersSent) socket.end(answer);
-    // Closed a second later, reading and dropping what still comes meanwhile: closing a socket
-    // with unread data sends a reset, which can make the client lose the answer before reading it.
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    // Once the app has begun its own answer, nothing more can be written: the connection only closes.
+    answerAndClose(socket, res.headersSent ? undefined : answer);
   };
   // Node's HTTP parser gives each piece of the body to `req.push`: counted here, exactly (chunked
   // framing excluded), without taking the stream's data from whoever reads it.
