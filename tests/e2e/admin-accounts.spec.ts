@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EN, passwordLink, signIn, STAFF, STAFF_PASSWORD, signedInAs, storageStateOf } from '../support/admin';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
@@ -257,7 +257,7 @@ test.describe('back-office accounts (admin)', () => {
     test(`no axe violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
   }
 
@@ -265,7 +265,7 @@ test.describe('back-office accounts (admin)', () => {
     await page.goto('/admin/accounts');
     await page.getByRole('link', { name: `Manage ${STAFF.reader}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: STAFF.reader })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
     await page.goto(page.url());
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: T.skip })).toBeFocused();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, signIn } from '../support/admin';
 
@@ -95,7 +95,7 @@ test.describe('back-office sign-in', () => {
     test(`no axe violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
   }
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/pages/disclaimers';
 import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
@@ -78,7 +78,7 @@ test.describe('disclaimer popup', () => {
       await expect(dialog).toBeVisible();
       // The consent notice waits until the popup is gone.
       await expect(page.getByRole('region', { name: (await messages(locale)).Consent.noticeLabel })).toHaveCount(0);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
       await dialog.getByRole('checkbox', { name: t.accept }).check();
       await expect(confirm).toBeEnabled();
       await dialog.getByRole('checkbox', { name: t.accept }).uncheck();
@@ -342,7 +342,7 @@ test.describe('cookie consent', () => {
       const [r, a] = [await refuse.boundingBox(), await accept.boundingBox()];
       expect(Math.abs(r!.height - a!.height)).toBeLessThan(1);
       expect(await refuse.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await accept.evaluate((el) => getComputedStyle(el).backgroundColor));
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
   }
 
@@ -391,7 +391,7 @@ test.describe('cookie consent', () => {
     for (const c of Object.values(all.cookies)) await expect(modal.getByRole('rowheader', { name: c.name })).toBeVisible();
     const video = modal.getByRole('switch', { name: all.services.video.title });
     await expect(video).toHaveAttribute('aria-checked', 'false');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
     await video.click();
     await expect(video).toHaveAttribute('aria-checked', 'true');
     const reloaded = page.waitForEvent('load');

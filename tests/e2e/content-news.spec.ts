@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { serializeConsent } from '../../src/domain/privacy/consent';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
@@ -57,7 +57,7 @@ const dateOf = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat({ fr: 'fr-FR', en: 'en-GB', es: 'es-ES' }[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  expect((await new AxeBuilder({ page }).analyze()).violations, what).toEqual([]);
+  expect((await axeViolations(page)), what).toEqual([]);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

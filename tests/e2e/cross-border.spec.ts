@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { countryPages } from '../../src/server/db/seed/fixtures/content/country-pages';
 import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/pages/disclaimers';
@@ -37,7 +37,7 @@ test.describe('a first visit from Spain', () => {
     const country = dialog.getByRole('combobox', { name: fr.country });
     await expect(country).toHaveValue('FR');
     await expect(dialog.getByRole('radio', { name: 'English' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
     await country.selectOption('ES');
     // Spain's languages are offered, and the popup speaks the first one at once.
     await expect(page.getByRole('dialog')).toHaveAccessibleName(disclaimerTitle('es'));
@@ -46,7 +46,7 @@ test.describe('a first visit from Spain', () => {
     const retail = investorProfiles.find((p) => p.code === 'RETAIL')!.title.es;
     await page.getByRole('dialog').getByRole('radio', { name: retail }).check();
     await page.getByRole('dialog').getByRole('checkbox', { name: es.accept }).check();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: es.confirm }).click();
     await page.waitForURL(/\/es$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -79,7 +79,7 @@ test.describe('a first visit from Spain', () => {
     await page.goto('/es');
     await page.getByRole('button', { name: new RegExp(esCore.Country.label) }).click();
     await expect(page.getByRole('menuitem', { name: 'España' })).toHaveAttribute('aria-current', 'true');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
     await page.getByRole('menuitem', { name: 'Luxemburgo' }).click();
     await page.waitForURL(/\/es$/);
     await expect(page.getByRole('button', { name: new RegExp(`${esCore.Country.label}.*Luxemburgo`) })).toBeVisible();
@@ -108,7 +108,7 @@ test.describe('the information page of a country', () => {
     await expect(page.getByText('Représentant Exemple SA', { exact: false }).first()).toBeVisible();
     // After a client navigation the page's <title> (its metadata) arrives after its body: axe waits for it.
     await expect(page).toHaveTitle(new RegExp(swissPage.title.fr));
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
 
     await page.goto('/en');
     await footerLink(swissPage.title.en).click();
@@ -116,7 +116,7 @@ test.describe('the information page of a country', () => {
     await expect(page.getByRole('heading', { level: 1, name: swissPage.title.en })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Summary of investor rights' })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(swissPage.title.en));
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
   });
 
   test('a country with no page is a translated 404, and so is a code in capitals or an unknown one', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import core from '../../messages/core/es.json' with { type: 'json' };
 import range from '../../messages/range/es.json' with { type: 'json' };
@@ -33,7 +33,7 @@ async function expectAxeClean(browser: Browser, visitor: Page, url: string) {
   const page = await context.newPage();
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeViolations(page))).toEqual([]);
   await context.close();
 }
 

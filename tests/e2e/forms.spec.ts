@@ -4,7 +4,7 @@
  * while that server is down, reCAPTCHA errors, the contact map, and axe with errors showing.
  */
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import en from '../../messages/forms/en.json' with { type: 'json' };
 import es from '../../messages/forms/es.json' with { type: 'json' };
@@ -57,7 +57,7 @@ async function expectFieldError(field: Locator, message: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeViolations(page))).toEqual([]);
 }
 
 function escape(text: string): string {

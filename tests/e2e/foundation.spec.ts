@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
 
@@ -15,8 +15,7 @@ test.describe('the site is served from its seeded database', () => {
       for (const figure of company.keyFigures) {
         await expect(page.getByText(figure.title[locale], { exact: true })).toBeVisible();
       }
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ const pastPerformance = (locale: Locale) =>
     .find((t) => t.code === 'performances-passees')?.content[locale] ?? '';
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  expect((await new AxeBuilder({ page }).analyze()).violations, label).toEqual([]);
+  expect((await axeViolations(page)), label).toEqual([]);
 }
 
 async function openTab(page: Page, locale: Locale, slug: string, tab: Tab) {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { serializeConsent } from '../../src/domain/privacy/consent';
 import { formatDate } from '../../src/domain/language/format';
@@ -74,7 +74,7 @@ for (const locale of LOCALES) {
     await expect(page.getByText(t.past.charges)).toBeVisible();
     await expect(page.getByText(fill(t.past.currencyNote, { currency: share?.currency ?? '' }))).toBeVisible();
     await expect(page.getByRole('link', { name: t.past.csv })).toHaveAttribute('href', `/e/${locale}/data/funds/${fund?.slug}/${share?.isinCode}/past-performance.csv`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
   });
 }
 
@@ -104,7 +104,7 @@ for (const locale of LOCALES) {
     await expect(latest.getByRole('row').nth(1).getByRole('cell')).toHaveCount(4);
     await expect(page.getByRole('heading', { name: t.scenarios.archive })).toBeVisible();
     await expect(page.getByRole('link', { name: t.scenarios.csv })).toHaveAttribute('href', `/e/${locale}/data/funds/${fund?.slug}/${share?.isinCode}/performance-scenarios.csv`);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeViolations(page))).toEqual([]);
   });
 }
 

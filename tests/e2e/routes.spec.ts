@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test } from '@playwright/test';
 import { pages } from '../../src/server/db/seed/fixtures/content/pages';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
@@ -46,7 +46,7 @@ for (const locale of LOCALES) {
         expect(fixture).toBeDefined();
         await expect(page).toHaveTitle(new RegExp(escape(route.code === 'home' ? 'Aurore Gestion' : (fixture?.title[locale] ?? ''))));
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        expect((await axeViolations(page))).toEqual([]);
       });
     }
 
@@ -65,7 +65,7 @@ for (const locale of LOCALES) {
         expect(response?.status(), path).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+        expect((await axeViolations(page)), path).toEqual([]);
       });
     }
 
@@ -76,7 +76,7 @@ for (const locale of LOCALES) {
         expect(response?.status(), path).toBe(404);
         await expect(page.getByRole('heading', { level: 1, name: notFound[0] })).toBeVisible();
         await expect(page.getByRole('link', { name: notFound[1] })).toHaveAttribute('href', `/${locale}`);
-        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        expect((await axeViolations(page))).toEqual([]);
       });
     }
 

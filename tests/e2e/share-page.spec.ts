@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { serializeConsent } from '../../src/domain/privacy/consent';
@@ -108,7 +108,7 @@ for (const locale of LOCALES) {
       expect(jsonLd.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'ISIN', value: share?.isinCode });
       expect(jsonLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: share?.currency, validFrom: AS_OF });
 
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
 
     test('shows the performance table against the benchmark with its as-of date, as the API computes it', async ({ page, request }) => {
@@ -220,7 +220,7 @@ for (const locale of LOCALES) {
       for (const file of ['performance.csv', 'nav-history.csv']) {
         expect((await request.get(`/e/${locale}/data/funds/${youngFund?.slug}/${young?.isinCode}/${file}`)).status()).toBe(404);
       }
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
 
     test('the share URL without a share leads to the main share', async ({ page }) => {

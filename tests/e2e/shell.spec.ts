@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
@@ -187,7 +187,7 @@ test.describe('mobile (375 px)', () => {
       await expect(dialog).toBeVisible();
       expect(Math.round((await dialog.boundingBox())?.width ?? 999)).toBeLessThanOrEqual(375);
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
       for (let i = 0; i < 40; i += 1) await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       const target = (await dialog.getByRole('link').filter({ hasNotText: company.title[locale] }).first().getAttribute('href')) ?? '';
@@ -211,7 +211,7 @@ test.describe('mobile (375 px)', () => {
   for (const path of ['/fr', '/en/about-us', '/es/noticias', '/fr/gamme-fonds', '/en/no-such-page']) {
     test(`no axe violation on ${path} at 375 px`, async ({ page }) => {
       await page.goto(path);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeViolations(page))).toEqual([]);
     });
   }
 });

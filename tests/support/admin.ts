@@ -5,7 +5,7 @@
  * signed-in storage state per role, so specs start signed in without signing in again.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestFixture } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@fundhouse.test', password: 'e2e-admin-password-1' } as const;
@@ -68,5 +68,5 @@ export async function staffPage(browser: Browser, role: StoredRole, baseURL: str
 
 /** No axe violation on the screen as it is now (every rule axe runs, WCAG 2.1 AA included). */
 export async function expectAccessible(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeViolations(page))).toEqual([]);
 }
