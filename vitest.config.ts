@@ -31,8 +31,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/db-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // On real PostgreSQL every file shares one database: run files one after another.
-          fileParallelism: !process.env.DATABASE_URL,
+          // On real PostgreSQL each worker has its database (tests/setup/global-db.ts).
         },
       },
     ],
