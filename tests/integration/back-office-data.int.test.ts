@@ -47,7 +47,7 @@ function navFile(lines: string[]) {
 }
 
 afterAll(async () => {
-  // On PostgreSQL every file shares one database: leave it as the seed made it.
+  // On PostgreSQL the files of a worker share its database: leave it as the seed made it.
   if (process.env.DATABASE_URL) await seedDemo(await getDb());
 });
 

@@ -31,7 +31,7 @@ const other = fund?.shares[1];
 if (!fund || !share || !other) throw new Error('the demo has aurore-actions-europe with two share classes');
 
 afterAll(async () => {
-  // On PostgreSQL every file shares one database: leave it as the seed made it.
+  // On PostgreSQL the files of a worker share its database: leave it as the seed made it.
   if (process.env.DATABASE_URL) await seedDemo(await getDb());
 });
 
