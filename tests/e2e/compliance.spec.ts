@@ -4,6 +4,7 @@ import { page as disclaimers } from '../../src/server/db/seed/fixtures/content/p
 import { investorProfiles } from '../../src/server/db/seed/fixtures/content/reference';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { hydrated } from '../support/hydration';
+import type { Locale } from '../support/public-pages';
 
 /**
  * The compliance layer (docs/product.md §4, §6, §9; issue 4) from an empty browser: disclaimer popup, investor
@@ -12,8 +13,6 @@ import { hydrated } from '../support/hydration';
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const DAY = 86_400;
-const LOCALES = ['fr', 'en', 'es'] as const;
-type Locale = (typeof LOCALES)[number];
 
 const messages = async (locale: Locale) =>
   (await import(`../../messages/compliance/${locale}.json`, { with: { type: 'json' } })).default as {
@@ -57,34 +56,35 @@ async function acceptDisclaimerByMouse(page: Page, locale: Locale, profile: stri
 }
 
 test.describe('disclaimer popup', () => {
-  for (const locale of LOCALES) {
-    test(`first visit in ${locale}: the popup gates the site until the checkbox is ticked, and passes axe`, async ({ page }) => {
-      const t = (await messages(locale)).Disclaimer;
-      await page.goto(`/${locale}/${locale === 'fr' ? 'nous-connaitre' : locale === 'en' ? 'about-us' : 'conocernos'}`);
-      const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
-      await expect(dialog).toBeVisible();
-      // The general conditions of the language, as the server holds them.
-      await expect(dialog.getByRole('region', { name: disclaimerTitle(locale) })).toContainText('US');
-      for (const profile of ['RETAIL', 'INSTIT', 'CGP']) await expect(dialog.getByRole('radio', { name: profileTitle(profile, locale) })).toBeVisible();
-      await expect(dialog.getByRole('radio', { name: profileTitle('RETAIL', locale) })).toBeChecked();
-      const confirm = dialog.getByRole('button', { name: t.confirm });
-      await expect(confirm).toBeDisabled();
-      expect(await storage(page, 'disclaimer_validated')).toBeNull();
-      // Max width 842 px (docs/product.md §9).
-      expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(842);
-      // Neither Escape nor a click outside dismisses it.
-      await page.keyboard.press('Escape');
-      await page.mouse.click(5, 5);
-      await expect(dialog).toBeVisible();
-      // The consent notice waits until the popup is gone.
-      await expect(page.getByRole('region', { name: (await messages(locale)).Consent.noticeLabel })).toHaveCount(0);
-      expect((await axeViolations(page))).toEqual([]);
-      await dialog.getByRole('checkbox', { name: t.accept }).check();
-      await expect(confirm).toBeEnabled();
-      await dialog.getByRole('checkbox', { name: t.accept }).uncheck();
-      await expect(confirm).toBeDisabled();
-    });
-  }
+  // The gate works the same in every language: driven in French. What the popup says in each
+  // language is read before the site's scripts load, in the first-paint test below.
+  test('first visit in fr: the popup gates the site until the checkbox is ticked, and passes axe', async ({ page }) => {
+    const locale = 'fr';
+    const t = (await messages(locale)).Disclaimer;
+    await page.goto('/fr/nous-connaitre');
+    const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
+    await expect(dialog).toBeVisible();
+    // The general conditions of the language, as the server holds them.
+    await expect(dialog.getByRole('region', { name: disclaimerTitle(locale) })).toContainText('US');
+    for (const profile of ['RETAIL', 'INSTIT', 'CGP']) await expect(dialog.getByRole('radio', { name: profileTitle(profile, locale) })).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: profileTitle('RETAIL', locale) })).toBeChecked();
+    const confirm = dialog.getByRole('button', { name: t.confirm });
+    await expect(confirm).toBeDisabled();
+    expect(await storage(page, 'disclaimer_validated')).toBeNull();
+    // Max width 842 px (docs/product.md §9).
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(842);
+    // Neither Escape nor a click outside dismisses it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    // The consent notice waits until the popup is gone.
+    await expect(page.getByRole('region', { name: (await messages(locale)).Consent.noticeLabel })).toHaveCount(0);
+    expect((await axeViolations(page))).toEqual([]);
+    await dialog.getByRole('checkbox', { name: t.accept }).check();
+    await expect(confirm).toBeEnabled();
+    await dialog.getByRole('checkbox', { name: t.accept }).uncheck();
+    await expect(confirm).toBeDisabled();
+  });
 
   test('choosing a language inside the popup switches it at once; confirming saves the choices and reloads at that home page', async ({ page, context }) => {
     await page.goto('/fr/gamme-fonds');
@@ -142,21 +142,30 @@ test.describe('disclaimer popup', () => {
     await context.close();
   });
 
-  test("a first visit sees the popup with the page's first paint, modal and in its language, before the site's scripts have loaded", async ({ page }) => {
-    const t = (await messages('es')).Disclaimer;
+  test("a first visit sees the popup with the page's first paint, modal and in its language, before the site's scripts have loaded, in fr, en and es", async ({ page }) => {
     // No bundle ever arrives: only the page's own first script runs.
     await page.route('**/_next/static/**/*.js', (route) => route.abort());
-    await page.goto('/es/conocernos');
-    const dialog = page.getByRole('dialog', { name: disclaimerTitle('es') });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleDescription(t.intro ?? '');
-    await expect(dialog.getByRole('region', { name: disclaimerTitle('es') })).toContainText('US');
-    // The browser's own modal: the focus is on the language in use, the page behind is out of reach.
-    await expect(dialog.getByRole('radio', { name: 'Español' })).toBeFocused();
-    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t.confirm })).toBeDisabled();
+    for (const [locale, path] of [
+      ['fr', '/fr/gamme-fonds'],
+      ['en', '/en/about-us'],
+      ['es', '/es/conocernos'],
+    ] as const) {
+      const t = (await messages(locale)).Disclaimer;
+      await page.goto(path);
+      const dialog = page.getByRole('dialog', { name: disclaimerTitle(locale) });
+      await expect(dialog, locale).toBeVisible();
+      await expect(dialog).toHaveAccessibleDescription(t.intro ?? '');
+      // The general conditions of the language, as the server holds them.
+      await expect(dialog.getByRole('region', { name: disclaimerTitle(locale) })).toContainText('US');
+      for (const profile of ['RETAIL', 'INSTIT', 'CGP']) await expect(dialog.getByRole('radio', { name: profileTitle(profile, locale) })).toBeVisible();
+      await expect(dialog.getByRole('radio', { name: profileTitle('RETAIL', locale) })).toBeChecked();
+      // The browser's own modal: the focus is on the language in use, the page behind is out of reach.
+      await expect(dialog.getByRole('radio', { name: languageNames[locale] })).toBeFocused();
+      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: t.confirm })).toBeDisabled();
+    }
   });
 
   test("what a visitor does in the popup before the site's scripts arrive is kept once they do", async ({ page }) => {
@@ -325,30 +334,30 @@ test.describe('investor profile', () => {
 });
 
 test.describe('cookie consent', () => {
-  async function validated(page: Page, path: string) {
-    await page.goto(path);
-    await page.evaluate(() => window.localStorage.setItem('disclaimer_validated', 'true'));
-    await page.reload();
-  }
+  // A visitor who has validated the disclaimer and made no cookie choice: the flag is in the
+  // browser's storage before the first page loads.
+  test.use({
+    storageState: async ({ baseURL }, provide) => provide({ cookies: [], origins: [{ origin: baseURL!, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] }),
+  });
 
-  for (const locale of LOCALES) {
-    test(`the notice in ${locale}: refuse and accept weigh the same, and it passes axe`, async ({ page }) => {
-      const t = (await messages(locale)).Consent;
-      await validated(page, `/${locale}`);
-      const notice = page.getByRole('region', { name: t.noticeLabel });
-      await expect(notice).toBeVisible();
-      const refuse = notice.getByRole('button', { name: t.refuseAll });
-      const accept = notice.getByRole('button', { name: t.acceptAll });
-      const [r, a] = [await refuse.boundingBox(), await accept.boundingBox()];
-      expect(Math.abs(r!.height - a!.height)).toBeLessThan(1);
-      expect(await refuse.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await accept.evaluate((el) => getComputedStyle(el).backgroundColor));
-      expect((await axeViolations(page))).toEqual([]);
-    });
-  }
+  // The notice is drawn by the page's script: driven in one language (src/messages.test.ts checks
+  // that its texts exist in every language).
+  test('the notice: refuse and accept weigh the same, and it passes axe', async ({ page }) => {
+    const t = (await messages('fr')).Consent;
+    await page.goto('/fr');
+    const notice = page.getByRole('region', { name: t.noticeLabel });
+    await expect(notice).toBeVisible();
+    const refuse = notice.getByRole('button', { name: t.refuseAll });
+    const accept = notice.getByRole('button', { name: t.acceptAll });
+    const [r, a] = [await refuse.boundingBox(), await accept.boundingBox()];
+    expect(Math.abs(r!.height - a!.height)).toBeLessThan(1);
+    expect(await refuse.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await accept.evaluate((el) => getComputedStyle(el).backgroundColor));
+    expect((await axeViolations(page))).toEqual([]);
+  });
 
   test('accept all: a 182-day consent with video on, the preference cookies written, the page reloaded', async ({ page, context }) => {
     const t = (await messages('en')).Consent;
-    await validated(page, '/en');
+    await page.goto('/en');
     await page.evaluate(() => window.localStorage.setItem('investor_profile', 'CGP'));
     const reloaded = page.waitForEvent('load');
     await page.getByRole('region', { name: t.noticeLabel }).getByRole('button', { name: t.acceptAll }).click();
@@ -367,7 +376,7 @@ test.describe('cookie consent', () => {
 
   test('refuse all: consent recorded with video off, nothing optional allowed', async ({ page, context }) => {
     const t = (await messages('fr')).Consent;
-    await validated(page, '/fr');
+    await page.goto('/fr');
     const reloaded = page.waitForEvent('load');
     await page.getByRole('region', { name: t.noticeLabel }).getByRole('button', { name: t.refuseAll }).click();
     await reloaded;
@@ -382,7 +391,7 @@ test.describe('cookie consent', () => {
   test('the modal from the footer lists every service with its lifetimes; a change is saved and the page reloads; axe passes', async ({ page, context }) => {
     const t = (await messages('en')).Consent;
     const all = (await import('../../messages/compliance/en.json', { with: { type: 'json' } })).default.Consent;
-    await validated(page, '/en');
+    await page.goto('/en');
     await page.getByRole('contentinfo').getByRole('button', { name: /cookie/i }).click();
     const modal = page.getByRole('dialog', { name: t.modalTitle });
     await expect(modal).toBeVisible();
@@ -404,7 +413,7 @@ test.describe('cookie consent', () => {
 
   test('keyboard only: the notice is first in the tab order; the modal opens, switches and saves by keyboard', async ({ page, context }) => {
     const t = (await messages('es')).Consent;
-    await validated(page, '/es');
+    await page.goto('/es');
     await expect(page.getByRole('region', { name: t.noticeLabel })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: t.refuseAll })).toBeFocused();
@@ -436,7 +445,7 @@ test.describe('cookie consent', () => {
     const t = (await messages('en')).Consent;
     await context.addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"v":1,"video":false,"at":"2026-11-21"}'), url: baseURL! }]);
     await page.setViewportSize({ width: 640, height: 800 });
-    await validated(page, '/en');
+    await page.goto('/en');
     const fab = page.getByRole('button', { name: t.floatingButton, exact: true });
     await expect(fab).toBeVisible();
     await page.setViewportSize({ width: 639, height: 800 });

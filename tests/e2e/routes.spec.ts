@@ -3,9 +3,7 @@ import { expect, test } from '@playwright/test';
 import { pages } from '../../src/server/db/seed/fixtures/content/pages';
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
-
-const LOCALES = ['fr', 'en', 'es'] as const;
-type Locale = (typeof LOCALES)[number];
+import { escapeRegExp, LOCALES, type Locale } from '../support/public-pages';
 
 /** docs/product.md §2, word for word: the localized path of each content page. */
 const ROUTES: { code: string; paths: Record<Locale, string> }[] = [
@@ -35,66 +33,119 @@ const publicShare = publicFund?.shares.find((s) => s.visibleTo.includes('RETAIL'
  */
 const CHECKED_WITH_THEIR_TEXTS = new Set(['about-us', 'expertise', 'esg', 'sri', 'legal-notices', 'regulatory-informations', 'rgpd']);
 
-for (const locale of LOCALES) {
-  test.describe(`routes in ${locale}`, () => {
-    for (const route of ROUTES.filter((r) => !CHECKED_WITH_THEIR_TEXTS.has(r.code))) {
-      test(`${route.paths[locale]} answers 200 with its title, language and no axe violation`, async ({ page }) => {
-        const response = await page.goto(route.paths[locale]);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        const fixture = pages.find((p) => p.code === route.code);
-        expect(fixture).toBeDefined();
-        await expect(page).toHaveTitle(new RegExp(escape(route.code === 'home' ? 'Aurore Gestion' : (fixture?.title[locale] ?? ''))));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        expect((await axeViolations(page))).toEqual([]);
-      });
-    }
+/** The routes of one language that are no content page: each with its title (the fixture's; the home page's is the company's name). */
+function routesOf(locale: Locale) {
+  const categoryPath = { fr: '/fr/actualites/c/esg', en: '/en/news/c/esg', es: '/es/noticias/c/esg' }[locale];
+  const articleBase = { fr: '/fr/actualites/', en: '/en/news/', es: '/es/noticias/' }[locale];
+  return [
+    ...ROUTES.filter((r) => !CHECKED_WITH_THEIR_TEXTS.has(r.code)).map((route) => ({
+      path: route.paths[locale],
+      title: route.code === 'home' ? 'Aurore Gestion' : pages.find((p) => p.code === route.code)?.title[locale],
+    })),
+    // Titles of their own (the category's, the article's, the fund's, the share's), not checked here.
+    { path: categoryPath, title: null },
+    { path: `${articleBase}${plainNews?.translations[locale].slug}`, title: null },
+    { path: `/${locale}/funds/${publicFund?.slug}`, title: null },
+    { path: `/${locale}/funds/${publicFund?.slug}/shares/${publicShare?.slug}`, title: null },
+  ];
+}
 
-    // One page per test: a test's time must not grow with the number of pages it visits (four axe
-    // scans in one 30 s test timed out on a slower machine).
-    const categoryPath = { fr: '/fr/actualites/c/esg', en: '/en/news/c/esg', es: '/es/noticias/c/esg' }[locale];
-    const articleBase = { fr: '/fr/actualites/', en: '/en/news/', es: '/es/noticias/' }[locale];
-    for (const [what, path] of [
-      ['news category', categoryPath],
-      ['news article', `${articleBase}${plainNews?.translations[locale].slug}`],
-      ['fund', `/${locale}/funds/${publicFund?.slug}`],
-      ['share', `/${locale}/funds/${publicFund?.slug}/shares/${publicShare?.slug}`],
-    ] as const) {
-      test(`the ${what} route ${path} answers 200 with its language, one h1 and no axe violation`, async ({ page }) => {
+const NOT_FOUND: Record<Locale, { title: string; message: string; backHome: string }> = {
+  fr: { title: 'Cette page est introuvable', message: 'Page non trouvée', backHome: 'Retour à l’accueil' },
+  en: { title: 'This page could not be found', message: 'Page not found', backHome: 'Back to home' },
+  es: { title: 'No se ha encontrado esta página', message: 'Página no encontrada', backHome: 'Volver al inicio' },
+};
+const notFoundPaths = (locale: Locale) => [`/${locale}/no-such-page`, { fr: '/fr/equipes', en: '/en/team', es: '/es/equipo' }[locale], `/${locale}/funds/no-such-fund`];
+const SERVER_ERROR: Record<Locale, string> = {
+  fr: 'Un problème est survenu, l’équipe a été prévenue',
+  en: 'A problem occurred, the team has been notified',
+  es: 'Se ha producido un problema, el equipo ha sido avisado',
+};
+
+/**
+ * What each route says in its language (status, `<html lang>`, title, the one h1, the translated
+ * 404 screen) is in the server's HTML: read without JavaScript, several pages a test, in every
+ * language. How the pages behave once hydrated does not depend on the language: the scans below
+ * load each kind of page once with its scripts.
+ */
+test.describe('routes in every language, as the server renders them', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const locale of LOCALES) {
+    test(`every route in ${locale} answers 200 with its language, its title and one h1`, async ({ page }) => {
+      for (const { path, title } of routesOf(locale)) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        expect((await axeViolations(page)), path).toEqual([]);
-      });
-    }
+        await expect(page.locator('html'), path).toHaveAttribute('lang', locale);
+        if (title !== null) {
+          expect(title, path).toBeTruthy();
+          await expect(page, path).toHaveTitle(new RegExp(escapeRegExp(title ?? '-')));
+        }
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
+      }
+    });
 
-    const notFound = { fr: ['Page non trouvée', 'Retour à l’accueil'], en: ['Page not found', 'Back to home'], es: ['Página no encontrada', 'Volver al inicio'] }[locale];
-    for (const path of [`/${locale}/no-such-page`, { fr: '/fr/equipes', en: '/en/team', es: '/es/equipo' }[locale], `/${locale}/funds/no-such-fund`]) {
-      test(`${path} is 404 with the translated screen`, async ({ page }) => {
+    test(`unknown paths in ${locale} are 404 with the translated screen and title`, async ({ page }) => {
+      const screen = NOT_FOUND[locale];
+      for (const path of notFoundPaths(locale)) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
-        await expect(page.getByRole('heading', { level: 1, name: notFound[0] })).toBeVisible();
-        await expect(page.getByRole('link', { name: notFound[1] })).toHaveAttribute('href', `/${locale}`);
-        expect((await axeViolations(page))).toEqual([]);
-      });
-    }
-
-    test('an unknown path has the translated not-found title', async ({ page }) => {
-      await page.goto(`/${locale}/no-such-page`);
-      await expect(page).toHaveTitle({ fr: 'Cette page est introuvable', en: 'This page could not be found', es: 'No se ha encontrado esta página' }[locale]);
+        await expect(page.getByRole('heading', { level: 1, name: screen.message }), path).toBeVisible();
+        await expect(page.getByRole('link', { name: screen.backHome }), path).toHaveAttribute('href', `/${locale}`);
+        if (path === `/${locale}/no-such-page`) await expect(page, path).toHaveTitle(screen.title);
+      }
     });
+  }
+});
 
-    test('a server error shows the translated error screen with status 500 and no stack trace', async ({ page }) => {
-      const response = await page.goto(`/${locale}/error-test`);
-      expect(response?.status()).toBe(500);
-      const message = { fr: 'Un problème est survenu, l’équipe a été prévenue', en: 'A problem occurred, the team has been notified', es: 'Se ha producido un problema, el equipo ha sido avisado' }[locale];
-      await expect(page.getByRole('heading', { level: 1, name: message })).toBeVisible();
-      await expect(page.getByText('Deliberate failure')).toHaveCount(0);
-      await expect(page.getByText(/at .*\.js:\d+/)).toHaveCount(0);
+/**
+ * The error screen is Next's error shell, its text drawn by the page's script from the texts the
+ * answer carries: the answer of each language is read over HTTP, the screen itself in a browser.
+ */
+test('a server error answers 500 in every language with its translated texts and no stack trace', async ({ request }) => {
+  for (const locale of LOCALES) {
+    const response = await request.get(`/${locale}/error-test`);
+    expect(response.status(), locale).toBe(500);
+    const body = await response.text();
+    expect(body, locale).toContain(SERVER_ERROR[locale]);
+    expect(body, locale).not.toContain('Deliberate failure');
+    expect(body, locale).not.toMatch(/at [^\s"]*\.js:\d+/);
+  }
+});
+
+test('a server error shows the translated error screen with status 500 and no stack trace', async ({ page }) => {
+  const response = await page.goto('/es/error-test');
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole('heading', { level: 1, name: SERVER_ERROR.es })).toBeVisible();
+  await expect(page.getByText('Deliberate failure')).toHaveCount(0);
+  await expect(page.getByText(/at .*\.js:\d+/)).toHaveCount(0);
+});
+
+/**
+ * One axe scan per kind of page, hydrated, in one language, the languages taken in turn: their
+ * markup is the same in every language. The content pages, whose seeded texts differ in markup from
+ * one language to the next, are scanned in every language by content-news.spec.ts; the news list, a
+ * news category and a news article are scanned there once each, in the tests that drive them
+ * (pagination, category filter, article link).
+ */
+test.describe('no axe violation on each kind of page', () => {
+  const KINDS: [what: string, path: string, status: number][] = [
+    ['home page', '/fr', 200],
+    ['contact page', '/en/contact', 200],
+    ['fund range', '/es/nuestros-fondos', 200],
+    ['fund page', `/fr/funds/${publicFund?.slug}`, 200],
+    ['share page', `/en/funds/${publicFund?.slug}/shares/${publicShare?.slug}`, 200],
+    ['not-found screen', '/es/equipo', 404],
+  ];
+  for (const [what, path, status] of KINDS) {
+    test(`the ${what} (${path}) has no axe violation`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      expect(await axeViolations(page), path).toEqual([]);
     });
-  });
-}
+  }
+});
 
 test('the path redirects of / and of a bare /funds', async ({ page }) => {
   await page.goto('/');
@@ -126,7 +177,3 @@ test('security headers are sent with every page', async ({ request }) => {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toContain('camera=()');
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
