@@ -1,5 +1,5 @@
 import { axeViolations } from '../support/axe';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { serializeConsent } from '../../src/domain/privacy/consent';
 import { formatDate } from '../../src/domain/language/format';
@@ -76,151 +76,173 @@ test('the fixtures have the shares these tests need', () => {
   expect(hiddenFund).toBeDefined();
 });
 
+/*
+ * What the page says depends on the language: headings, labels, captions, figures and dates as each
+ * language writes them, the addresses of its documents and files. It is checked below in all three
+ * languages, in the server's HTML (contexts without JavaScript: no hydration to wait for, the same
+ * roles and labels) or over HTTP. What the page does (copy, the chart's periods, a download, print,
+ * axe on the hydrated page) does not depend on the language: each is driven once, with JavaScript,
+ * in one language, the languages taking turns.
+ */
+
+/** The share's identity: heading, fund link, ISIN, SRI, copy buttons, documents and structured data. */
+async function expectShareFacts(page: Page, locale: Locale) {
+  const m = await messages(locale);
+  const response = await page.goto(sharePath(locale));
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${fund?.title[locale]} - ${share?.name}`);
+  await expect(page.getByRole('main').getByRole('link', { name: fund?.title[locale], exact: true }).first()).toHaveAttribute('href', `/${locale}/funds/${fund?.slug}`);
+  await expect(page.getByText(share?.isinCode ?? '', { exact: true })).toBeVisible();
+  await expect(page.getByText(fill(m.Share.sriLevel, { level: share?.sriLevel ?? 0 }))).toHaveCount(1);
+  await expect(page.getByRole('button', { name: m.Share.copyIsin })).toBeVisible();
+  await expect(page.getByRole('button', { name: m.Share.copyLink })).toBeVisible();
+
+  // The share's documents: only the types it has, each on the document route of docs/product.md §2.
+  for (const type of share?.documents ?? []) {
+    await expect(page.locator(`a[href="/e/${locale}/docs/funds/${fund?.slug}/${share?.isinCode}/${type}"]`)).toHaveCount(1);
+  }
+
+  // Structured data: the share class with its ISIN, and its last NAV as an offer in its currency.
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+  expect(jsonLd.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'ISIN', value: share?.isinCode });
+  expect(jsonLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: share?.currency, validFrom: AS_OF });
+}
+
+/** The cumulative, annualised and risk tables against the benchmark, with their as-of date, as the API computes them. */
+async function expectPerformanceTables(page: Page, locale: Locale, data: ShareData) {
+  const m = await messages(locale);
+  const byCode = new Map(data.fetchedData.map((f) => [f.code, f]));
+  const asOf = byCode.get('ytd')?.dateTo ?? '';
+  const table = page.getByRole('table', { name: fill(m.Performance.cumulativeCaption, { date: asOf }) });
+  await expect(table).toBeVisible();
+  const codes = ['ytd', '1m', '3m', '6m', '1y', '3y', '5y', '10y', 'creation'];
+  await expect(table.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...codes.map((c) => m.Performance.column[c] ?? '')]);
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText(share?.name ?? '');
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(codes.map((c) => byCode.get(c)?.displayValue ?? ''));
+  await expect(rows.nth(2).getByRole('rowheader')).toHaveText(m.Performance.benchmarkRow);
+  await expect(rows.nth(2).getByRole('cell')).toHaveText(codes.map((c) => byCode.get(c)?.benchmarkDisplayValue ?? ''));
+  const differences = codes.map((c) => formatPerformance(roundedDifference(byCode.get(c)?.value ?? null, byCode.get(c)?.benchmarkValue ?? null), locale));
+  await expect(rows.nth(3).getByRole('cell')).toHaveText(differences);
+  // docs/product.md §5: a positive figure starts with "+ "; this old share has every period.
+  for (const text of await rows.nth(1).getByRole('cell').allInnerTexts()) expect(text).toMatch(/^(\+ \d|-\d|0)/);
+  expect(codes.some((c) => (byCode.get(c)?.value ?? 0) > 0)).toBe(true);
+
+  const annualised = page.getByRole('table', { name: fill(m.Performance.annualisedCaption, { date: asOf }) });
+  await expect(annualised.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...['3y_annu', '5y_annu', '10y_annu', 'creation_annu'].map((c) => m.Performance.column[c] ?? '')]);
+  const risk = page.getByRole('table', { name: fill(m.Performance.riskCaption, { date: asOf }) });
+  const riskCodes = ['vol_3y', 'vol_5y', 'sharpe_3y', 'sharpe_5y', 'max_drawdown_3y', 'max_drawdown_5y'];
+  await expect(risk.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...riskCodes.map((c) => m.Performance.column[c] ?? '')]);
+  await expect(risk.getByRole('row').nth(1).getByRole('cell')).toHaveText(riskCodes.map((c) => byCode.get(c)?.displayValue ?? ''));
+  // The past-performance warning beside each block: table, growth chart, calendar chart.
+  await expect(page.getByRole('note')).toHaveCount(3);
+}
+
+/** The growth chart's period as drawn: numeric lines and grid, as the server computed them. */
+async function expectDrawn(growth: Locator) {
+  const paths = await growth.locator('figure path').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''));
+  expect(paths.length).toBeGreaterThan(0);
+  for (const d of paths) expect(d).toMatch(/^M-?\d+(\.\d)? -?\d+(\.\d)?(L-?\d+(\.\d)? -?\d+(\.\d)?)+$/);
+  const grid = await growth.locator('figure line').evaluateAll((els) => els.map((el) => el.getAttribute('y1') ?? ''));
+  for (const y of grid) expect(y).toMatch(/^-?\d+(\.\d+)?$/);
+}
+
+const growthChartName = (m: Messages, period: string) =>
+  fill(m.Performance.growth.chartTitleWithBenchmark, { share: share?.name ?? '', period: m.Performance.growth.period[period] ?? '' });
+
+/** The calendar-year bars, labelled in the language, and their table once shown. */
+async function expectCalendar(page: Page, locale: Locale, data: ShareData) {
+  const m = await messages(locale);
+  const calendar = page.getByRole('region', { name: m.Performance.calendar.title });
+  const years = [...data.calendarYears].sort((a, b) => a.year - b.year);
+  expect(years).toHaveLength(10);
+  const title = fill(m.Performance.calendar.chartTitleWithBenchmark, { share: share?.name ?? '', first: years[0]?.year ?? '', last: years[9]?.year ?? '' });
+  const chart = calendar.getByRole('img', { name: title });
+  await expect(chart).toBeVisible();
+  const labels = await chart.locator('text').allTextContents();
+  for (const y of years) {
+    expect(labels).toContain(String(y.year));
+    expect(labels).toContain(formatPerformance(y.value, locale, 1));
+  }
+  await calendar.getByText(m.Performance.showTable, { exact: true }).click();
+  const table = calendar.getByRole('table', { name: title });
+  await expect(table).toBeVisible();
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(11);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText(String(years[0]?.year));
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([formatPerformance(years[0]?.value, locale, 1), formatPerformance(years[0]?.benchmark, locale, 1)]);
+}
+
+/** The page of a share younger than a year: why, and no figure at all. */
+async function expectYoungShare(page: Page, request: APIRequestContext, locale: Locale) {
+  const m = await messages(locale);
+  const response = await page.goto(`/${locale}/funds/${youngFund?.slug}/shares/${young?.slug}`);
+  expect(response?.status()).toBe(200);
+  const main = page.getByRole('main');
+  const why = fill(m.Share.tooYoung, { inception: formatDate('2026-03-02', locale), date: formatDate('2027-03-02', locale) });
+  await expect(main.getByText(why)).toBeVisible();
+  await expect(main.getByRole('table')).toHaveCount(0);
+  await expect(main.getByRole('img')).toHaveCount(0);
+  await expect(main.getByRole('radio')).toHaveCount(0);
+  await expect(main.getByRole('link', { name: m.Share.performanceCsv })).toHaveCount(0);
+  // No percentage anywhere in the page's content.
+  expect(await main.innerText()).not.toMatch(/\d\s?%/);
+  for (const file of ['performance.csv', 'nav-history.csv']) {
+    expect((await request.get(`/e/${locale}/data/funds/${youngFund?.slug}/${young?.isinCode}/${file}`)).status()).toBe(404);
+  }
+}
+
+/** The NAV history as served: one line per NAV from the share's inception to the last NAV. */
+function expectNavHistory(csv: string) {
+  const navLines = csv.split('\r\n');
+  expect(navLines[0]).toBe('\uFEFFisin,date,nav,currency');
+  expect(navLines[1]).toBe(`${share?.isinCode},${share?.inceptionDate},${share?.inceptionNav},${share?.currency}`);
+  expect(navLines.at(-2)?.startsWith(`${share?.isinCode},${AS_OF},`)).toBe(true);
+}
+
+/** The performance CSV linked from the page, its labels in the page's language. */
+async function expectPerformanceCsv(page: Page, request: APIRequestContext, locale: Locale) {
+  const m = await messages(locale);
+  const url = `/e/${locale}/data/funds/${fund?.slug}/${share?.isinCode}/performance.csv`;
+  await expect(page.getByRole('link', { name: m.Share.performanceCsv })).toHaveAttribute('href', url);
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(response.headers()['content-disposition']).toContain(`attachment; filename="${share?.isinCode}-performance-${AS_OF}.csv"`);
+  const lines = (await response.text()).split('\r\n');
+  expect(lines[0]).toBe('\uFEFFisin,currency,as_of,group,code,label,share,benchmark,unit');
+  expect(lines[1]).toMatch(new RegExp(`^${share?.isinCode},EUR,${AS_OF},[^,]+,ytd,${escape(m.Performance.column.ytd ?? '')},-?\\d+\\.\\d\\d,-?\\d+\\.\\d\\d,%$`));
+}
+
 for (const locale of LOCALES) {
-  test.describe(`share page in ${locale}`, () => {
-    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  test.describe(`share page in ${locale}, as the server renders it`, () => {
+    test.use({ javaScriptEnabled: false });
 
-    test('shows the share, copies its ISIN and its link with a confirmation, and has no axe violation', async ({ page, baseURL }) => {
-      test.slow(); // axe over the whole share page takes a while on a small machine
-      const m = await messages(locale);
-      const response = await page.goto(sharePath(locale));
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${fund?.title[locale]} - ${share?.name}`);
-      await expect(page.getByRole('main').getByRole('link', { name: fund?.title[locale], exact: true }).first()).toHaveAttribute('href', `/${locale}/funds/${fund?.slug}`);
-      await expect(page.getByText(share?.isinCode ?? '', { exact: true })).toBeVisible();
-      await expect(page.getByText(fill(m.Share.sriLevel, { level: share?.sriLevel ?? 0 }))).toHaveCount(1);
-
-      await page.getByRole('button', { name: m.Share.copyIsin }).click();
-      await expect(page.getByRole('status').filter({ hasText: m.Share.isinCopied })).toHaveText(m.Share.isinCopied);
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share?.isinCode);
-
-      await page.getByRole('button', { name: m.Share.copyLink }).click();
-      await expect(page.getByRole('status').filter({ hasText: m.Share.linkCopied })).toHaveText(m.Share.linkCopied);
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${sharePath(locale)}`);
-
-      // The share's documents: only the types it has, each on the document route of docs/product.md §2.
-      for (const type of share?.documents ?? []) {
-        await expect(page.locator(`a[href="/e/${locale}/docs/funds/${fund?.slug}/${share?.isinCode}/${type}"]`)).toHaveCount(1);
-      }
-
-      // Structured data: the share class with its ISIN, and its last NAV as an offer in its currency.
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
-      expect(jsonLd.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'ISIN', value: share?.isinCode });
-      expect(jsonLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: share?.currency, validFrom: AS_OF });
-
-      expect((await axeViolations(page))).toEqual([]);
-    });
-
-    test('shows the performance table against the benchmark with its as-of date, as the API computes it', async ({ page, request }) => {
+    // One visit for everything the share's page shows, from the same server's HTML.
+    test('shows the share, its performance tables as the API computes them, its growth and calendar charts, and its CSV files', async ({ page, request }) => {
       const m = await messages(locale);
       const data = await shareData(request, locale);
-      const byCode = new Map(data.fetchedData.map((f) => [f.code, f]));
-      const asOf = byCode.get('ytd')?.dateTo ?? '';
-      await page.goto(sharePath(locale));
+      await expectShareFacts(page, locale);
+      await expectPerformanceTables(page, locale, data);
 
-      const table = page.getByRole('table', { name: fill(m.Performance.cumulativeCaption, { date: asOf }) });
-      await expect(table).toBeVisible();
-      const codes = ['ytd', '1m', '3m', '6m', '1y', '3y', '5y', '10y', 'creation'];
-      await expect(table.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...codes.map((c) => m.Performance.column[c] ?? '')]);
-      const rows = table.getByRole('row');
-      await expect(rows).toHaveCount(4);
-      await expect(rows.nth(1).getByRole('rowheader')).toHaveText(share?.name ?? '');
-      await expect(rows.nth(1).getByRole('cell')).toHaveText(codes.map((c) => byCode.get(c)?.displayValue ?? ''));
-      await expect(rows.nth(2).getByRole('rowheader')).toHaveText(m.Performance.benchmarkRow);
-      await expect(rows.nth(2).getByRole('cell')).toHaveText(codes.map((c) => byCode.get(c)?.benchmarkDisplayValue ?? ''));
-      const differences = codes.map((c) => formatPerformance(roundedDifference(byCode.get(c)?.value ?? null, byCode.get(c)?.benchmarkValue ?? null), locale));
-      await expect(rows.nth(3).getByRole('cell')).toHaveText(differences);
-      // docs/product.md §5: a positive figure starts with "+ "; this old share has every period.
-      for (const text of await rows.nth(1).getByRole('cell').allInnerTexts()) expect(text).toMatch(/^(\+ \d|-\d|0)/);
-      expect(codes.some((c) => (byCode.get(c)?.value ?? 0) > 0)).toBe(true);
-
-      const annualised = page.getByRole('table', { name: fill(m.Performance.annualisedCaption, { date: asOf }) });
-      await expect(annualised.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...['3y_annu', '5y_annu', '10y_annu', 'creation_annu'].map((c) => m.Performance.column[c] ?? '')]);
-      const risk = page.getByRole('table', { name: fill(m.Performance.riskCaption, { date: asOf }) });
-      const riskCodes = ['vol_3y', 'vol_5y', 'sharpe_3y', 'sharpe_5y', 'max_drawdown_3y', 'max_drawdown_5y'];
-      await expect(risk.getByRole('columnheader')).toHaveText([m.Performance.rowHeader, ...riskCodes.map((c) => m.Performance.column[c] ?? '')]);
-      await expect(risk.getByRole('row').nth(1).getByRole('cell')).toHaveText(riskCodes.map((c) => byCode.get(c)?.displayValue ?? ''));
-      // The past-performance warning beside each block: table, growth chart, calendar chart.
-      await expect(page.getByRole('note')).toHaveCount(3);
-    });
-
-    test('switches the growth chart between periods, and shows the calendar-year bars with their table', async ({ page, request }) => {
-      const m = await messages(locale);
-      const data = await shareData(request, locale);
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      await page.goto(sharePath(locale));
       const growth = page.getByRole('region', { name: m.Performance.growth.title });
-      /** The shown period is really drawn: numeric lines and grid, as the server computed them. */
-      const expectDrawn = async () => {
-        const paths = await growth.locator('figure path').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''));
-        expect(paths.length).toBeGreaterThan(0);
-        for (const d of paths) expect(d).toMatch(/^M-?\d+(\.\d)? -?\d+(\.\d)?(L-?\d+(\.\d)? -?\d+(\.\d)?)+$/);
-        const grid = await growth.locator('figure line').evaluateAll((els) => els.map((el) => el.getAttribute('y1') ?? ''));
-        for (const y of grid) expect(y).toMatch(/^-?\d+(\.\d+)?$/);
-      };
-      const chartName = (period: string) =>
-        fill(m.Performance.growth.chartTitleWithBenchmark, { share: share?.name ?? '', period: m.Performance.growth.period[period] ?? '' });
-      const periods = growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio');
-      await expect(periods).toHaveCount(9);
-      // Five years by default; the choices work once the page's script has run.
+      await expect(growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio')).toHaveCount(9);
       await expect(growth.getByRole('radio', { name: m.Performance.growth.period['5y'] })).toBeChecked();
-      await expect(periods.first()).toBeEnabled();
-      await expect(growth.getByRole('img', { name: chartName('5y') })).toBeVisible();
-      await expectDrawn();
-      await growth.getByText(m.Performance.growth.period['1y'] ?? '', { exact: true }).click();
-      await expect(growth.getByRole('img', { name: chartName('1y') })).toBeVisible();
-      await expect(growth.getByRole('img', { name: chartName('5y') })).toBeHidden();
-      // Arrow keys move through the periods: 1 year → 3 years.
-      await growth.getByRole('radio', { name: m.Performance.growth.period['1y'] }).press('ArrowRight');
-      await expect(growth.getByRole('img', { name: chartName('3y') })).toBeVisible();
-      await expect(growth.getByRole('img')).toHaveCount(1);
-      // The data table follows the chosen period.
-      await growth.getByText(m.Performance.showTable, { exact: true }).click();
-      await expect(growth.getByRole('table', { name: chartName('3y') })).toBeVisible();
-      await expectDrawn();
-      expect(consoleErrors).toEqual([]);
+      await expect(growth.getByRole('img', { name: growthChartName(m, '5y') })).toBeVisible();
+      await expectDrawn(growth);
+      await expectCalendar(page, locale, data);
 
-      const calendar = page.getByRole('region', { name: m.Performance.calendar.title });
-      const years = [...data.calendarYears].sort((a, b) => a.year - b.year);
-      expect(years).toHaveLength(10);
-      const title = fill(m.Performance.calendar.chartTitleWithBenchmark, { share: share?.name ?? '', first: years[0]?.year ?? '', last: years[9]?.year ?? '' });
-      const chart = calendar.getByRole('img', { name: title });
-      await expect(chart).toBeVisible();
-      const labels = await chart.locator('text').allTextContents();
-      for (const y of years) {
-        expect(labels).toContain(String(y.year));
-        expect(labels).toContain(formatPerformance(y.value, locale, 1));
-      }
-      await calendar.getByText(m.Performance.showTable, { exact: true }).click();
-      const table = calendar.getByRole('table', { name: title });
-      await expect(table).toBeVisible();
-      const rows = table.getByRole('row');
-      await expect(rows).toHaveCount(11);
-      await expect(rows.nth(1).getByRole('rowheader')).toHaveText(String(years[0]?.year));
-      await expect(rows.nth(1).getByRole('cell')).toHaveText([formatPerformance(years[0]?.value, locale, 1), formatPerformance(years[0]?.benchmark, locale, 1)]);
+      const href = (await page.getByRole('link', { name: m.Share.navHistoryCsv }).getAttribute('href')) ?? '';
+      const response = await request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()['content-disposition'], href).toContain(`filename="${share?.isinCode}-nav-history-${AS_OF}.csv"`);
+      expectNavHistory(await response.text());
+      await expectPerformanceCsv(page, request, locale);
     });
 
     test('a share younger than a year shows why and no figure at all', async ({ page, request }) => {
-      test.slow(); // axe
-      const m = await messages(locale);
-      const response = await page.goto(`/${locale}/funds/${youngFund?.slug}/shares/${young?.slug}`);
-      expect(response?.status()).toBe(200);
-      const main = page.getByRole('main');
-      const why = fill(m.Share.tooYoung, { inception: formatDate('2026-03-02', locale), date: formatDate('2027-03-02', locale) });
-      await expect(main.getByText(why)).toBeVisible();
-      await expect(main.getByRole('table')).toHaveCount(0);
-      await expect(main.getByRole('img')).toHaveCount(0);
-      await expect(main.getByRole('radio')).toHaveCount(0);
-      await expect(main.getByRole('link', { name: m.Share.performanceCsv })).toHaveCount(0);
-      // No percentage anywhere in the page's content.
-      expect(await main.innerText()).not.toMatch(/\d\s?%/);
-      for (const file of ['performance.csv', 'nav-history.csv']) {
-        expect((await request.get(`/e/${locale}/data/funds/${youngFund?.slug}/${young?.isinCode}/${file}`)).status()).toBe(404);
-      }
-      expect((await axeViolations(page))).toEqual([]);
+      await expectYoungShare(page, request, locale);
     });
 
     test('the share URL without a share leads to the main share', async ({ page }) => {
@@ -228,47 +250,101 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`${sharePath(locale)}$`));
       expect((await page.goto(`/${locale}/funds/no-such-fund/shares`))?.status()).toBe(404);
     });
-
-    test('downloads the NAV history and the performance table as CSV', async ({ page, request }) => {
-      const m = await messages(locale);
-      await page.goto(sharePath(locale));
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: m.Share.navHistoryCsv }).click()]);
-      expect(download.suggestedFilename()).toBe(`${share?.isinCode}-nav-history-${AS_OF}.csv`);
-      const navCsv = await readFile((await download.path()) ?? '', 'utf8');
-      const navLines = navCsv.split('\r\n');
-      expect(navLines[0]).toBe('\uFEFFisin,date,nav,currency');
-      expect(navLines[1]).toBe(`${share?.isinCode},${share?.inceptionDate},${share?.inceptionNav},${share?.currency}`);
-      expect(navLines.at(-2)?.startsWith(`${share?.isinCode},${AS_OF},`)).toBe(true);
-
-      const url = `/e/${locale}/data/funds/${fund?.slug}/${share?.isinCode}/performance.csv`;
-      await expect(page.getByRole('link', { name: m.Share.performanceCsv })).toHaveAttribute('href', url);
-      const response = await request.get(url);
-      expect(response.status()).toBe(200);
-      expect(response.headers()['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers()['content-disposition']).toContain(`attachment; filename="${share?.isinCode}-performance-${AS_OF}.csv"`);
-      const lines = (await response.text()).split('\r\n');
-      expect(lines[0]).toBe('\uFEFFisin,currency,as_of,group,code,label,share,benchmark,unit');
-      expect(lines[1]).toMatch(new RegExp(`^${share?.isinCode},EUR,${AS_OF},[^,]+,ytd,${escape(m.Performance.column.ytd ?? '')},-?\\d+\\.\\d\\d,-?\\d+\\.\\d\\d,%$`));
-    });
-
-    test('prints as a factsheet without the site header, footer and buttons', async ({ page }) => {
-      const m = await messages(locale);
-      await page.goto(sharePath(locale));
-      await expect(page.getByRole('banner')).toBeVisible();
-      await page.emulateMedia({ media: 'print' });
-      await expect(page.getByRole('banner')).toBeHidden();
-      await expect(page.getByRole('contentinfo')).toBeHidden();
-      await expect(page.getByRole('button', { name: m.Share.copyLink })).toBeHidden();
-      await expect(page.getByRole('group', { name: m.Performance.growth.periodLegend })).toBeHidden();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('table').first()).toBeVisible();
-      await expect(page.getByRole('region', { name: m.Performance.growth.title }).getByRole('img')).toBeVisible();
-      // Nothing wider than the A4 page's printable width (210 mm − 2 × 12 mm ≈ 703 px).
-      await page.setViewportSize({ width: 703, height: 1000 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(703);
-    });
   });
 }
+
+/*
+ * With JavaScript, one language per behaviour (the languages take turns), each after the same
+ * content checks on the hydrated page.
+ */
+test.describe('share page with JavaScript', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('in fr: shows the share and its performance tables, copies its ISIN and its link with a confirmation, and has no axe violation', async ({ page, baseURL, request }) => {
+    test.slow(); // axe over the whole share page takes a while on a small machine
+    const locale = 'fr';
+    const m = await messages(locale);
+    await expectShareFacts(page, locale);
+    await expectPerformanceTables(page, locale, await shareData(request, locale));
+
+    await page.getByRole('button', { name: m.Share.copyIsin }).click();
+    await expect(page.getByRole('status').filter({ hasText: m.Share.isinCopied })).toHaveText(m.Share.isinCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share?.isinCode);
+
+    await page.getByRole('button', { name: m.Share.copyLink }).click();
+    await expect(page.getByRole('status').filter({ hasText: m.Share.linkCopied })).toHaveText(m.Share.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${sharePath(locale)}`);
+
+    expect((await axeViolations(page))).toEqual([]);
+  });
+
+  test('in en: switches the growth chart between periods, and shows the calendar-year bars with their table', async ({ page, request }) => {
+    const locale = 'en';
+    const m = await messages(locale);
+    const data = await shareData(request, locale);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(sharePath(locale));
+    const growth = page.getByRole('region', { name: m.Performance.growth.title });
+    const chartName = (period: string) => growthChartName(m, period);
+    const periods = growth.getByRole('group', { name: m.Performance.growth.periodLegend }).getByRole('radio');
+    await expect(periods).toHaveCount(9);
+    // Five years by default; the choices work once the page's script has run.
+    await expect(growth.getByRole('radio', { name: m.Performance.growth.period['5y'] })).toBeChecked();
+    await expect(periods.first()).toBeEnabled();
+    await expect(growth.getByRole('img', { name: chartName('5y') })).toBeVisible();
+    await expectDrawn(growth);
+    await growth.getByText(m.Performance.growth.period['1y'] ?? '', { exact: true }).click();
+    await expect(growth.getByRole('img', { name: chartName('1y') })).toBeVisible();
+    await expect(growth.getByRole('img', { name: chartName('5y') })).toBeHidden();
+    // Arrow keys move through the periods: 1 year → 3 years.
+    await growth.getByRole('radio', { name: m.Performance.growth.period['1y'] }).press('ArrowRight');
+    await expect(growth.getByRole('img', { name: chartName('3y') })).toBeVisible();
+    await expect(growth.getByRole('img')).toHaveCount(1);
+    // The data table follows the chosen period.
+    await growth.getByText(m.Performance.showTable, { exact: true }).click();
+    await expect(growth.getByRole('table', { name: chartName('3y') })).toBeVisible();
+    await expectDrawn(growth);
+    expect(consoleErrors).toEqual([]);
+
+    await expectCalendar(page, locale, data);
+  });
+
+  test('in es: a share younger than a year shows why and no figure at all, and has no axe violation', async ({ page, request }) => {
+    test.slow(); // axe
+    await expectYoungShare(page, request, 'es');
+    expect((await axeViolations(page))).toEqual([]);
+  });
+
+  test('in fr: downloads the NAV history and the performance table as CSV', async ({ page, request }) => {
+    const locale = 'fr';
+    const m = await messages(locale);
+    await page.goto(sharePath(locale));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: m.Share.navHistoryCsv }).click()]);
+    expect(download.suggestedFilename()).toBe(`${share?.isinCode}-nav-history-${AS_OF}.csv`);
+    expectNavHistory(await readFile((await download.path()) ?? '', 'utf8'));
+    await expectPerformanceCsv(page, request, locale);
+  });
+
+  test('in es: prints as a factsheet without the site header, footer and buttons', async ({ page }) => {
+    const m = await messages('es');
+    await page.goto(sharePath('es'));
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: m.Share.copyLink })).toBeHidden();
+    await expect(page.getByRole('group', { name: m.Performance.growth.periodLegend })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: m.Performance.growth.title }).getByRole('img')).toBeVisible();
+    // Nothing wider than the A4 page's printable width (210 mm − 2 × 12 mm ≈ 703 px).
+    await page.setViewportSize({ width: 703, height: 1000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(703);
+  });
+});
 
 test.describe('downloads follow the investor profile and reject bad parameters', () => {
   test('a fund hidden from RETAIL is 404 to RETAIL and 200 to INSTIT', async ({ playwright, baseURL }) => {
