@@ -75,6 +75,22 @@ async function expectQuery(page: Page, locale: Locale, search: string) {
     .toEqual({ path: PATHS[locale], query: meaningful(new URLSearchParams(search)) });
 }
 
+/** From the unfiltered range: a filter nothing matches says so, and the reset link leads back to every fund, the filter cleared. */
+async function expectNothingThenReset(page: Page, locale: Locale) {
+  const m = MESSAGES[locale];
+  // No RETAIL fund has the highest risk level.
+  expect(RETAIL.some((f) => f.riskLevel === 7)).toBe(false);
+  await page.getByLabel(m.finder.sri, { exact: true }).selectOption({ label: fill(m.finder.sriOption, { level: 7 }) });
+  await submit(page, locale);
+  await expectQuery(page, locale, 'sri=7');
+  await expectFunds(page, [], locale);
+  await expect(page.getByText(m.results.empty)).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: m.finder.reset }).last().click();
+  await expect(page).toHaveURL(PATHS[locale]);
+  await expectFunds(page, RETAIL, locale);
+  await expect(page.getByLabel(m.finder.sri, { exact: true })).toHaveValue('');
+}
+
 async function submit(page: Page, locale: Locale) {
   await page.getByRole('button', { name: MESSAGES[locale].finder.submit }).click();
 }
@@ -185,19 +201,8 @@ test.describe('the finder', () => {
 
   test('says when nothing matches and resets the filters, in en', async ({ page }) => {
     const locale = 'en';
-    const m = MESSAGES[locale];
-    // No RETAIL fund has the highest risk level.
-    expect(RETAIL.some((f) => f.riskLevel === 7)).toBe(false);
     await page.goto(PATHS[locale]);
-    await page.getByLabel(m.finder.sri, { exact: true }).selectOption({ label: fill(m.finder.sriOption, { level: 7 }) });
-    await submit(page, locale);
-    await expectQuery(page, locale, 'sri=7');
-    await expectFunds(page, [], locale);
-    await expect(page.getByText(m.results.empty)).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: m.finder.reset }).last().click();
-    await expect(page).toHaveURL(PATHS[locale]);
-    await expectFunds(page, RETAIL, locale);
-    await expect(page.getByLabel(m.finder.sri, { exact: true })).toHaveValue('');
+    await expectNothingThenReset(page, locale);
   });
 
   test('searches by name and by ISIN, in any case, naming the class found, in es', async ({ page }) => {
@@ -370,17 +375,7 @@ test.describe('without JavaScript', () => {
       await expectFunds(page, [...RETAIL].sort((a, b) => collator.compare(a.title[locale], b.title[locale])), locale);
       await page.getByLabel(m.finder.sort).selectOption({ label: m.finder.sortOption.category });
 
-      // No RETAIL fund has the highest risk level.
-      expect(RETAIL.some((f) => f.riskLevel === 7)).toBe(false);
-      await page.getByLabel(m.finder.sri, { exact: true }).selectOption({ label: fill(m.finder.sriOption, { level: 7 }) });
-      await submit(page, locale);
-      await expectQuery(page, locale, 'sri=7');
-      await expectFunds(page, [], locale);
-      await expect(page.getByText(m.results.empty)).toBeVisible();
-      await page.getByRole('main').getByRole('link', { name: m.finder.reset }).last().click();
-      await expect(page).toHaveURL(PATHS[locale]);
-      await expectFunds(page, RETAIL, locale);
-      await expect(page.getByLabel(m.finder.sri, { exact: true })).toHaveValue('');
+      await expectNothingThenReset(page, locale);
     });
   }
 
