@@ -134,6 +134,10 @@ export const sfdrProductSchema = z.object({
   nuclear: z.object({ inclSovereign: share, exclSovereign: share }).nullable(),
 }) satisfies z.ZodType<SfdrProductData>;
 
+/** What fund_sustainability.precontractual stores: the annex's commitments, without the two answers every fund gives. */
+export type SfdrPrecontractual = Omit<SfdrProductData, 'paiConsidered' | 'sustainabilityRiskRelevant'>;
+export const sfdrPrecontractualSchema = sfdrProductSchema.omit({ paiConsidered: true, sustainabilityRiskRelevant: true });
+
 /**
  * The rules of the pre-contractual annex's allocation, for a fund of article `article`: an article 8
  * product answers the article 8 questions and not the article 9 ones (and the other way round); the
