@@ -15,7 +15,8 @@ const DATA: ShareDistribution = {
   exAnte: { entry: 0.02, exit: 0, ongoing: 0.0185, managementFee: 0.016, distributionFee: null, transaction: 0.0012, incidental: 0 },
   exAnteDate: '2026-01-02',
   exPost: { ongoing: 0.0183, managementFee: 0.016, distributionFee: null, transaction: 0.0011, incidental: 0, from: '2025-01-01', to: '2025-12-31' },
-  priips: { category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: true, comprehensionAlert: false },
+  priips: {
+    productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: true, comprehensionAlert: false },
 };
 
 describe('parseShareDistribution', () => {

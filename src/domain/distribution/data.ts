@@ -55,7 +55,13 @@ export const exPostSchema = z.object({
   to: isoDate,
 });
 
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+/** When a scenario of a category 2 KID occurred: the months its investment began and ended (YYYY-MM). */
+const interval = z.object({ from: month, to: month }).refine((i) => i.from < i.to, { message: 'period-order' });
+
 export const priipsSchema = z.object({
+  /** EMT 00060: U a UCITS, N a non-UCITS fund, UM / NM a money market one. */
+  productType: z.enum(['U', 'N', 'UM', 'NM']).default('U'),
   /** Annex II category: 2 for a fund with enough prices of its own (or of a benchmark). */
   category: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   /** Market and credit risk measures: the SRI is their combination (Annex II and III). */
@@ -65,6 +71,12 @@ export const priipsSchema = z.object({
   valuationFrequency: z.enum(['0', '1', '2', '4', '12', '24', '52', '104', '252']),
   benchmarkUsedForScenarios: z.boolean(),
   comprehensionAlert: z.boolean(),
+  /**
+   * Category 2: the periods in which the KID's unfavourable, moderate and favourable scenarios
+   * occurred (the KID prints "This type of scenario occurred for an investment between…"; the EPT's
+   * 04086–04088). A category 2 share without them is left out of the EPT.
+   */
+  scenarioIntervals: z.object({ unfavourable: interval, moderate: interval, favourable: interval }).optional(),
 });
 
 export const shareDistributionSchema = z.object({

@@ -2,7 +2,12 @@ import { parseIsin } from '@/domain/funds/isin';
 import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/csv/share-downloads';
 import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/performance/past';
 import { scenariosCsv } from '@/domain/performance/scenarios';
+import { findatexFileName, findatexVersion, parseFindatexFile, type FindatexFormat, type FindatexTemplate } from '@/domain/distribution/findatex/files';
+import { TEMPLATES } from '@/domain/distribution/findatex/templates';
+import type { Locale } from '@/env';
 import { getDb } from '@/server/db';
+import { findatexShare } from '@/server/distribution/findatex';
+import { findatexBytes, findatexResponse } from '@/server/distribution/findatex-file';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
@@ -12,6 +17,16 @@ import { shareScenarios } from '@/server/scenarios/queries';
 import { navHistory } from '@/server/navs/queries';
 
 export const dynamic = 'force-dynamic';
+
+/** …/{ISIN}/emt.csv and the other FinDatEx files: the share's row of its audience's range file; a share whose row breaks its template's rules is not served. */
+async function findatexShareResponse(request: Request, locale: Locale, isin: string, file: { template: FindatexTemplate; format: FindatexFormat }): Promise<Response> {
+  const version = findatexVersion(file.template, new URL(request.url).searchParams.get('version'));
+  if (!version) return notFound();
+  const found = await findatexShare(await getDb(), locale, audienceFromRequest(request), version, isin);
+  if (!found || 'excluded' in found) return notFound();
+  const name = findatexFileName(isin, file.template, TEMPLATES[version].version.replace(/^V/, ''), file.format, found.generatedAt.toISOString().slice(0, 10));
+  return findatexResponse(request, await findatexBytes(version, found.table, file.format), file.format, name);
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -26,10 +41,13 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const { locale: rawLocale, fundSlug, isin: rawIsin, file } = await params;
   const locale = routeLocale(rawLocale);
   const isin = parseIsin(rawIsin);
-  if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || !isShareDownload(file)) return notFound();
+  const findatex = parseFindatexFile(file);
+  if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || (!isShareDownload(file) && !findatex)) return notFound();
   const fund = await getFund(locale, fundSlug, audienceFromRequest(request));
   const share = fund?.shares.find((s) => s.isinCode === isin);
   if (!fund || !share) return notFound();
+  if (findatex) return findatexShareResponse(request, locale, isin, findatex);
+  if (!isShareDownload(file)) return notFound();
   // The regulatory pages' files exist for every share: "not yet enough data" is a header without rows.
   if (file === 'past-performance.csv') {
     const years = pastPerformanceYears({ ...share, asOf: share.lastPrice?.date ?? null }, fund.benchmark !== null);
