@@ -6,7 +6,7 @@ import { GET as rangeFile } from '../../src/app/e/[locale]/data/findatex/[file]/
 import { eetFlagIn } from '../../src/domain/distribution/findatex/eet';
 import { emtFlagIn } from '../../src/domain/distribution/findatex/emt';
 import { eptFlagIn } from '../../src/domain/distribution/findatex/ept';
-import { TEMPLATES, type TemplateKey } from '../../src/domain/distribution/findatex/templates';
+import { TEMPLATES } from '../../src/domain/distribution/findatex/templates';
 import { validateRow, type Row } from '../../src/domain/distribution/findatex/validate';
 import { scenarioMonths } from '../../src/domain/performance/scenarios';
 import { getDb } from '../../src/server/db';
