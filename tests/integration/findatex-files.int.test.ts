@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET as shareFile } from '../../src/app/e/[locale]/data/funds/[fundSlug]/[isin]/[file]/route';
 import { GET as rangeFile } from '../../src/app/e/[locale]/data/findatex/[file]/route';
@@ -16,6 +16,8 @@ import { findatexReport } from '../../src/server/distribution/findatex';
 import { clearMemoryCaches } from '../../src/server/cache/registry';
 import { getFund } from '../../src/server/funds/queries';
 import { shareScenarios } from '../../src/server/scenarios/queries';
+import { GET as apiFile } from '../../src/app/api/admin/v1/findatex/[file]/route';
+import { createApiToken } from '../../src/server/auth/tokens';
 import { parseCsv } from '../support/csv';
 
 const FLAG_IN = { emt: emtFlagIn, ept: eptFlagIn, eet: eetFlagIn } as const;
@@ -176,5 +178,28 @@ describe('FinDatEx files (/e/{locale}/data/findatex/{file}, …/funds/{fund}/{IS
     expect(rows.some((r) => r['00030_Portfolio_Identifying_Data'] === share?.isinCode)).toBe(false);
     expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/ept.csv`)).status).toBe(404);
     expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/emt.csv`)).status).toBe(200);
+  });
+
+  it('lets a distributor pull every active share with a findatex:read token, and no other token', async () => {
+    const db = await getDb();
+    const system = { type: 'system', label: 'findatex test' } as const;
+    const reader = await createApiToken(db, { name: 'Distributor', scope: 'findatex:read', days: 30, createdBy: null }, system);
+    const navs = await createApiToken(db, { name: 'NAV feed', scope: 'navs', days: 30, createdBy: null }, system);
+    const pull = (file: string, token: string | null, query = '') =>
+      apiFile(new Request(`http://localhost/api/admin/v1/findatex/${file}${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }), { params: Promise.resolve({ file }) });
+    expect((await pull('emt.csv', null)).status).toBe(401);
+    expect((await pull('emt.csv', navs.token)).status).toBe(403);
+    const res = await pull('emt.csv', reader.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const rows = asRows(parseCsv(await res.text(), ';'));
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t.shares).innerJoin(t.funds, eq(t.funds.id, t.shares.fundId)).where(and(eq(t.shares.active, true), eq(t.funds.active, true))) as [{ count: number }];
+    expect(rows).toHaveLength(count);
+    const ept = asRows(parseCsv(await (await pull('ept.csv', reader.token, '?language=es')).text(), ';'));
+    expect(ept[0]?.['00120_Reference_Language']).toBe('spa');
+    expect((await pull('ept.csv', reader.token, '?language=de')).status).toBe(400);
+    expect((await pull('emt.csv', reader.token, '?version=4.1')).status).toBe(404);
+    expect((await pull('emt.json', reader.token)).status).toBe(404);
+    expect(parseCsv(await (await pull('emt.csv', reader.token, '?version=4.2')).text(), ';')[0]).toEqual(TEMPLATES['emt-4.2'].fields.map((f) => f.code));
   });
 });

@@ -839,7 +839,7 @@ export const apiToken = pgTable(
     takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations')`)],
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read')`)],
 );
 
 

@@ -323,15 +323,16 @@ registerMemoryCache({
 });
 
 /**
- * The range file of a template version for an audience: every share it may see. Built once per
- * key until a publication empties the cache (the catalog it reads is dropped by the same tags).
+ * The range file of a template version for an audience: every share it may see (null: every active
+ * share, for a distributor's token). Built once per key until a publication empties the cache (the
+ * catalog it reads is dropped by the same tags).
  */
-export async function findatexRange(db: Db, locale: Locale, audience: Audience, version: TemplateKey): Promise<FindatexBuild> {
+export async function findatexRange(db: Db, locale: Locale, audience: Audience | null, version: TemplateKey): Promise<FindatexBuild> {
   if (holder.db !== db) {
     holder.db = db;
     holder.builds.clear();
   }
-  const key = `${locale}|${audience.profile}|${audience.country}|${version}`;
+  const key = `${locale}|${audience ? `${audience.profile}|${audience.country}` : 'every share'}|${version}`;
   const cached = holder.builds.get(key);
   if (cached) return cached;
   if (holder.builds.size >= MAX_BUILDS) holder.builds.delete(holder.builds.keys().next().value as string);
