@@ -36,7 +36,7 @@ type ShareRow = RawCatalog['shares'][number];
 type FundRow = RawCatalog['funds'][number];
 
 /** A share left out of a file, and why: each field code and its problem. */
-export type ExcludedShare = { shareId: number; fundSlug: string; isin: string; name: string; errors: RowError[] };
+export type ExcludedShare = { shareId: number; fundId: number; fundSlug: string; isin: string; name: string; errors: RowError[] };
 
 export type FindatexBuild = {
   version: TemplateKey;
@@ -282,7 +282,7 @@ async function build(db: Db, catalog: RawCatalog, locale: Locale, version: Templ
     const facts = shareFacts(ctx, fund, share);
     const { row, errors } = facts ? rowOf(version, facts, generatedAt) : { row: null, errors: [missing('00010_Financial_Instrument_Identifying_Data')] };
     if (!row || errors.length > 0) {
-      excluded.push({ shareId: share.id, fundSlug: fund.slug, isin: share.isinCode, name: share.name, errors });
+      excluded.push({ shareId: share.id, fundId: fund.id, fundSlug: fund.slug, isin: share.isinCode, name: share.name, errors });
       continue;
     }
     rows.push(row);
