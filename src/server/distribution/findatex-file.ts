@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { toCsv, CSV_CONTENT_TYPE } from '@/domain/csv/write';
 import type { FindatexFormat } from '@/domain/distribution/findatex/files';
@@ -18,11 +19,21 @@ export async function findatexBytes(version: TemplateKey, table: readonly (reado
   if (format === 'csv') return Buffer.from(toCsv(table, { delimiter: ';', bom: false }), 'utf8');
   const template = TEMPLATES[version];
   const numeric = template.fields.map((f) => f.kind === 'number' || f.kind === 'integer');
-  const workbook = new ExcelJS.Workbook();
+  // The streaming writer, without shared strings or styles: five to ten times faster than the
+  // in-memory workbook on a thousand rows of the EET's 600 columns (scripts/bench-findatex.ts).
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   workbook.creator = 'fundhouse';
-  const sheet = workbook.addWorksheet(`${template.template} V${template.version.replace(/^V/i, '')}`.slice(0, 31));
-  sheet.addRows(table.map((row, r) => row.map((cell, c) => (r > 0 && numeric[c] && cell !== '' && Number.isFinite(Number(cell)) ? Number(cell) : cell))));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const sheet = workbook.addWorksheet(`${template.template} ${template.version}`.slice(0, 31));
+  for (const [r, row] of table.entries()) {
+    // An empty value is no cell at all: most of the EET's fields are empty.
+    sheet.addRow(row.map((cell, c) => (cell === '' ? null : r > 0 && numeric[c] && Number.isFinite(Number(cell)) ? Number(cell) : cell))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
 /** The download: private to the visitor's audience (Vary: Cookie), revalidated with its ETag like the share's CSV files. */

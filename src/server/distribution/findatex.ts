@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createTranslator } from 'next-intl';
+import { _createCache, _createIntlFormatters, createTranslator } from 'use-intl/core';
 import { env, type Locale } from '@/env';
 import { AUDIENCE_TAGS, COMPANY_TAG, FUNDS_TAG, MENU_TAG } from '@/domain/content/cache-tags';
 import type { Scenario } from '@/domain/csv/scenarios';
@@ -14,7 +14,6 @@ import { validateRow, type Row, type RowError } from '@/domain/distribution/find
 import { INTL_LOCALE } from '@/domain/language/format';
 import { pick } from '@/domain/language/localize';
 import { pastPerformanceYears } from '@/domain/performance/past';
-import { formatMonth } from '@/domain/performance/scenarios';
 import type { Audience } from '@/domain/registrations/audience';
 import { shareDocumentPath, shareSubpagePath } from '@/domain/routing/urls';
 import { registerMemoryCache } from '@/server/cache/registry';
@@ -96,10 +95,17 @@ const LANGUAGE_639_2: Record<Locale, string> = { fr: 'fra', en: 'eng', es: 'spa'
 
 async function narrator(locale: Locale) {
   const messages = (await import(`../../../messages/data/${locale}.json`)).default as NarrativeMessages;
-  const t = createTranslator({ locale, messages, namespace: 'FindatexNarrative' });
+  // One cache of compiled messages and Intl formatters for the whole file: a thousand rows reuse them.
+  const cache = _createCache();
+  const t = createTranslator({ locale, messages, namespace: 'FindatexNarrative', _cache: cache, _formatters: _createIntlFormatters(cache) });
+  const months = new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const percent = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const list = new Intl.ListFormat(INTL_LOCALE[locale], { type: 'conjunction' });
-  return { t, rate: (value: number) => percent.format(value), list: (items: string[]) => list.format(items) };
+  const month = (value: string) => {
+    const [year, m] = value.split('-').map(Number) as [number, number];
+    return months.format(new Date(Date.UTC(year, m - 1, 1)));
+  };
+  return { t, rate: (value: number) => percent.format(value), list: (items: string[]) => list.format(items), month };
 }
 
 type Context = {
@@ -109,6 +115,8 @@ type Context = {
   scenarios: Map<number, ScenarioSet>;
   narrate: Awaited<ReturnType<typeof narrator>>;
   origin: string;
+  /** Share id → its published KIDs for every country, newest first (the catalog's order). */
+  kids: Map<number, RawCatalog['documents']>;
 };
 
 /** What the three templates say of one share, from the stored data; null for a share without distribution data. */
@@ -159,79 +167,83 @@ function shareFacts(ctx: Context, fund: FundRow, share: ShareRow) {
       }
     : null;
 
-  const set = ctx.scenarios.get(share.id);
-  const oneYear = returnsAt(set, 1);
-  const rhp = returnsAt(set, years);
-  const kid = kidOf(ctx, fund, share);
-  let ept: EptShare | null = null;
-  if (rhp && (years <= 1 || oneYear)) {
-    const last = ctx.catalog.lastPrices.get(share.id) ?? null;
-    const performance = ctx.catalog.performances.get(share.id);
-    const pastYears = pastPerformanceYears(
-      { calendarYears: performance?.calendarYears ?? [], lessThanOneYear: performance ? performance.lessThanOneYear : true, inceptionDate: share.inceptionDate, asOf: last?.date ?? null },
-      fund.benchmarkCode !== null,
-    ).filter((y) => y.share !== null).length;
-    const tm = data.targetMarket;
-    const yes = (value: string) => value === 'Y';
-    const investors = [yes(tm.investorType.retail) ? narrate.t('investors.retail') : null, tm.investorType.professional !== 'N' ? narrate.t('investors.professional') : null].filter(
-      (x): x is string => x !== null,
-    );
-    const knowledge = (['basic', 'informed', 'advanced'] as const).filter((k) => yes(tm.knowledge[k])).map((k) => narrate.t(`knowledge.${k}`));
-    const objectives = (['preservation', 'growth', 'income', 'hedging'] as const).filter((k) => yes(tm.returnProfile[k])).map((k) => narrate.t(`objectives.${k}`));
-    const intervals = data.priips.scenarioIntervals;
-    const interval = (i: { from: string; to: string }) => narrate.t('scenarioInterval', { from: formatMonth(i.from, locale), to: formatMonth(i.to, locale) });
-    const url = (path: string) => new URL(path, ctx.origin).toString();
-    ept = {
-      isin: share.isinCode,
-      name,
-      currency: share.currencyCode,
-      manufacturer: { ...ctx.manufacturer, group: ctx.manufacturer.name },
-      kid: kid ?? { publishedOn: '', url: null },
-      category: data.priips.category,
-      sri: share.sriLevel,
-      mrm: data.priips.mrm,
-      crm: data.priips.crm,
-      recommendedHoldingYears: years,
-      liquidityRisk: data.priips.liquidityRisk,
-      valuationFrequency: data.priips.valuationFrequency,
-      scenarios: { oneYear: oneYear ?? rhp, rhp, halfRhp: years >= 10 ? returnsAt(set, Math.round(years / 2)) : null },
-      benchmarkUsedForScenarios: data.priips.benchmarkUsedForScenarios,
-      pastPerformance:
-        pastYears > 0
-          ? {
-              link: url(shareSubpagePath(locale, fund.slug, share.slug, 'past-performance')),
-              scenariosLink: url(shareSubpagePath(locale, fund.slug, share.slug, 'performance-scenarios')),
-              years: pastYears,
-            }
-          : null,
-      referenceAmount: 10_000,
-      costs: data.exAnte,
-      narratives: {
-        language: LANGUAGE_639_2[locale],
-        targetMarket: narrate.t('targetMarket', {
-          investors: narrate.list(investors),
-          knowledge: narrate.list(knowledge.length ? knowledge : [narrate.t('knowledge.basic')]),
-          objectives: narrate.list(objectives.length ? objectives : [narrate.t('objectives.growth')]),
-          years,
-        }),
-        objective: pick(share.managementGoal, locale) || pick(fund.description, locale),
-        otherRisks: narrate.t('otherRisks'),
-        legalForm: [fund.characteristics.legalStatus, fund.classification].map((v) => (v ? pick(v, locale) : '')).filter(Boolean).join(' – '),
-        entryCost: data.exAnte.entry > 0 ? narrate.t('entryCost', { rate: narrate.rate(data.exAnte.entry) }) : narrate.t('noEntryCost'),
-        exitCost: data.exAnte.exit > 0 ? narrate.t('exitCost', { rate: narrate.rate(data.exAnte.exit) }) : narrate.t('noExitCost'),
-        ongoingCost: narrate.t('ongoingCost', { rate: narrate.rate(data.exAnte.ongoing) }),
-        performanceFee: data.exAnte.incidental > 0 ? narrate.t('performanceFee', { rate: narrate.rate(data.exAnte.incidental) }) : null,
-        scenarioIntervals: intervals ? { unfavourable: interval(intervals.unfavourable), moderate: interval(intervals.moderate), favourable: interval(intervals.favourable) } : null,
-      },
-      comprehensionAlert: data.priips.comprehensionAlert,
-    };
-  }
-  return { emt, ept, eet, kid };
+  // The EPT's facts, only when its file is built: its narratives are the costly part.
+  const eptOf = (): { ept: EptShare | null; kid: { publishedOn: string; url: string | null } | null } => {
+    const set = ctx.scenarios.get(share.id);
+    const oneYear = returnsAt(set, 1);
+    const rhp = returnsAt(set, years);
+    const kid = kidOf(ctx, fund, share);
+    let ept: EptShare | null = null;
+    if (rhp && (years <= 1 || oneYear)) {
+      const last = ctx.catalog.lastPrices.get(share.id) ?? null;
+      const performance = ctx.catalog.performances.get(share.id);
+      const pastYears = pastPerformanceYears(
+        { calendarYears: performance?.calendarYears ?? [], lessThanOneYear: performance ? performance.lessThanOneYear : true, inceptionDate: share.inceptionDate, asOf: last?.date ?? null },
+        fund.benchmarkCode !== null,
+      ).filter((y) => y.share !== null).length;
+      const tm = data.targetMarket;
+      const yes = (value: string) => value === 'Y';
+      const investors = [yes(tm.investorType.retail) ? narrate.t('investors.retail') : null, tm.investorType.professional !== 'N' ? narrate.t('investors.professional') : null].filter(
+        (x): x is string => x !== null,
+      );
+      const knowledge = (['basic', 'informed', 'advanced'] as const).filter((k) => yes(tm.knowledge[k])).map((k) => narrate.t(`knowledge.${k}`));
+      const objectives = (['preservation', 'growth', 'income', 'hedging'] as const).filter((k) => yes(tm.returnProfile[k])).map((k) => narrate.t(`objectives.${k}`));
+      const intervals = data.priips.scenarioIntervals;
+      const interval = (i: { from: string; to: string }) => narrate.t('scenarioInterval', { from: narrate.month(i.from), to: narrate.month(i.to) });
+      const url = (path: string) => new URL(path, ctx.origin).toString();
+      ept = {
+        isin: share.isinCode,
+        name,
+        currency: share.currencyCode,
+        manufacturer: { ...ctx.manufacturer, group: ctx.manufacturer.name },
+        kid: kid ?? { publishedOn: '', url: null },
+        category: data.priips.category,
+        sri: share.sriLevel,
+        mrm: data.priips.mrm,
+        crm: data.priips.crm,
+        recommendedHoldingYears: years,
+        liquidityRisk: data.priips.liquidityRisk,
+        valuationFrequency: data.priips.valuationFrequency,
+        scenarios: { oneYear: oneYear ?? rhp, rhp, halfRhp: years >= 10 ? returnsAt(set, Math.round(years / 2)) : null },
+        benchmarkUsedForScenarios: data.priips.benchmarkUsedForScenarios,
+        pastPerformance:
+          pastYears > 0
+            ? {
+                link: url(shareSubpagePath(locale, fund.slug, share.slug, 'past-performance')),
+                scenariosLink: url(shareSubpagePath(locale, fund.slug, share.slug, 'performance-scenarios')),
+                years: pastYears,
+              }
+            : null,
+        referenceAmount: 10_000,
+        costs: data.exAnte,
+        narratives: {
+          language: LANGUAGE_639_2[locale],
+          targetMarket: narrate.t('targetMarket', {
+            investors: narrate.list(investors),
+            knowledge: narrate.list(knowledge.length ? knowledge : [narrate.t('knowledge.basic')]),
+            objectives: narrate.list(objectives.length ? objectives : [narrate.t('objectives.growth')]),
+            years,
+          }),
+          objective: pick(share.managementGoal, locale) || pick(fund.description, locale),
+          otherRisks: narrate.t('otherRisks'),
+          legalForm: [fund.characteristics.legalStatus, fund.classification].map((v) => (v ? pick(v, locale) : '')).filter(Boolean).join(' – '),
+          entryCost: data.exAnte.entry > 0 ? narrate.t('entryCost', { rate: narrate.rate(data.exAnte.entry) }) : narrate.t('noEntryCost'),
+          exitCost: data.exAnte.exit > 0 ? narrate.t('exitCost', { rate: narrate.rate(data.exAnte.exit) }) : narrate.t('noExitCost'),
+          ongoingCost: narrate.t('ongoingCost', { rate: narrate.rate(data.exAnte.ongoing) }),
+          performanceFee: data.exAnte.incidental > 0 ? narrate.t('performanceFee', { rate: narrate.rate(data.exAnte.incidental) }) : null,
+          scenarioIntervals: intervals ? { unfavourable: interval(intervals.unfavourable), moderate: interval(intervals.moderate), favourable: interval(intervals.favourable) } : null,
+        },
+        comprehensionAlert: data.priips.comprehensionAlert,
+      };
+    }
+    return { ept, kid };
+  };
+  return { emt, eet, eptOf };
 }
 
 /** The share's KID as the public reads it: the newest in the file's language, else the French one, and its public address. */
 function kidOf(ctx: Context, fund: FundRow, share: ShareRow): { publishedOn: string; url: string | null } | null {
-  const kids = ctx.catalog.documents.filter((d) => d.shareId === share.id && d.documentTypeCode === 'KIID' && d.countries.length === 0);
+  const kids = ctx.kids.get(share.id) ?? [];
   const kid = kids.find((d) => d.locale === ctx.locale) ?? kids.find((d) => d.locale === 'fr');
   if (!kid) return null;
   return { publishedOn: kid.publishedAt.slice(0, 10), url: new URL(shareDocumentPath(ctx.locale, fund.slug, share.isinCode, 'KIID'), ctx.origin).toString() };
@@ -245,8 +257,9 @@ function rowOf(version: TemplateKey, facts: NonNullable<ReturnType<typeof shareF
     return { row, errors: validateRow(fields, row, emtFlagIn(row)) };
   }
   if (version.startsWith('ept-')) {
-    if (!facts.ept) return { row: null, errors: [missing('02060_Portfolio_Return_Moderate_Scenario_RHP_Or_First_Call_Date')] };
-    const row = eptRow(facts.ept, at);
+    const { ept } = facts.eptOf();
+    if (!ept) return { row: null, errors: [missing('02060_Portfolio_Return_Moderate_Scenario_RHP_Or_First_Call_Date')] };
+    const row = eptRow(ept, at);
     const errors = validateRow(fields, row, eptFlagIn(row));
     // No KID published: its date and address are empty, which the template's rules name.
     return { row, errors };
@@ -270,7 +283,12 @@ async function build(db: Db, catalog: RawCatalog, locale: Locale, version: Templ
     scenarios,
     narrate,
     origin: env().PUBLIC_BASE_URL,
+    kids: new Map(),
   };
+  for (const doc of catalog.documents) {
+    if (doc.shareId === null || doc.documentTypeCode !== 'KIID' || doc.countries.length > 0) continue;
+    ctx.kids.set(doc.shareId, [...(ctx.kids.get(doc.shareId) ?? []), doc]);
+  }
   const generatedAt = new Date();
   const rows: Row[] = [];
   const index = new Map<string, number>();
