@@ -112,10 +112,11 @@ test('an editor’s new ongoing costs wait for approval; once a compliance offic
   await expect(row).toContainText(A.kinds.share.distribution);
   await expect(row).toContainText(A.areas.funds);
   await row.getByRole('link').click();
-  // The difference reads as the form does: percentages.
+  // The difference reads as the form does: each field by its section and label, rates as percentages.
   const other = officer.getByRole('table', { name: A.review.diffOther });
-  await expect(other.getByRole('row').filter({ hasText: 'exAnte.ongoing' })).toContainText(`${old} %`);
-  await expect(other.getByRole('row').filter({ hasText: 'exAnte.ongoing' })).toContainText(`${fresh} %`);
+  const line = other.getByRole('row').filter({ hasText: `${D.sections.exAnte} — ${D.fields.ongoing}` });
+  await expect(line).toContainText(`${old} %`);
+  await expect(line).toContainText(`${fresh} %`);
   await officer.getByRole('button', { name: A.review.approve }).click();
   await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
 

@@ -17,6 +17,7 @@ import {
   sustainabilityValues,
   type FundSustainability,
 } from '@/domain/distribution/form';
+import type { DiffLanguage, DiffRow } from '@/domain/staff/approval';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
 
@@ -60,16 +61,18 @@ function select(t: AdminT, name: string, label: string, value: string, options: 
   return { kind: 'select', name, label, value, options: [...blank, ...options], required: true, hint };
 }
 
+/** The answers of one target market question, in words. */
+function targetMarketOptions(t: AdminT, section: keyof typeof TARGET_MARKET_FIELDS, key: string): Options {
+  const tri: Options = TRI.map((code) => ({ value: code, label: t(`distribution.answers.tri.${code}`) }));
+  if (section === 'investorType' && key === 'professional') return (['Y', 'N', 'P', 'E'] as const).map((code) => ({ value: code, label: t(`distribution.answers.professional.${code}`) }));
+  if (section === 'investorType' && key === 'eligibleCounterparty') return (['Y', 'N'] as const).map((code) => ({ value: code, label: t(`distribution.answers.yesNo.${code}`) }));
+  if (section === 'lossBearing' && key === 'limitedCapitalLoss') return [{ value: '', label: t('distribution.answers.notApplicable') }, ...tri];
+  return section === 'distribution' ? CHANNELS.map((code) => ({ value: code, label: t(`distribution.answers.channel.${code}`) })) : tri;
+}
+
 export function distributionFields(t: AdminT, data: ShareDistribution | null): FieldSpec[] {
   const v = distributionValues(data);
-  const tri: Options = TRI.map((code) => ({ value: code, label: t(`distribution.answers.tri.${code}`) }));
-  const channels: Options = CHANNELS.map((code) => ({ value: code, label: t(`distribution.answers.channel.${code}`) }));
-  const answerList = (section: keyof typeof TARGET_MARKET_FIELDS, key: string): Options => {
-    if (section === 'investorType' && key === 'professional') return (['Y', 'N', 'P', 'E'] as const).map((code) => ({ value: code, label: t(`distribution.answers.professional.${code}`) }));
-    if (section === 'investorType' && key === 'eligibleCounterparty') return (['Y', 'N'] as const).map((code) => ({ value: code, label: t(`distribution.answers.yesNo.${code}`) }));
-    if (section === 'lossBearing' && key === 'limitedCapitalLoss') return [{ value: '', label: t('distribution.answers.notApplicable') }, ...tri];
-    return section === 'distribution' ? channels : tri;
-  };
+  const answerList = (section: keyof typeof TARGET_MARKET_FIELDS, key: string) => targetMarketOptions(t, section, key);
   const tmGroup = (section: keyof typeof TARGET_MARKET_FIELDS, extra: FieldSpec[] = []): FieldSpec => ({
     kind: 'group',
     name: `targetMarket.${section}`,
@@ -193,4 +196,50 @@ export function sustainabilityFields(t: AdminT, article: number, data: FundSusta
     pair('fossilGas'),
     pair('nuclear'),
   ];
+}
+
+/** A message of the admin texts when it exists, else the text given (a field this version does not know). */
+function known(t: AdminT, key: string, otherwise: string): string {
+  type Key = Parameters<AdminT>[0];
+  return t.has(key as Key) ? t(key as Key) : otherwise;
+}
+
+/** One line of a distribution or sustainability change as the form names it: "Ex-ante costs — Ongoing costs (%)", answers in words. */
+function readableRow(t: AdminT, area: 'distribution' | 'sustainability', row: DiffRow): DiffRow {
+  const parts = row.field.split('.');
+  const fieldKey = (key: string) => (area === 'sustainability' && row.field === 'planned.social' ? 'socialShare' : key);
+  const field = (key: string) => known(t, `${area}.fields.${fieldKey(key)}`, key);
+  const label =
+    parts.length === 3 && parts[0] === 'targetMarket'
+      ? `${known(t, `distribution.sections.${parts[1]}`, parts[1] ?? '')} — ${field(parts[2] ?? '')}`
+      : parts.length === 2
+        ? `${known(t, `${area}.sections.${parts[0]}`, parts[0] ?? '')} — ${field(parts[1] ?? '')}`
+        : field(row.field);
+  const word = (value: string): string => {
+    if (value === 'yes' || value === 'no') return t(`distribution.answers.yesNo.${value === 'yes' ? 'Y' : 'N'}`);
+    if (parts[0] === 'targetMarket' && parts.length === 3 && parts[1] && parts[1] in TARGET_MARKET_FIELDS) {
+      return targetMarketOptions(t, parts[1] as keyof typeof TARGET_MARKET_FIELDS, parts[2] ?? '').find((o) => o.value === value)?.label ?? value;
+    }
+    const lists: Record<string, string> = {
+      'targetMarket.sustainabilityPreferences': 'distribution.answers.sustainability',
+      'priips.category': 'distribution.answers.category',
+      'priips.liquidityRisk': 'distribution.answers.liquidity',
+      'priips.valuationFrequency': 'distribution.answers.frequency',
+      'taxonomy.methodology': 'sustainability.methodology',
+    };
+    const list = lists[row.field];
+    return list && value !== '' ? known(t, `${list}.${value}`, value) : value;
+  };
+  return { field: label, before: word(row.before), after: word(row.after) };
+}
+
+/**
+ * The review screen's difference of a distribution or sustainability change in the form's words:
+ * each field named by its section and label, each closed answer by its word (the stored state keeps
+ * the paths and codes, the same in every language). Any other kind's difference is left as it is.
+ */
+export function readableChangeRows(t: AdminT, kind: string, diff: Record<DiffLanguage, DiffRow[]>): Record<DiffLanguage, DiffRow[]> {
+  const area = kind === 'share.distribution' ? 'distribution' : kind === 'fund.sustainability' ? 'sustainability' : null;
+  if (!area) return diff;
+  return { fr: diff.fr, en: diff.en, es: diff.es, all: diff.all.map((row) => readableRow(t, area, row)) };
 }
