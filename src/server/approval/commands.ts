@@ -24,6 +24,8 @@ import { checkCountries, deleteDocument, documentForReview, documentSlotState, s
 import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
+import { fundSustainabilityCommand, shareDistributionCommand, type FundSustainabilityInput, type ShareDistributionInput } from '@/server/distribution/change';
+import { saveFundSustainability, saveShareDistribution } from '@/server/distribution/commands';
 import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
 import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
 import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
@@ -100,6 +102,8 @@ export type ChangeInput = {
   'share.create': ShareCreateInput;
   'share.update': ShareUpdateInput;
   'share.archive': { shareId: number };
+  'share.distribution': ShareDistributionInput;
+  'fund.sustainability': FundSustainabilityInput;
   'nav.correct': NavCorrectInput;
   'document.upload': DocumentUploadInput;
   'document.publish': DocumentPublishInput;
@@ -359,6 +363,8 @@ export const COMMANDS = {
     run: (db, input, actor) => archiveShare(db, input.shareId, actor),
     applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
   }),
+  'share.distribution': shareDistributionCommand(saveShareDistribution),
+  'fund.sustainability': fundSustainabilityCommand(saveFundSustainability),
   'nav.correct': define<'nav.correct'>()({
     validate: async (_db, input) => (!isIsoDate(input.date) ? problem('date', 'bad-date') : !(input.nav > 0) ? problem('nav', 'bad-nav') : null),
     async read(db, input) {
