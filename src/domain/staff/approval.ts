@@ -59,6 +59,7 @@ export const CHANGE_KINDS = [
   'import.portfolios',
   'import.scenarios',
   'import.registrations',
+  'import.findatex',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -93,6 +94,7 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'import.portfolios': 'funds',
   'import.scenarios': 'funds',
   'import.registrations': 'registrations',
+  'import.findatex': 'funds',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

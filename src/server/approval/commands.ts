@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ChangeKind } from '@/domain/staff/approval';
 import type { BenchmarkRow } from '@/domain/csv/benchmarks';
 import type { CsvError } from '@/domain/csv/import';
+import type { FindatexLine } from '@/domain/distribution/findatex/read';
 import type { NavRow } from '@/domain/csv/navs';
 import type { PortfolioRow } from '@/domain/csv/portfolio';
 import type { RegistrationRow } from '@/domain/csv/registrations';
@@ -30,6 +31,7 @@ import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/imp
 import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
 import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
 import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
+import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
@@ -123,6 +125,7 @@ export type ChangeInput = {
   'import.portfolios': ImportInput<PortfolioRow>;
   'import.scenarios': ImportInput<ScenarioRow>;
   'import.registrations': ImportInput<RegistrationRow>;
+  'import.findatex': ImportInput<FindatexLine>;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -516,6 +519,7 @@ export const COMMANDS = {
     (db, rows, actor, source) => commitRegistrationImport(db, rows, actor, { source }),
     (d) => d.registered === 0 && d.withdrawn === 0,
   ),
+  'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
 } satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
 
 /** What a kind's service answers when the change is applied (the forms' messages read it). */

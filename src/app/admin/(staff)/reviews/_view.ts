@@ -87,6 +87,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'import.portfolios':
     case 'import.scenarios':
     case 'import.registrations':
+    case 'import.findatex':
       return '/admin/imports';
     default:
       return '/admin/funds';
