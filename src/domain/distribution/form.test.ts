@@ -15,7 +15,7 @@ const DATA: ShareDistribution = {
   exAnte: { entry: 0.02, exit: 0, ongoing: 0.0115, managementFee: 0.01, distributionFee: null, transaction: 0.0012, incidental: 0 },
   exAnteDate: '2026-01-02',
   exPost: null,
-  priips: { category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: true, comprehensionAlert: false },
+  priips: { productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: true, comprehensionAlert: false },
 };
 
 /** The form a browser posts: each field's text, a checkbox "on" when ticked and absent otherwise. */

@@ -15,6 +15,9 @@ export const CHANNELS = ['R', 'P', 'B', 'N'] as const;
 export const LIQUIDITY = ['M', 'I', 'L'] as const;
 export const VALUATION_FREQUENCIES = ['0', '1', '2', '4', '12', '24', '52', '104', '252'] as const;
 export const PRIIPS_CATEGORIES = ['1', '2', '3', '4'] as const;
+export const PRODUCT_TYPES = ['U', 'N', 'UM', 'NM'] as const;
+/** The three scenarios whose past period a category 2 KID states, each as a first and a last month (YYYY-MM). */
+export const SCENARIO_INTERVAL_FIELDS = ['unfavourableFrom', 'unfavourableTo', 'moderateFrom', 'moderateTo', 'favourableFrom', 'favourableTo'] as const;
 export const METHODOLOGIES = ['R', 'C', 'O'] as const;
 
 /** The target market's questions, by section, each with its closed list of answers. */
@@ -75,6 +78,7 @@ export function readDistributionForm(form: FormReader): unknown {
     // Ex-post costs are optional: a form whose ex-post fields are all empty reports none.
     exPost: exPostGiven ? { ...Object.fromEntries(EX_POST_RATES.map((r) => [r, rateOf(form, `exPost.${r}`)])), from: text(form, 'exPost.from'), to: text(form, 'exPost.to') } : null,
     priips: {
+      productType: text(form, 'priips.productType'),
       category: Number(text(form, 'priips.category')),
       mrm: Number(text(form, 'priips.mrm')),
       crm: Number(text(form, 'priips.crm')),
@@ -82,6 +86,14 @@ export function readDistributionForm(form: FormReader): unknown {
       valuationFrequency: text(form, 'priips.valuationFrequency'),
       benchmarkUsedForScenarios: checked(form, 'priips.benchmarkUsedForScenarios'),
       comprehensionAlert: checked(form, 'priips.comprehensionAlert'),
+      // All six months empty: no intervals stated (a category 2 share is then left out of the EPT).
+      ...(SCENARIO_INTERVAL_FIELDS.some((name) => text(form, `priips.${name}`) !== '')
+        ? {
+            scenarioIntervals: Object.fromEntries(
+              (['unfavourable', 'moderate', 'favourable'] as const).map((s) => [s, { from: text(form, `priips.${s}From`), to: text(form, `priips.${s}To`) }]),
+            ),
+          }
+        : {}),
     },
   };
 }
@@ -106,6 +118,7 @@ export function distributionValues(data: ShareDistribution | null, percentSign =
   for (const r of EX_POST_RATES) out[`exPost.${r}`] = data.exPost ? pct(data.exPost[r]) : '';
   out['exPost.from'] = data.exPost?.from ?? '';
   out['exPost.to'] = data.exPost?.to ?? '';
+  out['priips.productType'] = data.priips.productType;
   out['priips.category'] = String(data.priips.category);
   out['priips.mrm'] = String(data.priips.mrm);
   out['priips.crm'] = String(data.priips.crm);
@@ -113,6 +126,11 @@ export function distributionValues(data: ShareDistribution | null, percentSign =
   out['priips.valuationFrequency'] = data.priips.valuationFrequency;
   out['priips.benchmarkUsedForScenarios'] = data.priips.benchmarkUsedForScenarios ? 'yes' : 'no';
   out['priips.comprehensionAlert'] = data.priips.comprehensionAlert ? 'yes' : 'no';
+  const intervals = data.priips.scenarioIntervals;
+  for (const s of ['unfavourable', 'moderate', 'favourable'] as const) {
+    out[`priips.${s}From`] = intervals?.[s].from ?? '';
+    out[`priips.${s}To`] = intervals?.[s].to ?? '';
+  }
   return out;
 }
 

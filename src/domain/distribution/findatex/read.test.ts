@@ -37,7 +37,7 @@ const STORED: ShareDistribution = {
   exAnte: { entry: 0.03, exit: 0, ongoing: 0.02, managementFee: 0.018, distributionFee: null, transaction: 0.001, incidental: 0 },
   exAnteDate: '2025-01-02',
   exPost: null,
-  priips: { category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: false, comprehensionAlert: false },
+  priips: { productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: false, comprehensionAlert: false },
 };
 
 const file = (version: TemplateKey, rows: Row[], options: { delimiter?: ',' | ';'; bom?: boolean } = {}) => toCsv(findatexTable(version, rows), options);

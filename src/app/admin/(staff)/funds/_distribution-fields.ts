@@ -9,6 +9,8 @@ import {
   METHODOLOGIES,
   PLANNED_SHARES,
   PRIIPS_CATEGORIES,
+  PRODUCT_TYPES,
+  SCENARIO_INTERVAL_FIELDS,
   TARGET_MARKET_FIELDS,
   TAXONOMY_SHARES,
   TRI,
@@ -130,6 +132,7 @@ export function distributionFields(t: AdminT, data: ShareDistribution | null): F
       name: 'priips',
       label: t('distribution.sections.priips'),
       fields: [
+        select(t, 'priips.productType', t('distribution.fields.productType'), v['priips.productType'] ?? '', PRODUCT_TYPES.map((code) => ({ value: code, label: t(`distribution.answers.productType.${code}`) }))),
         select(t, 'priips.category', t('distribution.fields.category'), v['priips.category'] ?? '', PRIIPS_CATEGORIES.map((code) => ({ value: code, label: t(`distribution.answers.category.${code}`) }))),
         select(t, 'priips.mrm', t('distribution.fields.mrm'), v['priips.mrm'] ?? '', ['1', '2', '3', '4', '5', '6', '7'].map((n) => ({ value: n, label: n })), t('distribution.hints.mrm')),
         select(t, 'priips.crm', t('distribution.fields.crm'), v['priips.crm'] ?? '', ['1', '2', '3', '4', '5', '6'].map((n) => ({ value: n, label: n }))),
@@ -137,6 +140,9 @@ export function distributionFields(t: AdminT, data: ShareDistribution | null): F
         select(t, 'priips.valuationFrequency', t('distribution.fields.valuationFrequency'), v['priips.valuationFrequency'] ?? '', VALUATION_FREQUENCIES.map((code) => ({ value: code, label: t(`distribution.answers.frequency.${code}`) }))),
         check('priips.benchmarkUsedForScenarios', t('distribution.fields.benchmarkUsedForScenarios')),
         check('priips.comprehensionAlert', t('distribution.fields.comprehensionAlert')),
+        ...SCENARIO_INTERVAL_FIELDS.map(
+          (name): FieldSpec => ({ kind: 'text', name: `priips.${name}`, label: t(`distribution.fields.${name}`), value: v[`priips.${name}`] ?? '', hint: t('distribution.hints.month') }),
+        ),
       ],
     },
   ];
@@ -223,6 +229,7 @@ function readableRow(t: AdminT, area: 'distribution' | 'sustainability', row: Di
     const lists: Record<string, string> = {
       'targetMarket.sustainabilityPreferences': 'distribution.answers.sustainability',
       'priips.category': 'distribution.answers.category',
+      'priips.productType': 'distribution.answers.productType',
       'priips.liquidityRisk': 'distribution.answers.liquidity',
       'priips.valuationFrequency': 'distribution.answers.frequency',
       'taxonomy.methodology': 'sustainability.methodology',
