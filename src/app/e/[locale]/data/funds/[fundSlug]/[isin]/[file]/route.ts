@@ -1,5 +1,6 @@
 import { parseIsin } from '@/domain/funds/isin';
 import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/csv/share-downloads';
+import { costsCsv } from '@/domain/distribution/costs-csv';
 import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/performance/past';
 import { scenariosCsv } from '@/domain/performance/scenarios';
 import { findatexFileName, findatexVersion, parseFindatexFile, type FindatexFormat, type FindatexTemplate } from '@/domain/distribution/findatex/files';
@@ -34,7 +35,7 @@ type Params = { locale: string; fundSlug: string; isin: string; file: string };
 
 /**
  * A share's data as CSV (src/domain/csv/share-downloads.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv,
- * …/performance.csv, and its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
+ * …/performance.csv, its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv, and its costs illustration's …/costs.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
  * see, or a share younger than a year (no performance may be shown, docs/product.md §4) is a 404.
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
@@ -55,6 +56,12 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   }
   if (file === 'performance-scenarios.csv') {
     return csvResponse(request, scenariosCsv(isin, await shareScenarios(share.id)), `${isin}-performance-scenarios.csv`);
+  }
+  // The share page's costs and charges illustration, dated by its ex-ante costs; a share without distribution data has none.
+  if (file === 'costs.csv') {
+    if (!share.distribution) return notFound();
+    const { costs } = share.distribution;
+    return csvResponse(request, costsCsv(isin, share.currency.code, costs), `${isin}-costs-${costs.exAnteDate}.csv`);
   }
   if (share.lessThanOneYear || !share.lastPrice) return notFound();
   const asOf = share.lastPrice.date;
