@@ -16,7 +16,7 @@ const DATA: ShareDistribution = {
   exAnte: { entry: 0.03, exit: 0.01, ongoing: 0.019, managementFee: 0.018, distributionFee: null, transaction: 0.0015, incidental: 0.0005 },
   exAnteDate: '2026-01-02',
   exPost: null,
-  priips: { category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: false, comprehensionAlert: false },
+  priips: { productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: false, comprehensionAlert: false },
 };
 
 describe('costsCsv', () => {
