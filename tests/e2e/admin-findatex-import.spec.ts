@@ -36,7 +36,7 @@ test.beforeAll(async ({}, testInfo) => {
   if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
   const copied = spawnSync('bash', ['scripts/e2e-build-copy.sh', DIST_DIR], { encoding: 'utf8', timeout: 120_000 });
   if (copied.status !== 0) throw new Error(`build copy failed:\n${copied.stderr}`);
-  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 14, dir, env: { NEXT_DIST_DIR: DIST_DIR }, unset: ['APPROVAL_REQUIRED'], timeoutMs: 600_000 });
+  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 15, dir, env: { NEXT_DIST_DIR: DIST_DIR }, unset: ['APPROVAL_REQUIRED'], timeoutMs: 600_000 });
   origin = server.origin;
 });
 
