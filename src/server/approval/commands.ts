@@ -52,20 +52,8 @@ import { companyForStaff, getPageVersion, pageSnapshot } from '@/server/pages/st
  *   `unchanged` whether a proposal would change nothing (by default: after equals the state).
  * - `run` runs THE existing service with the stored input, and `applied` reads its answer.
  */
-export type Target = { key: string; label: string; state: unknown };
-export type FieldProblems = Record<string, string>;
-export type Problems = { fields: FieldProblems; lines?: CsvError[] };
-export type Applied = { ok: true; changed: boolean } | { ok: false; error: string; problems?: Problems };
-
-export type Command<I, R> = {
-  validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
-  reachesPublic?(db: Executor, input: I): Promise<boolean>;
-  read(db: Executor, input: I): Promise<Target | null>;
-  after(before: unknown, input: I): unknown;
-  unchanged?(state: unknown, after: unknown): boolean;
-  run(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<R>;
-  applied(result: R): Applied;
-};
+export type { Applied, Command, FieldProblems, Problems, Target } from './command-types';
+import type { Applied, Command, FieldProblems, Problems, Target } from './command-types';
 
 /** One kind's command, its input given and its service's answer inferred. */
 const define =

@@ -2,7 +2,7 @@ import 'server-only';
 import { shareDistributionSchema, type DataProblem } from '@/domain/distribution/data';
 import { distributionValues, parseFundSustainability, sustainabilityValues } from '@/domain/distribution/form';
 import { parseShareDistribution } from '@/domain/distribution/data';
-import type { Applied, Command, Problems } from '@/server/approval/commands';
+import type { Applied, Command, Problems } from '@/server/approval/command-types';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { fundSustainabilityState, shareDistributionState, type DistributionSaveResult } from './commands';
