@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { costsCsv } from './costs-csv';
 import { distributionView } from './view';
 import type { ShareDistribution } from './data';
+import { SAMPLE_DISTRIBUTION } from './sample.fixture';
 
 const DATA: ShareDistribution = {
-  targetMarket: {
-    investorType: { retail: 'Y', professional: 'Y', eligibleCounterparty: 'Y' },
-    knowledge: { basic: 'Y', informed: 'Y', advanced: 'Y' },
-    lossBearing: { noCapitalLoss: 'N', limitedCapitalLoss: null, limitedLossLevel: null, noCapitalGuarantee: 'Y', lossBeyondCapital: 'N' },
-    returnProfile: { preservation: 'N', growth: 'Y', income: 'Neutral', hedging: 'Neutral' },
-    sustainabilityPreferences: 'Y',
-    distribution: { executionOnly: 'B', appropriateness: 'B', advice: 'B', portfolioManagement: 'B' },
-  },
-  targetMarketDate: '2026-01-02',
+  ...SAMPLE_DISTRIBUTION,
   exAnte: { entry: 0.03, exit: 0.01, ongoing: 0.019, managementFee: 0.018, distributionFee: null, transaction: 0.0015, incidental: 0.0005 },
-  exAnteDate: '2026-01-02',
   exPost: null,
-  priips: { productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: false, comprehensionAlert: false },
 };
 
 describe('costsCsv', () => {

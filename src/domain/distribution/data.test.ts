@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseShareDistribution, sfdrProblems, type ShareDistribution } from './data';
 import type { SfdrProductData } from './findatex/eet';
+import { SAMPLE_DISTRIBUTION } from './sample.fixture';
 
-const DATA: ShareDistribution = {
-  targetMarket: {
-    investorType: { retail: 'Y', professional: 'Y', eligibleCounterparty: 'Y' },
-    knowledge: { basic: 'Y', informed: 'Y', advanced: 'Y' },
-    lossBearing: { noCapitalLoss: 'N', limitedCapitalLoss: null, limitedLossLevel: null, noCapitalGuarantee: 'Y', lossBeyondCapital: 'N' },
-    returnProfile: { preservation: 'N', growth: 'Y', income: 'Neutral', hedging: 'Neutral' },
-    sustainabilityPreferences: 'Y',
-    distribution: { executionOnly: 'B', appropriateness: 'B', advice: 'B', portfolioManagement: 'B' },
-  },
-  targetMarketDate: '2026-01-02',
-  exAnte: { entry: 0.02, exit: 0, ongoing: 0.0185, managementFee: 0.016, distributionFee: null, transaction: 0.0012, incidental: 0 },
-  exAnteDate: '2026-01-02',
-  exPost: { ongoing: 0.0183, managementFee: 0.016, distributionFee: null, transaction: 0.0011, incidental: 0, from: '2025-01-01', to: '2025-12-31' },
-  priips: {
-    productType: 'U', category: 2, mrm: 4, crm: 1, liquidityRisk: 'L', valuationFrequency: '252', benchmarkUsedForScenarios: true, comprehensionAlert: false },
-};
+const DATA: ShareDistribution = SAMPLE_DISTRIBUTION;
 
 describe('parseShareDistribution', () => {
   it('accepts coherent data', () => {

@@ -2,30 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { decimal, emtDateTime, emtFlagIn, emtRow, findatexTable, type EmtShare } from './emt';
 import { TEMPLATES } from './templates';
 import { validateRow } from './validate';
+import { SAMPLE_EMT_SHARE } from '../sample.fixture';
 
-const SHARE: EmtShare = {
-  isin: 'FR0010135103',
-  name: 'Aurore Climat Actions Monde C EUR',
-  currency: 'EUR',
-  productType: 'U',
-  performanceFee: false,
-  distributesCash: false,
-  manufacturer: { name: 'Aurore Gestion', lei: '969500ABCDEFGHIJKL12', email: null },
-  referenceDate: '2026-10-31',
-  sri: 4,
-  recommendedHoldingYears: 5,
-  targetMarket: {
-    investorType: { retail: 'Y', professional: 'Y', eligibleCounterparty: 'Y' },
-    knowledge: { basic: 'Y', informed: 'Y', advanced: 'Y' },
-    lossBearing: { noCapitalLoss: 'N', limitedCapitalLoss: null, limitedLossLevel: null, noCapitalGuarantee: 'Y', lossBeyondCapital: 'N' },
-    returnProfile: { preservation: 'N', growth: 'Y', income: 'Neutral', hedging: 'Neutral' },
-    sustainabilityPreferences: 'Y',
-    distribution: { executionOnly: 'B', appropriateness: 'B', advice: 'B', portfolioManagement: 'B' },
-  },
-  targetMarketDate: '2026-01-02',
-  exAnte: { entry: 0.02, exit: 0, ongoing: 0.0185, managementFee: 0.016, distributionFee: null, transaction: 0.0012, incidental: 0, referenceDate: '2026-01-02' },
-  exPost: { ongoing: 0.0183, managementFee: 0.016, distributionFee: null, transaction: 0.0011, incidental: 0, from: '2025-01-01', to: '2025-12-31' },
-};
+const SHARE: EmtShare = { ...SAMPLE_EMT_SHARE, manufacturer: { name: 'Aurore Gestion', lei: '969500ABCDEFGHIJKL12', email: null } };
 const AT = new Date('2026-11-28T14:05:09.123Z');
 
 describe('emtRow', () => {
