@@ -16,7 +16,7 @@ function usage(message: string): never {
 const { values } = parseArgs({ options: { name: { type: 'string' }, scope: { type: 'string' }, days: { type: 'string' } }, allowPositionals: true });
 const name = values.name?.trim();
 if (!name || name.length > 100) usage('--name is required (up to 100 characters)');
-if (!isTokenScope(values.scope)) usage('--scope must be navs, benchmarks, documents, scenarios or registrations');
+if (!isTokenScope(values.scope)) usage('--scope must be navs, benchmarks, documents, scenarios, registrations or findatex:read');
 const days = Number(values.days ?? '90');
 if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) usage(`--days must be a whole number from 1 to ${MAX_TOKEN_DAYS}`);
 

@@ -193,6 +193,8 @@ async function main() {
       { name: 'fund range, filter and sort', path: '/fr/gamme-fonds?sri=4&sort=ytd', page: true },
       { name: 'fund page', path: fund?.url ?? '/fr/funds', page: true },
       { name: 'share page', path: fund?.mainShare?.url ?? '/fr/funds', page: true },
+      // The FinDatEx EMT of the whole range (docs/distribution-data.md), built once and then served from memory.
+      { name: 'range EMT file (CSV)', path: '/e/fr/data/findatex/emt.csv', page: false },
       // A content page rendered once at its first request and then served from Next's cache (ISR).
       { name: 'prerendered page', path: process.env.BENCH_PRERENDERED ?? '/fr/mentions-legales', page: true },
       { name: 'static file', path: staticFile, page: false },

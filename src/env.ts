@@ -97,7 +97,7 @@ const envSchema = z.object({
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   RISK_FREE_RATE: z.coerce.number().min(-0.1).max(0.5).default(0.02),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(3).max(50).default(12),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1_000),
   /** false refuses introspection (__schema, __type) and the published SDL (/graphql/schema.graphql): docs/decisions/029. */
   GRAPHQL_INTROSPECTION: booleanFlag(true),

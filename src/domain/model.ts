@@ -1,3 +1,4 @@
+import type { ShareDistributionView } from './distribution/view';
 import type { Locale } from '@/domain/language/locale';
 import type { DocumentTypeCode, InvestorProfile } from './catalog';
 import type { IsoDate } from './dates';
@@ -54,6 +55,8 @@ export type ShareView = {
   characteristics: { code: string; value: string }[];
   documents: DocumentRef[];
   visibleTo: InvestorProfile[];
+  /** The target market and costs (docs/distribution-data.md); null while the share has none stored. */
+  distribution: ShareDistributionView | null;
 };
 
 export type FundView = {

@@ -22,6 +22,7 @@ const AS_OF = '2026-11-20';
 type ShareKey = 'sriLevel' | 'copyIsin' | 'isinCopied' | 'copyLink' | 'linkCopied' | 'tooYoung' | 'navHistoryCsv' | 'performanceCsv';
 type Messages = {
   Share: Record<ShareKey, string>;
+  ShareDistribution: { costs: { title: string } };
   Performance: {
     cumulativeCaption: string;
     annualisedCaption: string;
@@ -182,12 +183,20 @@ async function expectYoungShare(page: Page, request: APIRequestContext, locale: 
   const main = page.getByRole('main');
   const why = fill(m.Share.tooYoung, { inception: formatDate('2026-03-02', locale), date: formatDate('2027-03-02', locale) });
   await expect(main.getByText(why)).toBeVisible();
-  await expect(main.getByRole('table')).toHaveCount(0);
+  // Its costs are not performance (docs/distribution-data.md): the costs illustration is the page's only table.
+  await expect(main.getByRole('table')).toHaveCount(1);
+  await expect(main.getByRole('region', { name: m.ShareDistribution.costs.title }).getByRole('table')).toHaveCount(1);
   await expect(main.getByRole('img')).toHaveCount(0);
   await expect(main.getByRole('radio')).toHaveCount(0);
   await expect(main.getByRole('link', { name: m.Share.performanceCsv })).toHaveCount(0);
-  // No percentage anywhere in the page's content.
-  expect(await main.innerText()).not.toMatch(/\d\s?%/);
+  // No percentage anywhere in the page's content but its target market and costs.
+  const withoutDistribution = await main.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const section of copy.querySelectorAll('[aria-labelledby="target-market-heading"], [aria-labelledby="costs-heading"]')) section.remove();
+    return copy.textContent ?? '';
+  });
+  expect(withoutDistribution).toContain(why);
+  expect(withoutDistribution).not.toMatch(/\d\s?%/);
   for (const file of ['performance.csv', 'nav-history.csv']) {
     expect((await request.get(`/e/${locale}/data/funds/${youngFund?.slug}/${young?.isinCode}/${file}`)).status()).toBe(404);
   }

@@ -55,6 +55,7 @@ export const CSV_MESSAGES = {
   'unknown-profile': 'no investor profile has the code {profile}',
   'withdraw-unregistered': '{isin} was never registered in {country} for {profile}: nothing to withdraw',
   'withdrawn-before-registered': '{isin} in {country} for {profile} was registered on {registered}: it cannot be withdrawn on {date}',
+  'findatex-field': 'field {field}: {problem} ("{value}")',
 } as const;
 export type CsvErrorCode = keyof typeof CSV_MESSAGES;
 export type CsvErrorParams = Record<string, string | number>;
@@ -75,8 +76,8 @@ export type CsvTable =
   | { ok: true; header: string[]; headerLine: number; rows: CsvLine[]; errors: CsvError[] }
   | { ok: false; errors: CsvError[] };
 
-/** The cells of one line, unquoted and trimmed; null when a quote is left open. */
-export function splitCsvLine(line: string): string[] | null {
+/** The cells of one line, unquoted and trimmed; null when a quote is left open. FinDatEx files may use `;`. */
+export function splitCsvLine(line: string, delimiter: ',' | ';' = ','): string[] | null {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -91,7 +92,7 @@ export function splitCsvLine(line: string): string[] | null {
     } else if (char === '"' && cell.trim() === '') {
       cell = '';
       quoted = true;
-    } else if (char === ',') {
+    } else if (char === delimiter) {
       cells.push(cell.trim());
       cell = '';
     } else cell += char;
@@ -108,7 +109,7 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
  * number. Rows that cannot be split (a line too long, an open quote, a wrong number of cells) are
  * returned as errors beside the good ones, so one pass reports every bad line.
  */
-export function readCsvTable(text: string, what: string, limits: ImportLimits = IMPORT_LIMITS): CsvTable {
+export function readCsvTable(text: string, what: string, limits: ImportLimits = IMPORT_LIMITS, delimiter: ',' | ';' = ','): CsvTable {
   if (text.length > limits.maxBytes || utf8Length(text) > limits.maxBytes) {
     return { ok: false, errors: [csvError(1, 'file-too-large', { mb: Math.floor(limits.maxBytes / (1024 * 1024)) })] };
   }
@@ -116,7 +117,7 @@ export function readCsvTable(text: string, what: string, limits: ImportLimits = 
   const headerIndex = lines.findIndex((l) => l.trim() !== '');
   if (headerIndex < 0) return { ok: false, errors: [csvError(1, 'empty-file', { header: what })] };
   const headerText = lines[headerIndex] ?? '';
-  const header = headerText.length <= limits.maxLineLength ? splitCsvLine(headerText) : null;
+  const header = headerText.length <= limits.maxLineLength ? splitCsvLine(headerText, delimiter) : null;
   if (!header) return { ok: false, errors: [csvError(headerIndex + 1, 'header-unreadable', { header: what })] };
   const rows: CsvLine[] = [];
   const errors: CsvError[] = [];
@@ -133,7 +134,7 @@ export function readCsvTable(text: string, what: string, limits: ImportLimits = 
       errors.push(csvError(line, 'line-too-long', { max: limits.maxLineLength }));
       continue;
     }
-    const cells = splitCsvLine(raw);
+    const cells = splitCsvLine(raw, delimiter);
     if (!cells) {
       errors.push(csvError(line, 'open-quote'));
       continue;

@@ -81,8 +81,11 @@ export function performanceCsv(
   ]);
 }
 
-/** The files of /e/{locale}/data/funds/{fund}/{ISIN}/…: the share page's two, and its regulatory pages' (src/domain/funds/share-pages.ts). */
-export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv', 'past-performance.csv', 'performance-scenarios.csv'] as const;
+/**
+ * The files of /e/{locale}/data/funds/{fund}/{ISIN}/…: the share page's two, its regulatory pages' (src/domain/funds/share-pages.ts),
+ * and its costs and charges illustration (src/domain/distribution/costs-csv.ts).
+ */
+export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv', 'past-performance.csv', 'performance-scenarios.csv', 'costs.csv'] as const;
 export type ShareDownload = (typeof SHARE_DOWNLOADS)[number];
 
 export function isShareDownload(value: string): value is ShareDownload {

@@ -43,6 +43,7 @@ export function makeShare(overrides: Partial<ShareView> & { figures?: Partial<Re
     characteristics: [],
     documents: [],
     visibleTo: ['RETAIL', 'INSTIT', 'CGP'],
+    distribution: null,
     ...rest,
   };
 }

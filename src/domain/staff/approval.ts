@@ -38,6 +38,8 @@ export const CHANGE_KINDS = [
   'share.create',
   'share.update',
   'share.archive',
+  'share.distribution',
+  'fund.sustainability',
   'nav.correct',
   'document.upload',
   'document.publish',
@@ -57,6 +59,7 @@ export const CHANGE_KINDS = [
   'import.portfolios',
   'import.scenarios',
   'import.registrations',
+  'import.findatex',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -70,6 +73,8 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'share.create': 'funds',
   'share.update': 'funds',
   'share.archive': 'funds',
+  'share.distribution': 'funds',
+  'fund.sustainability': 'funds',
   'nav.correct': 'funds',
   'document.upload': 'documents',
   'document.publish': 'documents',
@@ -89,6 +94,7 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'import.portfolios': 'funds',
   'import.scenarios': 'funds',
   'import.registrations': 'registrations',
+  'import.findatex': 'funds',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

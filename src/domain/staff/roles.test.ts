@@ -59,6 +59,8 @@ describe('roles', () => {
 
   it('knows the import-API token scopes', () => {
     expect(isTokenScope('navs')).toBe(true);
+    expect(isTokenScope('findatex:read')).toBe(true);
+    expect(isTokenScope('findatex')).toBe(false);
     expect(isTokenScope('accounts')).toBe(false);
   });
 });

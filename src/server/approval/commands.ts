@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ChangeKind } from '@/domain/staff/approval';
 import type { BenchmarkRow } from '@/domain/csv/benchmarks';
 import type { CsvError } from '@/domain/csv/import';
+import type { FindatexLine } from '@/domain/distribution/findatex/read';
 import type { NavRow } from '@/domain/csv/navs';
 import type { PortfolioRow } from '@/domain/csv/portfolio';
 import type { RegistrationRow } from '@/domain/csv/registrations';
@@ -24,10 +25,13 @@ import { checkCountries, deleteDocument, documentForReview, documentSlotState, s
 import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
+import { fundSustainabilityCommand, shareDistributionCommand, type FundSustainabilityInput, type ShareDistributionInput } from '@/server/distribution/change';
+import { saveFundSustainability, saveShareDistribution } from '@/server/distribution/commands';
 import { commitNavImport, correctNav, previewNavImport } from '@/server/navs/import';
 import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmarks/import';
 import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
 import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
+import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
@@ -48,20 +52,8 @@ import { companyForStaff, getPageVersion, pageSnapshot } from '@/server/pages/st
  *   `unchanged` whether a proposal would change nothing (by default: after equals the state).
  * - `run` runs THE existing service with the stored input, and `applied` reads its answer.
  */
-export type Target = { key: string; label: string; state: unknown };
-export type FieldProblems = Record<string, string>;
-export type Problems = { fields: FieldProblems; lines?: CsvError[] };
-export type Applied = { ok: true; changed: boolean } | { ok: false; error: string; problems?: Problems };
-
-export type Command<I, R> = {
-  validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
-  reachesPublic?(db: Executor, input: I): Promise<boolean>;
-  read(db: Executor, input: I): Promise<Target | null>;
-  after(before: unknown, input: I): unknown;
-  unchanged?(state: unknown, after: unknown): boolean;
-  run(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<R>;
-  applied(result: R): Applied;
-};
+export type { Applied, Command, FieldProblems, Problems, Target } from './command-types';
+import type { Applied, Command, FieldProblems, Problems, Target } from './command-types';
 
 /** One kind's command, its input given and its service's answer inferred. */
 const define =
@@ -100,6 +92,8 @@ export type ChangeInput = {
   'share.create': ShareCreateInput;
   'share.update': ShareUpdateInput;
   'share.archive': { shareId: number };
+  'share.distribution': ShareDistributionInput;
+  'fund.sustainability': FundSustainabilityInput;
   'nav.correct': NavCorrectInput;
   'document.upload': DocumentUploadInput;
   'document.publish': DocumentPublishInput;
@@ -119,6 +113,7 @@ export type ChangeInput = {
   'import.portfolios': ImportInput<PortfolioRow>;
   'import.scenarios': ImportInput<ScenarioRow>;
   'import.registrations': ImportInput<RegistrationRow>;
+  'import.findatex': ImportInput<FindatexLine>;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -359,6 +354,8 @@ export const COMMANDS = {
     run: (db, input, actor) => archiveShare(db, input.shareId, actor),
     applied: (r) => (r.ok ? { ok: true, changed: r.changed } : failed(r.errors)),
   }),
+  'share.distribution': shareDistributionCommand(saveShareDistribution),
+  'fund.sustainability': fundSustainabilityCommand(saveFundSustainability),
   'nav.correct': define<'nav.correct'>()({
     validate: async (_db, input) => (!isIsoDate(input.date) ? problem('date', 'bad-date') : !(input.nav > 0) ? problem('nav', 'bad-nav') : null),
     async read(db, input) {
@@ -510,6 +507,7 @@ export const COMMANDS = {
     (db, rows, actor, source) => commitRegistrationImport(db, rows, actor, { source }),
     (d) => d.registered === 0 && d.withdrawn === 0,
   ),
+  'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
 } satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
 
 /** What a kind's service answers when the change is applied (the forms' messages read it). */

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AllocationDimension } from '@/domain/catalog';
 import type { PageSnapshot } from '@/domain/content/page-edit';
+import type { SfdrPrecontractual, ShareDistribution } from '@/domain/distribution/data';
 import type { MailKind } from '@/domain/forms/outbox-mail';
 
 /**
@@ -268,6 +269,35 @@ export const shares = pgTable(
     check('share_sri_level_range', sql`${t.sriLevel} BETWEEN 1 AND 7`),
   ],
 );
+
+/**
+ * What distributors receive of a share class beyond what its pages show (docs/distribution-data.md):
+ * its MiFID II target market, its ex-ante and ex-post costs and the PRIIPs risk answers, parsed by
+ * src/domain/distribution/data.ts before every write. No row: the share has no distribution data
+ * yet, and the FinDatEx files leave it out, saying why.
+ */
+export const shareDistributions = pgTable('share_distribution', {
+  shareId: integer('share_id')
+    .primaryKey()
+    .references(() => shares.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<ShareDistribution>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A fund's sustainability answers for the EET (SFDR): whether it considers principal adverse
+ * impacts and sustainability risks (asked of every fund), and for an article 8 or 9 fund the
+ * commitments of its pre-contractual annex. Its share classes all report them.
+ */
+export const fundSustainability = pgTable('fund_sustainability', {
+  fundId: integer('fund_id')
+    .primaryKey()
+    .references(() => funds.id, { onDelete: 'cascade' }),
+  paiConsidered: boolean('pai_considered').notNull(),
+  sustainabilityRiskRelevant: boolean('sustainability_risk_relevant').notNull(),
+  precontractual: jsonb('precontractual').$type<SfdrPrecontractual>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The registration matrix (cross-border distribution, docs/decisions/035): a share class may be
@@ -809,7 +839,7 @@ export const apiToken = pgTable(
     takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations')`)],
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read')`)],
 );
 
 

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { registrationKey, type Audience } from '@/domain/registrations/audience';
 import { AUDIENCE_TAGS, FUNDS_TAG, MENU_TAG } from '@/domain/content/cache-tags';
 import type { InvestorProfile } from '@/domain/catalog';
+import type { ShareDistribution } from '@/domain/distribution/data';
 import { registerMemoryCache } from '@/server/cache/registry';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
@@ -45,6 +46,10 @@ export type RawCatalog = {
   registered: Set<string>;
   /** Share id → the (country, profile) pairs it is registered for today. */
   registrations: Map<number, { country: string; profile: string }[]>;
+  /** Share id → its distribution data (target market, costs, PRIIPs answers: src/domain/distribution/data.ts). */
+  distributions: Map<number, { data: ShareDistribution; updatedAt: Date }>;
+  /** Fund id → its sustainability answers for the EET. */
+  sustainability: Map<number, typeof t.fundSustainability.$inferSelect>;
   loadedAt: number;
 };
 
@@ -71,7 +76,7 @@ export function registeredToday(): SQL {
 }
 
 async function load(db: Db): Promise<RawCatalog> {
-  const [categories, funds, shares, performances, lastPrices, documents, documentTypes, fundElig, esgLabels, benchmarks, currencies, countries, registrations] =
+  const [categories, funds, shares, performances, lastPrices, documents, documentTypes, fundElig, esgLabels, benchmarks, currencies, countries, registrations, distributions, sustainability] =
     await Promise.all([
       db.select().from(t.fundCategories).orderBy(asc(t.fundCategories.displayOrder)),
       db.select().from(t.funds).orderBy(asc(t.funds.position)),
@@ -109,6 +114,8 @@ async function load(db: Db): Promise<RawCatalog> {
         .from(t.shareRegistrations)
         .where(registeredToday())
         .orderBy(asc(t.shareRegistrations.countryCode), asc(t.shareRegistrations.investorProfile)),
+      db.select().from(t.shareDistributions),
+      db.select().from(t.fundSustainability),
     ]);
   const byShare = new Map<number, { country: string; profile: string }[]>();
   for (const row of registrations) byShare.set(row.shareId, [...(byShare.get(row.shareId) ?? []), { country: row.country, profile: row.profile }]);
@@ -133,6 +140,8 @@ async function load(db: Db): Promise<RawCatalog> {
     countries: countries.map((c) => c.code).sort(),
     registered: new Set(registrations.map((r) => registrationKey(r.shareId, r.country, r.profile))),
     registrations: byShare,
+    distributions: new Map(distributions.map((d) => [d.shareId, { data: d.data, updatedAt: d.updatedAt }])),
+    sustainability: new Map(sustainability.map((s) => [s.fundId, s])),
     loadedAt: Date.now(),
   };
 }
@@ -153,7 +162,7 @@ export function invalidateCatalog(): void {
 
 registerMemoryCache({
   name: 'fund catalog',
-  holds: 'every fund, share, last price, figure, document reference and registration of the site (src/server/funds/catalog.ts)',
+  holds: 'every fund, share, last price, figure, document reference, registration and distribution data of the site (src/server/funds/catalog.ts)',
   // A fund's data or figures, the menu (a fund or share added, archived, retitled), or the registrations of an audience.
   invalidatedBy: [FUNDS_TAG, MENU_TAG, AUDIENCE_TAGS],
   clear: invalidateCatalog,

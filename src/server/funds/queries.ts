@@ -8,6 +8,7 @@ import type { DocumentRef, FetchedData, FundCategoryView, FundView, ShareView } 
 import { PERFORMANCE_CODES, type PerformanceCode } from '@/domain/performance/compute';
 import { formatNav, formatPerformance, formatRatio } from '@/domain/performance/format';
 import { inceptionYear } from '@/domain/performance/share-age';
+import { distributionView } from '@/domain/distribution/view';
 import { fundDocumentPath, fundPath, shareDocumentPath, sharePath } from '@/domain/routing/urls';
 import { FUNDS_TAG, fundTag, shareTag } from '@/domain/content/cache-tags';
 import { markTags } from '@/server/cache/tags';
@@ -90,7 +91,7 @@ export function fetchedDataOf(
 
 function toShare(
   share: RawCatalog['shares'][number],
-  fundSlug: string,
+  fund: RawCatalog['funds'][number],
   catalog: RawCatalog,
   locale: Locale,
   country: string | null,
@@ -98,6 +99,8 @@ function toShare(
   const perf = catalog.performances.get(share.id);
   const last = catalog.lastPrices.get(share.id) ?? null;
   const fetchedData = fetchedDataOf(perf ?? null, locale);
+  const fundSlug = fund.slug;
+  const distribution = catalog.distributions.get(share.id);
   return {
     id: share.id,
     fundSlug,
@@ -135,6 +138,7 @@ function toShare(
       country,
     ),
     visibleTo: share.visibleTo as InvestorProfile[],
+    distribution: distribution ? distributionView(distribution.data, fund.minRecommendedInvestmentDuration) : null,
   };
 }
 
@@ -155,7 +159,7 @@ function toFund(
         (includeInactiveShares || s.active),
     )
     .sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.position - b.position)
-    .map((s) => toShare(s, fund.slug, catalog, locale, country));
+    .map((s) => toShare(s, fund, catalog, locale, country));
   const benchmark = fund.benchmarkCode ? catalog.benchmarks.get(fund.benchmarkCode) : undefined;
   return {
     id: fund.id,

@@ -32,6 +32,13 @@ describe('the query cost', () => {
     expect(cost('{ company(locale: "fr") { title } }')).toBe(2);
   });
 
+  it('counts a cost illustration as its longest holding period and a target market as its most statements', () => {
+    // share 1 + costs (1 + illustration (1 + 50 years × (1 + total))) + targetMarket (1 + 19 statements × (1 + key))
+    expect(cost('{ share(locale: "fr", fundSlug: "f", slug: "s") { costs { illustration { years { total } } } targetMarket { statements { key } } } }')).toBe(
+      1 + (1 + (1 + 50 * 2)) + (1 + 19 * 2),
+    );
+  });
+
   it('counts each alias in full', () => {
     const one = cost(attack(1)) ?? 0;
     expect(cost(attack(4))).toBe(4 * one);

@@ -10,6 +10,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { MAX_ILLUSTRATION_YEARS } from '@/domain/distribution/cost-illustration';
 import { NEWS_MAX_PAGE } from '@/server/news/queries';
 import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 
@@ -60,6 +61,8 @@ export const CONTENT_BOUNDS = {
   partners: 10,
   holdings: 100,
   allocations: 100,
+  /** A target market says at most one thing per answer: 3 investor types, 3 knowledge levels, 4 loss, 4 objectives, 1 sustainability, 4 services. */
+  targetMarketStatements: 19,
 } as const;
 
 type Args = Record<string, unknown>;
@@ -112,6 +115,8 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'Share.navHistory': (args) => seriesPoints(args.maxPoints),
   'Share.registrations': fixed(CONTENT_BOUNDS.countries),
   'Registration.investorProfiles': fixed(CONTENT_BOUNDS.investorProfiles),
+  'TargetMarket.statements': fixed(CONTENT_BOUNDS.targetMarketStatements),
+  'CostIllustration.years': fixed(MAX_ILLUSTRATION_YEARS),
   // A growth's two series have as many points as its growth(maxPoints) asked for.
   'Growth.share': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),
   'Growth.benchmark': (_, __, parent) => seriesPoints(parent.maxPoints, GROWTH_MIN_POINTS),

@@ -40,6 +40,10 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set([
   'Document.publishedAt',
   'Portfolio.date',
   'NewsItem.publishedAt',
+  'TargetMarket.date',
+  'ShareCosts.exAnteDate',
+  'ExPostCosts.from',
+  'ExPostCosts.to',
 ]);
 
 /** Validation (cached with the document): @date on any other field is refused before execution. */

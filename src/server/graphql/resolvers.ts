@@ -146,12 +146,32 @@ export const resolvers = {
       return growthSeries(share, fund.benchmark?.code ?? null, share.lastPrice.date, period as ChartPeriod, maxPoints);
     },
     registrations: (share: ShareView) => shareRegistrationsOf(share.id),
+    targetMarket: (share: ShareView) =>
+      share.distribution
+        ? {
+            ...share.distribution.targetMarket,
+            date: share.distribution.targetMarketDate,
+            riskTolerance: share.sriLevel,
+            minimumHoldingYears: share.distribution.costs.years,
+            statements: share.distribution.statements,
+          }
+        : null,
+    costs: (share: ShareView) => {
+      if (!share.distribution) return null;
+      const { exAnte, exAnteDate, exPost, illustration, years } = share.distribution.costs;
+      return { exAnte, exAnteDate, exPost, illustration: illustration ? { ...illustration, currency: share.currency.code, holdingYears: years } : null };
+    },
     navHistory: async (share: ShareView, args: Args) => {
       const max = seriesPoints(args.maxPoints);
       const points = await navHistory(await getDb(), share.id, typeof args.from === 'string' ? args.from : null);
       return downsample(points, max).map((p) => ({ date: p.date, value: p.nav }));
     },
   },
+
+  // The stored answers (src/domain/distribution/target-market.ts) behind the schema's enums.
+  TargetMarketAnswer: { YES: 'Y', NO: 'N', NEUTRAL: 'Neutral' },
+  ProfessionalAnswer: { YES: 'Y', NO: 'N', PER_SE: 'P', ELECTIVE: 'E' },
+  DistributionChannel: { RETAIL: 'R', PROFESSIONAL: 'P', BOTH: 'B', NONE: 'N' },
 
   Company: {
     infos: (company: { infos: { code: string; content: string }[] }, args: Args) =>

@@ -186,6 +186,163 @@ export const typeDefs = /* GraphQL */ `
     navHistory(from: String, maxPoints: Int = 260): [SeriesPoint!]!
     "Where the share class may be marketed today: each country with the investor profiles it is registered for there."
     registrations: [Registration!]!
+    "Its MiFID II target market as the manufacturer states it (docs/distribution-data.md); null while it has none stored."
+    targetMarket: TargetMarket
+    "Its costs and charges: ex-ante and ex-post rates, and the MiFID II illustration over the fund's recommended holding period; null while it has none stored."
+    costs: ShareCosts
+  }
+  "An answer of the target market: the share is for such clients (YES), not for them (NO, the negative target market), or neither (NEUTRAL)."
+  enum TargetMarketAnswer {
+    YES
+    NO
+    NEUTRAL
+  }
+  "Professional clients: all of them (YES), none (NO), only professionals per se (PER_SE) or only elective professionals (ELECTIVE)."
+  enum ProfessionalAnswer {
+    YES
+    NO
+    PER_SE
+    ELECTIVE
+  }
+  "To whom a service may distribute the share: retail clients (RETAIL), professional clients (PROFESSIONAL), both (BOTH) or neither (NONE)."
+  enum DistributionChannel {
+    RETAIL
+    PROFESSIONAL
+    BOTH
+    NONE
+  }
+  type TargetMarket {
+    "The date of the target market, ISO."
+    date: String!
+    investorType: TargetMarketInvestors!
+    knowledge: TargetMarketKnowledge!
+    lossBearing: TargetMarketLossBearing!
+    returnProfile: TargetMarketReturnProfile!
+    "YES when the share takes the end client's sustainability preferences into account, else NEUTRAL."
+    sustainabilityPreferences: TargetMarketAnswer!
+    distribution: TargetMarketDistribution!
+    "The risk tolerance: the share's SRI, 1 to 7."
+    riskTolerance: Int!
+    "The minimum recommended holding period in years: the fund's."
+    minimumHoldingYears: Int!
+    "The answers as the share page says them: who the share is for (positive), then who it is not for; neutral answers are left out."
+    statements: [TargetMarketStatement!]!
+  }
+  type TargetMarketInvestors {
+    retail: TargetMarketAnswer!
+    professional: ProfessionalAnswer!
+    "YES or NO."
+    eligibleCounterparty: TargetMarketAnswer!
+  }
+  type TargetMarketKnowledge {
+    basic: TargetMarketAnswer!
+    informed: TargetMarketAnswer!
+    advanced: TargetMarketAnswer!
+  }
+  type TargetMarketLossBearing {
+    noCapitalLoss: TargetMarketAnswer!
+    "Only for a fund with an explicit capital protection or a money market fund; null otherwise."
+    limitedCapitalLoss: TargetMarketAnswer
+    "The most a client may lose when limitedCapitalLoss is YES, a fraction (0.1 is 10 %)."
+    limitedLossLevel: Float
+    noCapitalGuarantee: TargetMarketAnswer!
+    lossBeyondCapital: TargetMarketAnswer!
+  }
+  type TargetMarketReturnProfile {
+    preservation: TargetMarketAnswer!
+    growth: TargetMarketAnswer!
+    income: TargetMarketAnswer!
+    hedging: TargetMarketAnswer!
+  }
+  type TargetMarketDistribution {
+    executionOnly: DistributionChannel!
+    appropriateness: DistributionChannel!
+    advice: DistributionChannel!
+    portfolioManagement: DistributionChannel!
+  }
+  type TargetMarketStatement {
+    "investors, knowledge, loss, objectives, sustainability or distribution."
+    section: String!
+    "What the statement is about, e.g. retail, growth, limitedCapitalLoss, advice.B (the service and its channel, R, P, B or N)."
+    key: String!
+    "true: the share is for such clients; false: it is not."
+    positive: Boolean!
+    "For limitedCapitalLoss: the most a client may lose, a fraction."
+    percent: Float
+  }
+  "Costs and charges; every rate is a fraction (0.0115 is 1.15 %)."
+  type ShareCosts {
+    exAnte: ExAnteCosts!
+    "The date of the ex-ante costs, ISO."
+    exAnteDate: String!
+    "The costs charged over the last period; null when not known."
+    exPost: ExPostCosts
+    "The MiFID II costs and charges illustration; null when the holding period is under a year."
+    illustration: CostIllustration
+  }
+  type ExAnteCosts {
+    "Of the amount invested, at most."
+    entry: Float!
+    "Of the amount redeemed, at most."
+    exit: Float!
+    "A year, the management and distribution fees included."
+    ongoing: Float!
+    managementFee: Float!
+    distributionFee: Float
+    "A year."
+    transaction: Float!
+    "A year: performance fees and carried interest."
+    incidental: Float!
+  }
+  type ExPostCosts {
+    ongoing: Float!
+    managementFee: Float!
+    distributionFee: Float
+    transaction: Float!
+    incidental: Float!
+    "The period the costs were charged over, ISO dates."
+    from: String!
+    to: String!
+  }
+  """
+  What the ex-ante costs take from an amount invested on the first day and held the fund's recommended holding period, with a nil
+  gross return: the entry cost from the amount invested, the yearly costs from the value at the start of each year, the exit cost
+  from the value redeemed (Delegated Regulation 2017/565, Art. 50).
+  """
+  type CostIllustration {
+    "The amount invested: 10,000 in the share's currency."
+    amount: Float!
+    currency: String!
+    "The holding period in years."
+    holdingYears: Int!
+    years: [CostIllustrationYear!]!
+    total: CostIllustrationTotal!
+    "What the costs take from the return each year on average, a fraction."
+    annualEffect: Float!
+  }
+  type CostIllustrationYear {
+    year: Int!
+    entry: Float!
+    ongoing: Float!
+    transaction: Float!
+    incidental: Float!
+    exit: Float!
+    "Every cost of the year."
+    total: Float!
+    "total as a fraction of the amount invested."
+    share: Float!
+    "The value at the end of the year, after its costs."
+    valueAfter: Float!
+  }
+  type CostIllustrationTotal {
+    entry: Float!
+    ongoing: Float!
+    transaction: Float!
+    incidental: Float!
+    exit: Float!
+    total: Float!
+    "total as a fraction of the amount invested."
+    share: Float!
   }
   type Registration {
     country: String!

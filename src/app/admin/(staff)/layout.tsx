@@ -16,6 +16,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
     ...(approvalAreas().length > 0 ? [{ href: '/admin/reviews', label: t('nav.reviews') }] : []),
     { href: '/admin/news', label: t('nav.news') },
     { href: '/admin/funds', label: t('nav.funds') },
+    { href: '/admin/distribution', label: t('nav.findatex') },
     { href: '/admin/pages', label: t('nav.pages') },
     { href: '/admin/company', label: t('nav.company') },
     ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),

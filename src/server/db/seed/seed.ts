@@ -17,6 +17,7 @@ import { news, newsCategories } from './fixtures/content/news';
 import { pages } from './fixtures/content/pages';
 import * as reference from './fixtures/content/reference';
 import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
+import { FUND_SUSTAINABILITY, shareDistributionOf } from './fixtures/distribution';
 import { funds } from './fixtures/funds';
 import { registrationCells } from './fixtures/registrations';
 import { countryPages } from './fixtures/content/country-pages';
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         fund.holdings.map((h, i) => ({ ...h, fundId: row.id, asOf: fund.portfolioDate, position: i })),
       );
       await tx.insert(t.allocations).values(fund.allocations.map((a) => ({ ...a, fundId: row.id, asOf: fund.portfolioDate })));
+      const sustainability = FUND_SUSTAINABILITY[fund.slug];
+      if (sustainability) await tx.insert(t.fundSustainability).values({ fundId: row.id, ...sustainability });
 
       for (const [sharePosition, share] of fund.shares.entries()) {
         const [shareRow] = await tx
@@ -180,6 +183,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
           .returning({ id: t.shares.id });
         if (!shareRow) throw new Error(`share ${share.isinCode} not inserted`);
         shareIds.set(share.isinCode, shareRow.id);
+        await tx.insert(t.shareDistributions).values({ shareId: shareRow.id, data: shareDistributionOf(fund, share) });
         const profiles = share.visibleTo.filter((p) => fund.visibleTo.includes(p));
         const cells = registrationCells(fund.slug, profiles);
         if (cells.length > 0) {

@@ -3,6 +3,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { DistributorData } from '@/components/documents/distributor-data';
 import { DocumentLibrary } from '@/components/documents/document-library';
 import { env, type Locale } from '@/env';
 import { libraryPageCount, parseLibraryQuery } from '@/domain/documents/library';
@@ -50,6 +51,7 @@ export async function DocumentLibraryView({ locale, audience, search }: { locale
         pageCount={pageCount}
         archiveYears={env().DOCUMENT_ARCHIVE_YEARS}
       />
+      <DistributorData locale={locale} />
     </div>
   );
 }

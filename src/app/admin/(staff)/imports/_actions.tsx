@@ -1,8 +1,8 @@
 'use server';
 
 /**
- * The imports screen's server action: a CSV file of NAVs, benchmarks, portfolios, scenarios or
- * registrations, previewed then confirmed through the approval door (src/server/approval/door.ts),
+ * The imports screen's server action: a CSV file of NAVs, benchmarks, portfolios, scenarios,
+ * registrations or a FinDatEx EMT or EET file, previewed then confirmed through the approval door (src/server/approval/door.ts),
  * built with staffAction (same origin, signed in, role).
  */
 import { createHash } from 'node:crypto';
@@ -15,8 +15,10 @@ import { parseNavCsv, type NavRow } from '@/domain/csv/navs';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/csv/portfolio';
 import { parseRegistrationCsv, type RegistrationRow } from '@/domain/csv/registrations';
 import { parseScenarioCsv, type ScenarioRow } from '@/domain/csv/scenarios';
+import { readFindatexCsv, type FindatexLine, type FindatexProblem } from '@/domain/distribution/findatex/read';
 import { field } from '@/domain/forms/form-input';
 import type { ChangeKind } from '@/domain/staff/approval';
+import { adminTranslator } from '@/i18n/admin';
 import { dataTranslator } from '@/i18n/data';
 import type { ImportState, ImportKind } from '@/components/admin/import-form';
 import type { ChangeInput } from '@/server/approval/commands';
@@ -29,15 +31,23 @@ import { previewNavImport, type NavPreview } from '@/server/navs/import';
 import { previewPortfolioImport, type PortfolioPreview } from '@/server/portfolios/import';
 import { previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
 import { previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
+import { previewFindatexImport, type FindatexPreview } from '@/server/distribution/import';
 import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 import { ImportPreview } from './_preview';
 
 function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: string }[] {
   const d = dataTranslator(locale);
-  return errors.map((e) => ({ line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) }));
+  const t = adminTranslator(locale);
+  return errors.map((e) => {
+    if (e.code !== 'findatex-field') return { line: e.line, text: d('line', { line: e.line, message: d(`csv.${e.code}`, e.params) }) };
+    // A FinDatEx problem: its line, its field code and why, in the staff member's language.
+    const { field, value } = e.params;
+    const problem = t(`imports.findatex.problems.${String(e.params.problem) as FindatexProblem}`);
+    return { line: e.line, text: t(value === '' ? 'imports.findatex.error' : 'imports.findatex.errorValue', { line: e.line, field: String(field), problem, value: String(value) }) };
+  });
 }
 
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview;
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview;
 
 /**
  * Each kind's parser, its preview (nothing written) and the change its confirmation makes: one
@@ -55,6 +65,7 @@ const IMPORTS: Record<ImportKind, ImportService> = {
   portfolios: { parse: parsePortfolioCsv, preview: (db, rows) => previewPortfolioImport(db, rows as PortfolioRow[]), kind: 'import.portfolios' },
   scenarios: { parse: parseScenarioCsv, preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]), kind: 'import.scenarios' },
   registrations: { parse: parseRegistrationCsv, preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]), kind: 'import.registrations' },
+  findatex: { parse: readFindatexCsv, preview: (db, rows) => previewFindatexImport(db, rows as FindatexLine[]), kind: 'import.findatex' },
 };
 
 /** The registration matrix is changed by those who may change it, not by the data role's imports. */

@@ -6,14 +6,45 @@ import type { NavPreview } from '@/server/navs/import';
 import type { PortfolioPreview } from '@/server/portfolios/import';
 import type { RegistrationPreview } from '@/server/registrations/commands';
 import type { ScenarioPreview } from '@/server/scenarios/import';
+import type { FindatexPreview } from '@/server/distribution/import';
 import { Row, TableGrid, Td, Th } from '@/components/ui/table';
 
-type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview; locale: Locale };
+type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview; locale: Locale };
 
 /** What a CSV file would write, drawn on the server for the import screen's preview (nothing is written yet). */
 export function ImportPreview({ kind, preview, locale }: Props) {
   const t = adminTranslator(locale);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  if ('template' in preview) {
+    // A FinDatEx file: per line, its share class (EMT) or fund (EET) and each field it changes, stored → file.
+    return (
+      <section aria-label={t('imports.preview')}>
+        <p>{t('imports.findatex.summary', { rows: preview.rows, changed: preview.changed, unchanged: preview.unchanged })}</p>
+        <TableGrid caption={t('imports.findatex.caption')} captionClassName="text-left font-semibold" headers={[t('imports.line'), 'ISIN', t('imports.findatex.target'), t('imports.status'), t('imports.findatex.fields')]}>
+          {preview.lines.map((l) => (
+            <Row
+              key={l.line}
+              cells={[
+                l.line,
+                l.isin,
+                l.target,
+                t(`imports.findatex.status.${l.status}`),
+                l.changes.length === 0 ? '' : (
+                  <ul className="space-y-1">
+                    {l.changes.map((c) => (
+                      <li key={c.field}>
+                        <code className="break-all">{c.field}</code>: {c.before || '∅'} → {c.after || '∅'}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              ]}
+            />
+          ))}
+        </TableGrid>
+      </section>
+    );
+  }
   if ('registrations' in preview) {
     const dates = (d: { registeredOn: string; withdrawnOn: string | null } | null) =>
       d === null ? t('registrations.none') : d.withdrawnOn ? t('registrations.withdrawnOn', { date: d.withdrawnOn }) : t('registrations.since', { date: d.registeredOn });

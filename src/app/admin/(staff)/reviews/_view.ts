@@ -68,6 +68,10 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'share.archive':
     case 'share.update':
       return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}`;
+    case 'share.distribution':
+      return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}/distribution`;
+    case 'fund.sustainability':
+      return `/admin/funds/${Number(input.fundId)}/sustainability`;
     case 'news.publish':
     case 'news.draft':
     case 'news.unpublish':
@@ -83,6 +87,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'import.portfolios':
     case 'import.scenarios':
     case 'import.registrations':
+    case 'import.findatex':
       return '/admin/imports';
     default:
       return '/admin/funds';

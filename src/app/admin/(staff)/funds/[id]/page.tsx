@@ -73,6 +73,9 @@ export default async function FundPage({ params, searchParams }: Props) {
           <ButtonLink href={`/admin/funds/${fund.id}/edit`}>
             {t('funds.edit')}
           </ButtonLink>
+          <ButtonLink href={`/admin/funds/${fund.id}/sustainability`}>
+            {t('sustainability.link')}
+          </ButtonLink>
           <ActionForm action={archiveFundAction.bind(null, fund.id)} title={t('funds.archive')} submitLabel={actionLabel(t, 'funds', t('funds.archive'))} fields={[]} danger compact disabled={!fund.active} />
         </div>
       )}

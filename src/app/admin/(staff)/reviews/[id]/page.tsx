@@ -13,6 +13,7 @@ import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { FundPreviewBody } from '@/app/admin/(staff)/reviews/_fund-preview';
+import { readableChangeRows } from '@/app/admin/(staff)/funds/_distribution-fields';
 import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
 import { PreviewBody } from '@/app/admin/(staff)/pages/_view';
 import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/reviews/_actions';
@@ -26,7 +27,7 @@ export const generateMetadata = staffTitle('approval.queue.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const IMPORT_OF = { 'import.navs': 'navs', 'import.benchmarks': 'benchmarks', 'import.portfolios': 'portfolios', 'import.scenarios': 'scenarios', 'import.registrations': 'registrations' } as const;
+const IMPORT_OF = { 'import.navs': 'navs', 'import.benchmarks': 'benchmarks', 'import.portfolios': 'portfolios', 'import.scenarios': 'scenarios', 'import.registrations': 'registrations', 'import.findatex': 'findatex' } as const;
 const isImportKind = (kind: string): kind is keyof typeof IMPORT_OF => Object.hasOwn(IMPORT_OF, kind);
 
 const DONE = ['published', 'approved', 'rejected', 'withdrawn'] as const;
@@ -42,7 +43,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const t = adminTranslator(staff.locale);
   const done = flash(query, 'done', DONE);
   const error = flash(query, 'error', ERRORS);
-  const diff = diffByLanguage(row.before, row.after);
+  const diff = readableChangeRows(t, row.kind, diffByLanguage(row.before, row.after));
   const labels = { field: t('approval.review.field'), before: t('approval.review.before'), after: t('approval.review.after') };
   const own = row.authorId === staff.id;
   const reviewer = can(staff.role, 'changes.review') && mayReview(row, staff.id) && row.status === 'pending';

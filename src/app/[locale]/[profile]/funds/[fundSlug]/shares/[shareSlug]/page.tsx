@@ -6,10 +6,12 @@ import { env } from '@/env';
 import { CopyButton } from '@/components/share/copy-button';
 import { ShareDocuments } from '@/components/share/share-documents';
 import { ShareDownloads } from '@/components/share/share-downloads';
+import { ShareCosts, ShareTargetMarket } from '@/components/share/share-distribution';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
+import { FINDATEX_FORMATS, FINDATEX_TEMPLATES, findatexSharePath } from '@/domain/distribution/findatex/files';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
-import { shareSubpagePath } from '@/domain/routing/urls';
+import { shareDataPath, shareSubpagePath } from '@/domain/routing/urls';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { shareDocumentOffer } from '@/server/documents/offer-queries';
 import { getShare } from '@/server/funds/queries';
@@ -60,6 +62,10 @@ export default async function SharePage({ params }: Props) {
   const defaultPeriod = defaultChartPeriod(growth);
   const documents = await shareDocumentOffer(locale, fund, share);
   const otherShares = fund.shares.filter((s) => s.slug !== share.slug);
+  const distribution = share.distribution;
+  const distributorFiles = distribution
+    ? FINDATEX_TEMPLATES.flatMap((template) => FINDATEX_FORMATS.map((format) => ({ template, format, href: findatexSharePath(locale, fund.slug, share.isinCode, `${template}.${format}`) })))
+    : [];
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:max-w-none print:p-0">
@@ -114,6 +120,12 @@ export default async function SharePage({ params }: Props) {
         defaultPeriod={defaultPeriod}
         pastPerformance={disclaimers.pastPerformance}
       />
+      {distribution ? (
+        <>
+          <ShareTargetMarket distribution={distribution} sri={share.sriLevel} holdingYears={fund.minRecommendedInvestmentDuration} locale={locale} />
+          <ShareCosts costs={distribution.costs} currency={share.currency.code} locale={locale} csvHref={shareDataPath(locale, fund.slug, share.isinCode, 'costs.csv')} />
+        </>
+      ) : null}
       <ShareDocuments
         documents={documents}
         locale={locale}
@@ -121,6 +133,7 @@ export default async function SharePage({ params }: Props) {
           pastPerformance: shareSubpagePath(locale, fund.slug, share.slug, 'past-performance'),
           scenarios: shareSubpagePath(locale, fund.slug, share.slug, 'performance-scenarios'),
         }}
+        distributorFiles={distributorFiles}
       />
       {showPerformance ? <ShareDownloads locale={locale} fundSlug={fund.slug} isin={share.isinCode} /> : null}
       {otherShares.length > 0 ? (

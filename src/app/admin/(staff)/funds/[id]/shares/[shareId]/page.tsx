@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
@@ -38,6 +39,11 @@ export default async function SharePage({ params, searchParams }: Props) {
         {fundTitle} — {share.name}
       </h1>
       {created && <Notice tone="success">{t('shares.created')}</Notice>}
+      <p className="mb-4">
+        <Link href={`/admin/funds/${fund.id}/shares/${share.id}/distribution`} className="text-brand underline">
+          {t('distribution.link')}
+        </Link>
+      </p>
       <p className="mb-6">
         {range.count > 0 ? t('navs.range', { count: range.count, from: range.from ?? '', to: range.to ?? '', nav: range.lastNav ?? 0 }) : t('navs.none')}
       </p>

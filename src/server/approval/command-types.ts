@@ -1,0 +1,25 @@
+import 'server-only';
+import type { CsvError } from '@/domain/csv/import';
+import type { Actor } from '@/server/audit/record';
+import type { Db } from '@/server/db/client';
+import type { Executor } from '@/server/db/types';
+
+/**
+ * The shape of one kind's command (commands.ts describes each member), apart from the table of
+ * commands, so that a service's module may define its own command without importing that table.
+ */
+export type Target = { key: string; label: string; state: unknown };
+export type FieldProblems = Record<string, string>;
+export type Problems = { fields: FieldProblems; lines?: CsvError[] };
+export type Applied = { ok: true; changed: boolean } | { ok: false; error: string; problems?: Problems };
+
+export type Command<I, R> = {
+  validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
+  reachesPublic?(db: Executor, input: I): Promise<boolean>;
+  read(db: Executor, input: I): Promise<Target | null>;
+  after(before: unknown, input: I): unknown;
+  unchanged?(state: unknown, after: unknown): boolean;
+  run(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<R>;
+  applied(result: R): Applied;
+};
+

@@ -1,0 +1,2 @@
+ALTER TABLE "api_token" DROP CONSTRAINT "api_token_scope";--> statement-breakpoint
+ALTER TABLE "api_token" ADD CONSTRAINT "api_token_scope" CHECK ("api_token"."scope" IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read'));

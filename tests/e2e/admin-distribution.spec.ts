@@ -1,0 +1,145 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
+import { signIn } from '../support/admin';
+import { axeViolations } from '../support/axe';
+import { hydrated } from '../support/hydration';
+import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
+
+/**
+ * Distribution data (issue 32, docs/distribution-data.md) under the DEFAULT approval policy, on a
+ * server of its own (the suite's server runs with APPROVAL_REQUIRED empty): an editor changes a
+ * share class's ongoing costs on its Distribution data screen, typed as a percentage; a problem is
+ * shown beside its field; the change waits; a compliance officer reads it as percentages on the
+ * review screen and approves; the screen then shows the new value and the public share page still
+ * renders. The fund's Sustainability screen shows the stored answers and an unchanged save stores
+ * nothing. One accessibility scan per new screen.
+ */
+const T = ADMIN_FR.Admin;
+const A = T.approval;
+const D = T.distribution;
+const S = T.sustainability;
+const PASSWORD = 'e2e-distribution-password-1';
+const EDITOR = 'distribution-editor@fundhouse.test';
+const COMPLIANCE = 'distribution-compliance@fundhouse.test';
+const FUND = 'Aurore Patrimoine';
+const SHARE = 'C EUR';
+const ISIN = 'FR00140Q7F31';
+const PUBLIC_SHARE = '/fr/funds/aurore-patrimoine/shares/part-c-eur';
+const DIST_DIR = '.next-distribution';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: OwnServer | undefined;
+let origin = '';
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(720_000);
+  const dir = seededDir('.data/e2e-distribution');
+  for (const [email, role] of [
+    [EDITOR, 'editor'],
+    [COMPLIANCE, 'compliance'],
+  ] as const) {
+    const made = spawnSync('npx', ['tsx', '--conditions=react-server', 'scripts/admin-create.ts', '--email', email, '--role', role], {
+      env: { ...process.env, PGLITE_DIR: dir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (made.status !== 0) throw new Error(`admin:create ${role} failed:\n${made.stdout}\n${made.stderr}`);
+  }
+  // A build folder of its own: this server's pages (another database, the approval policy) never answer for another's.
+  const copied = spawnSync('bash', ['scripts/e2e-build-copy.sh', DIST_DIR], { encoding: 'utf8', timeout: 120_000 });
+  if (copied.status !== 0) throw new Error(`build copy failed:\n${copied.stderr}`);
+  server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + 14, dir, env: { NEXT_DIST_DIR: DIST_DIR }, unset: ['APPROVAL_REQUIRED'], timeoutMs: 600_000 });
+  origin = server.origin;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'disclaimer_validated', value: 'true' }] }] }, baseURL: origin, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/** From the fund list to the share class's screen, by their links. */
+async function openShare(page: Page) {
+  await page.goto('/admin/funds');
+  await page.getByRole('link', { name: FUND, exact: true }).first().click();
+  await page.getByRole('link', { name: SHARE, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(SHARE);
+}
+
+const exAnteOngoing = (page: Page) => page.getByRole('group', { name: D.sections.exAnte }).getByLabel(D.fields.ongoing, { exact: true });
+const saveButton = (page: Page) => page.getByRole('button', { name: A.submit, exact: true });
+
+test('an editor’s new ongoing costs wait for approval; once a compliance officer approves, the screen shows them and the share page renders', async ({ browser }) => {
+  const editor = await signedIn(browser, EDITOR);
+  await openShare(editor);
+  await editor.getByRole('link', { name: D.link }).click();
+  await expect(editor.getByRole('heading', { level: 1, name: D.titleOf.replace('{share}', `${SHARE} (${ISIN})`) })).toBeVisible();
+  // Every answer is a word, never a code: the retail question offers the positive target market by name.
+  const retail = editor.getByRole('group', { name: D.sections.investorType }).getByLabel(D.fields.retail, { exact: true });
+  await expect(retail.locator('option:checked')).toHaveText(D.answers.tri.Y);
+
+  const old = await exAnteOngoing(editor).inputValue();
+  expect(Number(old)).toBeGreaterThan(0);
+  const fresh = String(Number((Number(old) + 0.25).toFixed(4)));
+
+  // Ongoing costs below the management fee: refused, the problem beside the field, nothing proposed.
+  await exAnteOngoing(editor).fill('0');
+  await (await hydrated(saveButton(editor))).click();
+  await expect(editor.getByRole('main').getByRole('alert').filter({ hasText: T.data.invalid })).toBeVisible();
+  await expect(exAnteOngoing(editor)).toHaveAttribute('aria-invalid', 'true');
+  await expect(exAnteOngoing(editor)).toHaveAccessibleDescription(new RegExp(D.problems['ongoing-below-fees'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  expect(await axeViolations(editor)).toEqual([]);
+
+  await exAnteOngoing(editor).fill(fresh.replace('.', ','));
+  await editor.getByLabel(A.note).fill('Frais courants révisés');
+  await saveButton(editor).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
+  // Until it is approved, the screen shows the stored value.
+  await editor.reload();
+  await expect(exAnteOngoing(editor)).toHaveValue(old);
+
+  const officer = await signedIn(browser, COMPLIANCE);
+  await officer.goto('/admin/reviews');
+  const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'Frais courants révisés' });
+  await expect(row).toContainText(A.kinds.share.distribution);
+  await expect(row).toContainText(A.areas.funds);
+  await row.getByRole('link').click();
+  // The difference reads as the form does: each field by its section and label, rates as percentages.
+  const other = officer.getByRole('table', { name: A.review.diffOther });
+  const line = other.getByRole('row').filter({ hasText: `${D.sections.exAnte} — ${D.fields.ongoing}` });
+  await expect(line).toContainText(`${old} %`);
+  await expect(line).toContainText(`${fresh} %`);
+  await officer.getByRole('button', { name: A.review.approve }).click();
+  await expect(officer.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
+
+  await editor.reload();
+  await expect(exAnteOngoing(editor)).toHaveValue(fresh);
+  const visitor = await browser.newContext({ baseURL: origin });
+  const answer = await visitor.request.get(PUBLIC_SHARE);
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toContain(ISIN);
+  await visitor.close();
+});
+
+test('the fund’s Sustainability screen shows its stored answers, and saving them unchanged stores nothing', async ({ browser }) => {
+  const editor = await signedIn(browser, EDITOR);
+  await editor.goto('/admin/funds');
+  await editor.getByRole('link', { name: FUND, exact: true }).first().click();
+  await editor.getByRole('link', { name: S.link }).click();
+  await expect(editor.getByRole('heading', { level: 1, name: S.titleOf.replace('{fund}', FUND) })).toBeVisible();
+  await expect(editor.getByText(S.article.replace('{article}', '8'))).toBeVisible();
+  await expect(editor.getByLabel(S.fields.paiConsidered)).toBeChecked();
+  // The seed's article 8 commitments: at least 20 % sustainable investments.
+  await expect(editor.getByRole('group', { name: S.sections.art8 }).getByLabel(S.fields.minSustainable)).toHaveValue('20');
+  expect(await axeViolations(editor)).toEqual([]);
+  await (await hydrated(saveButton(editor))).click();
+  await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.unchanged })).toBeVisible();
+});
