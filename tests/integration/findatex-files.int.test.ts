@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -202,4 +203,23 @@ describe('FinDatEx files (/e/{locale}/data/findatex/{file}, …/funds/{fund}/{IS
     expect((await pull('emt.json', reader.token)).status).toBe(404);
     expect(parseCsv(await (await pull('emt.csv', reader.token, '?version=4.2')).text(), ';')[0]).toEqual(TEMPLATES['emt-4.2'].fields.map((f) => f.code));
   });
+
+  it('compresses a range CSV once and sends it through the server’s route encoding; an XLSX goes as it is', async () => {
+    const plain = await (await range('/e/en/data/findatex/emt.csv')).text();
+    const ask = (file: string, encoding: string) =>
+      rangeFile(new Request(`http://localhost/e/en/data/findatex/${file}`, { headers: { cookie: INSTIT, 'accept-encoding': encoding, 'x-fundhouse-content-encoding': 'accepted' } }), {
+        params: Promise.resolve({ locale: 'en', file }),
+      });
+    const br = await ask('emt.csv', 'gzip, deflate, br');
+    expect(br.headers.get('x-fundhouse-content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')).toBe(plain);
+    const gz = await ask('emt.csv', 'gzip');
+    expect(gz.headers.get('x-fundhouse-content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(plain);
+    expect(gz.headers.get('etag')).toBe(br.headers.get('etag'));
+    expect((await ask('emt.xlsx', 'br')).headers.get('x-fundhouse-content-encoding')).toBeNull();
+    // Without the server's word (next dev, a test), the bytes go as they are.
+    expect((await range('/e/en/data/findatex/emt.csv')).headers.get('x-fundhouse-content-encoding')).toBeNull();
+  });
 });
+

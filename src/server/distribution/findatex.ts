@@ -20,7 +20,7 @@ import { registerMemoryCache } from '@/server/cache/registry';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
-import { findatexBytes } from './findatex-file';
+import { findatexBytes, servedFile, type ServedFile } from './findatex-file';
 import { fundVisibleTo, rawCatalog, shareVisibleTo, type RawCatalog } from '@/server/funds/catalog';
 
 /**
@@ -46,7 +46,7 @@ export type FindatexBuild = {
   index: Map<string, number>;
   excluded: ExcludedShare[];
   /** The file's bytes per format, made on the first download and kept with the build. */
-  files: Map<FindatexFormat, Promise<Buffer>>;
+  files: Map<FindatexFormat, Promise<ServedFile>>;
 };
 
 /** A missing fact reported as the template field it leaves empty. */
@@ -381,10 +381,10 @@ export async function findatexShare(
 }
 
 /** The range file's bytes in a format: serialized once per build. */
-export function rangeFile(range: FindatexBuild, format: FindatexFormat): Promise<Buffer> {
+export function rangeFile(range: FindatexBuild, format: FindatexFormat): Promise<ServedFile> {
   let file = range.files.get(format);
   if (!file) {
-    file = findatexBytes(range.version, range.table, format);
+    file = findatexBytes(range.version, range.table, format).then(servedFile);
     range.files.set(format, file);
     file.catch(() => range.files.delete(format));
   }

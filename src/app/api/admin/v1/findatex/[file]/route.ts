@@ -33,7 +33,7 @@ export async function GET(request: Request, { params }: { params: Promise<Params
   const range = await findatexRange(db, language, null, version);
   log.info({ token: auth.tokenId, scope: 'findatex:read', file, version, rows: range.index.size, excluded: range.excluded.length }, 'findatex file pulled');
   const name = findatexFileName('range', parsed.template, TEMPLATES[version].version.replace(/^V/, ''), parsed.format, range.generatedAt.toISOString().slice(0, 10));
-  const response = findatexResponse(request, await rangeFile(range, parsed.format), parsed.format, name);
+  const response = await findatexResponse(request, await rangeFile(range, parsed.format), parsed.format, name);
   response.headers.set('cache-control', 'no-store');
   response.headers.set('x-robots-tag', 'noindex, nofollow');
   return response;

@@ -8,7 +8,7 @@ import { TEMPLATES } from '@/domain/distribution/findatex/templates';
 import type { Locale } from '@/env';
 import { getDb } from '@/server/db';
 import { findatexShare } from '@/server/distribution/findatex';
-import { findatexBytes, findatexResponse } from '@/server/distribution/findatex-file';
+import { findatexBytes, findatexResponse, servedFile } from '@/server/distribution/findatex-file';
 import { csvResponse } from '@/server/http/csv-response';
 import { notFound } from '@/server/http/document-response';
 import { performanceCsvLabels } from '@/server/http/performance-labels';
@@ -26,7 +26,7 @@ async function findatexShareResponse(request: Request, locale: Locale, isin: str
   const found = await findatexShare(await getDb(), locale, audienceFromRequest(request), version, isin);
   if (!found || 'excluded' in found) return notFound();
   const name = findatexFileName(isin, file.template, TEMPLATES[version].version.replace(/^V/, ''), file.format, found.generatedAt.toISOString().slice(0, 10));
-  return findatexResponse(request, await findatexBytes(version, found.table, file.format), file.format, name);
+  return findatexResponse(request, servedFile(await findatexBytes(version, found.table, file.format)), file.format, name);
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
