@@ -98,7 +98,7 @@ async function publicCosts(visitor: BrowserContext): Promise<{ page: string; emt
 const exAnteOngoing = (page: Page) => page.getByRole('group', { name: D.sections.exAnte }).getByLabel(D.fields.ongoing, { exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: A.submit, exact: true });
 
-test('an editor’s new ongoing costs wait for approval; once a compliance officer approves, the screen shows them and the share page renders', async ({ browser }) => {
+test('an editor’s new ongoing costs wait for approval; once a compliance officer approves, the screen, the share page and the share’s EMT and EPT show them together', async ({ browser }) => {
   const editor = await signedIn(browser, EDITOR);
   await openShare(editor);
   await editor.getByRole('link', { name: D.link }).click();
