@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import { signIn } from '../support/admin';
 import { axeViolations } from '../support/axe';
+import { parseCsv } from '../support/csv';
 import { hydrated } from '../support/hydration';
 import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 
@@ -11,9 +12,9 @@ import { seededDir, startOwnServer, type OwnServer } from '../support/own-server
  * server of its own (the suite's server runs with APPROVAL_REQUIRED empty): an editor changes a
  * share class's ongoing costs on its Distribution data screen, typed as a percentage; a problem is
  * shown beside its field; the change waits; a compliance officer reads it as percentages on the
- * review screen and approves; the screen then shows the new value and the public share page still
- * renders. The fund's Sustainability screen shows the stored answers and an unchanged save stores
- * nothing. One accessibility scan per new screen.
+ * review screen and approves; the screen, the public share page and the share's EMT and EPT then
+ * all show the new value, published together. The fund's Sustainability screen shows the stored
+ * answers and an unchanged save stores nothing. One accessibility scan per new screen.
  */
 const T = ADMIN_FR.Admin;
 const A = T.approval;
@@ -74,10 +75,30 @@ async function openShare(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(SHARE);
 }
 
+/** A rate as the share page writes it in French ("1,90 %"). */
+const percent = (fraction: number) => new Intl.NumberFormat('fr-FR', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
+
+/** The ongoing costs a first-time visitor reads: the share page's HTML, the EMT's 07100 and the EPT's 03060 of the share's own files. */
+async function publicCosts(visitor: BrowserContext): Promise<{ page: string; emt: number; ept: number }> {
+  const page = await visitor.request.get(PUBLIC_SHARE);
+  expect(page.status()).toBe(200);
+  const field = async (file: string, code: string) => {
+    const answer = await visitor.request.get(`/e/fr/data/funds/aurore-patrimoine/${ISIN}/${file}`);
+    expect(answer.status(), file).toBe(200);
+    const [header, row] = parseCsv(await answer.text(), ';');
+    return Number(row?.[header?.indexOf(code) ?? -1]);
+  };
+  return {
+    page: await page.text(),
+    emt: await field('emt.csv', '07100_Financial_Instrument_Gross_Ongoing_Costs'),
+    ept: await field('ept.csv', '03060_Ongoing_Costs_Management_Fees_And_Other_Administrative_Or_Operating_Costs'),
+  };
+}
+
 const exAnteOngoing = (page: Page) => page.getByRole('group', { name: D.sections.exAnte }).getByLabel(D.fields.ongoing, { exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: A.submit, exact: true });
 
-test('an editor’s new ongoing costs wait for approval; once a compliance officer approves, the screen shows them and the share page renders', async ({ browser }) => {
+test('an editor’s new ongoing costs wait for approval; once a compliance officer approves, the screen, the share page and the share’s EMT and EPT show them together', async ({ browser }) => {
   const editor = await signedIn(browser, EDITOR);
   await openShare(editor);
   await editor.getByRole('link', { name: D.link }).click();
@@ -89,6 +110,13 @@ test('an editor’s new ongoing costs wait for approval; once a compliance offic
   const old = await exAnteOngoing(editor).inputValue();
   expect(Number(old)).toBeGreaterThan(0);
   const fresh = String(Number((Number(old) + 0.25).toFixed(4)));
+  // What a visitor reads before: the share page's rate and the two files that carry the ongoing costs.
+  const visitor = await browser.newContext({ baseURL: origin });
+  const before = await publicCosts(visitor);
+  expect(before.emt).toBeCloseTo(Number(old) / 100, 10);
+  expect(before.ept).toBeCloseTo(Number(old) / 100, 10);
+  expect(before.page).toContain(percent(Number(old) / 100));
+  expect(before.page).not.toContain(percent(Number(fresh) / 100));
 
   // Ongoing costs below the management fee: refused, the problem beside the field, nothing proposed.
   await exAnteOngoing(editor).fill('0');
@@ -122,10 +150,12 @@ test('an editor’s new ongoing costs wait for approval; once a compliance offic
 
   await editor.reload();
   await expect(exAnteOngoing(editor)).toHaveValue(fresh);
-  const visitor = await browser.newContext({ baseURL: origin });
-  const answer = await visitor.request.get(PUBLIC_SHARE);
-  expect(answer.status()).toBe(200);
-  expect(await answer.text()).toContain(ISIN);
+  // Published together: the share page, the EMT and the EPT all say the new rate.
+  const after = await publicCosts(visitor);
+  expect(after.emt).toBeCloseTo(Number(fresh) / 100, 10);
+  expect(after.ept).toBeCloseTo(Number(fresh) / 100, 10);
+  expect(after.page).toContain(percent(Number(fresh) / 100));
+  expect(after.page).toContain(ISIN);
   await visitor.close();
 });
 
