@@ -47,8 +47,12 @@ export type App = {
   waitForOutput(pattern: RegExp, timeoutMs: number): Promise<string>;
   /** The Node process that serves (scripts/server.mjs), spawned by start.mjs. */
   serverPid(): number | null;
-  /** Resident memory of that process, in MB. */
-  rssMb(): number | null;
+  /**
+   * The server's memory in MB right after a full garbage collection, as it reports it: so two
+   * readings compare what the process keeps, not when V8 last collected. Needs NODE_OPTIONS=--expose-gc
+   * in the app's env (scripts/server.mjs then collects on SIGUSR2); null when it did not answer within 10 s.
+   */
+  memoryAfterGc(): Promise<MemoryReading | null>;
   /** Sends a signal and waits for the exit (SIGKILL after timeoutMs). */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
 };
@@ -107,14 +111,8 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-export function rssMbOf(pid: number): number | null {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
-    return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
-  } catch {
-    return null;
-  }
-}
+/** What scripts/server.mjs prints after a collection (process.memoryUsage(), in MB). */
+export type MemoryReading = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
 
 function killTree(child: ChildProcess): void {
   for (const pid of childrenOf(child.pid ?? 0)) {
@@ -142,6 +140,7 @@ export function startApp(options: AppOptions): App {
   rmSync(path.join(root, '.next', 'server', 'route-cache'), { recursive: true, force: true });
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: appEnv(options) });
   const output: string[] = [];
+  const reports: MemoryReading[] = [];
   const verbose = process.env.RESILIENCE_VERBOSE === '1';
   for (const stream of [child.stdout, child.stderr]) {
     let pending = '';
@@ -152,6 +151,8 @@ export function startApp(options: AppOptions): App {
       pending = lines.pop() ?? '';
       for (const line of lines) {
         output.push(line);
+        const report = /\[server\] garbage collected (\{.*\})/.exec(line)?.[1];
+        if (report) reports.push(JSON.parse(report) as MemoryReading);
         if (verbose) process.stderr.write(`[${options.name}] ${line}\n`);
       }
       if (output.length > 5000) output.splice(0, output.length - 5000);
@@ -197,9 +198,17 @@ export function startApp(options: AppOptions): App {
       // start.mjs runs the migrations, then spawns scripts/server.mjs: that child serves.
       return child.pid ? (childrenOf(child.pid).at(-1) ?? null) : null;
     },
-    rssMb() {
+    async memoryAfterGc() {
       const server = app.serverPid();
-      return server ? rssMbOf(server) : null;
+      if (!server) return null;
+      const seen = reports.length;
+      process.kill(server, 'SIGUSR2');
+      const until = Date.now() + 10_000;
+      while (reports.length === seen) {
+        if (Date.now() > until) return null;
+        await sleep(50);
+      }
+      return reports[seen] ?? null;
     },
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
       const started = Date.now();
