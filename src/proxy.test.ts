@@ -26,6 +26,10 @@ describe('proxy', () => {
     expect(new URL(instit.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/INSTIT-FR/about-us');
     const home = proxy(request('/en', { cookie: 'investor_profile=CGP' }));
     expect(new URL(home.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/en/CGP-FR');
+    // The accessibility statement, at its path of each language.
+    for (const [path, folder] of [['/fr/accessibilite', '/fr/RETAIL-FR/accessibility'], ['/en/accessibility', '/en/RETAIL-FR/accessibility'], ['/es/accesibilidad', '/es/RETAIL-FR/accessibility']]) {
+      expect(new URL(proxy(request(path ?? '')).headers.get('x-middleware-rewrite') ?? '').pathname, path).toBe(folder);
+    }
   });
 
   it('adds the country of residence from its cookie to the hidden segment, else DEFAULT_COUNTRY (docs/decisions/035)', async () => {

@@ -16,6 +16,7 @@ export const PAGE_CODES = [
   'legal-notices',
   'regulatory-informations',
   'rgpd',
+  'accessibility',
   'disclaimers',
 ] as const;
 export type PageCode = (typeof PAGE_CODES)[number];

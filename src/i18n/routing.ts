@@ -33,6 +33,7 @@ export const PAGE_PATHNAMES = {
   'legal-notices': '/legal-notices',
   'regulatory-informations': '/regulatory-informations',
   rgpd: '/gdpr',
+  accessibility: '/accessibility',
 } as const satisfies Record<string, AppPathname>;
 
 /** Pages made of a form and texts from messages, with no page in the database: always in the sitemap. */

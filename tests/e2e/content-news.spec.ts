@@ -22,6 +22,7 @@ const CONTENT_PAGES: { code: string; paths: Record<Locale, string> }[] = [
     paths: { fr: '/fr/informations-reglementaires', en: '/en/regulatory-informations', es: '/es/regulatory-informations' },
   },
   { code: 'rgpd', paths: { fr: '/fr/confidentialite', en: '/en/gdpr', es: '/es/gdpr' } },
+  { code: 'accessibility', paths: { fr: '/fr/accessibilite', en: '/en/accessibility', es: '/es/accesibilidad' } },
 ];
 const NEWS_ROUTE: Record<Locale, string> = { fr: '/fr/actualites', en: '/en/news', es: '/es/noticias' };
 const PAGE_SEGMENT: Record<Locale, string> = { fr: 'page', en: 'page', es: 'pagina' };
@@ -89,6 +90,7 @@ const PRESSED_IN: Record<string, Locale> = { rgpd: 'fr', esg: 'en', 'about-us': 
 const EXTRAS: Record<string, (pressed: boolean) => string> = {
   'legal-notices': () => ', its hostile markup dropped',
   rgpd: (pressed) => `; its table of contents and the button to the cookie settings${pressed ? ', which opens them' : ''}`,
+  accessibility: () => '; its table of contents and its links to the contact page of its language',
   esg: (pressed) => `; without video consent, a notice and a button to the cookie settings${pressed ? ' that opens them' : ''}, nothing loaded from YouTube`,
   'about-us': (pressed) => `; without video consent, a notice and a button to the cookie settings${pressed ? ' that opens them' : ''}, nothing loaded from Vimeo`,
 };
@@ -144,6 +146,11 @@ for (const locale of LOCALES) {
         if (route.code === 'rgpd') {
           await expect(page.getByRole('navigation', { name: m.Content.onThisPage })).toBeVisible();
           await expect(main.getByRole('button', { name: m.Content.manageCookies })).toBeVisible();
+        }
+        if (route.code === 'accessibility') {
+          // The statement's way to ask for an accessible document: the contact page of the visitor's language.
+          await expect(page.getByRole('navigation', { name: m.Content.onThisPage })).toBeVisible();
+          await expect(main.locator(`a[href="${{ fr: '/fr/contact', en: '/en/contact', es: '/es/contacto' }[locale]}"]`)).toHaveCount(2);
         }
         const video = VIDEOS[route.code];
         const videoSection = main.locator('section#video');

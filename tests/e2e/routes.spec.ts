@@ -21,6 +21,7 @@ const ROUTES: { code: string; paths: Record<Locale, string> }[] = [
     paths: { fr: '/fr/informations-reglementaires', en: '/en/regulatory-informations', es: '/es/regulatory-informations' },
   },
   { code: 'sri', paths: { fr: '/fr/investissement-responsable', en: '/en/responsible-investment', es: '/es/inversion-responsable' } },
+  { code: 'accessibility', paths: { fr: '/fr/accessibilite', en: '/en/accessibility', es: '/es/accesibilidad' } },
 ];
 
 const plainNews = news.find((n) => !n.externalUrl && !n.hasDocument);
@@ -31,7 +32,7 @@ const publicShare = publicFund?.shares.find((s) => s.visibleTo.includes('RETAIL'
  * The content pages are visited by content-news.spec.ts, which checks there what is checked here of
  * the other routes (status, language, title, one h1, axe) with every text of the page: one visit each.
  */
-const CHECKED_WITH_THEIR_TEXTS = new Set(['about-us', 'expertise', 'esg', 'sri', 'legal-notices', 'regulatory-informations', 'rgpd']);
+const CHECKED_WITH_THEIR_TEXTS = new Set(['about-us', 'expertise', 'esg', 'sri', 'legal-notices', 'regulatory-informations', 'rgpd', 'accessibility']);
 
 /** The routes of one language that are no content page: each with its title (the fixture's; the home page's is the company's name). */
 function routesOf(locale: Locale) {

@@ -2,6 +2,7 @@ import { axeViolations } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { categories } from '../../src/server/db/seed/fixtures/categories';
 import { company } from '../../src/server/db/seed/fixtures/content/company';
+import { pages } from '../../src/server/db/seed/fixtures/content/pages';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { hydrated } from '../support/hydration';
 import { escapeRegExp, LOCALES, type Locale } from '../support/public-pages';
@@ -167,7 +168,7 @@ test.describe('header and footer, as the server renders them', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const locale of LOCALES) {
-    test(`in ${locale}: the funds list holds every fund sorted by category, the menu button is labelled, and the footer shows the address, the legal links, LinkedIn, the cookie button and this year's copyright`, async ({ page }) => {
+    test(`in ${locale}: the funds list holds every fund sorted by category, the menu button is labelled, and the footer shows the address, the legal links (the accessibility statement's among them), LinkedIn, the cookie button and this year's copyright`, async ({ page }) => {
       const labels = await labelsFromMessages(page, locale);
       await page.goto(`/${locale}`);
       const nav = page.getByRole('navigation', { name: labels.mainNavigation });
@@ -182,11 +183,14 @@ test.describe('header and footer, as the server renders them', () => {
       await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('target', '_blank');
       await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
       const legal = {
-        fr: ['/fr/mentions-legales', '/fr/informations-reglementaires', '/fr/investissement-responsable', '/fr/confidentialite', '/fr/contact'],
-        en: ['/en/legal-notices', '/en/regulatory-informations', '/en/responsible-investment', '/en/gdpr', '/en/contact'],
-        es: ['/es/legal-notices', '/es/regulatory-informations', '/es/inversion-responsable', '/es/gdpr', '/es/contacto'],
+        fr: ['/fr/mentions-legales', '/fr/informations-reglementaires', '/fr/investissement-responsable', '/fr/confidentialite', '/fr/accessibilite', '/fr/contact'],
+        en: ['/en/legal-notices', '/en/regulatory-informations', '/en/responsible-investment', '/en/gdpr', '/en/accessibility', '/en/contact'],
+        es: ['/es/legal-notices', '/es/regulatory-informations', '/es/inversion-responsable', '/es/gdpr', '/es/accesibilidad', '/es/contacto'],
       }[locale];
       for (const href of legal) await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
+      // The accessibility statement's link is named by the page's title, like the other legal links.
+      const accessibility = pages.find((p) => p.code === 'accessibility')?.title[locale] ?? '-';
+      await expect(footer.getByRole('link', { name: accessibility, exact: true })).toHaveAttribute('href', legal[4] ?? '-');
       await expect(footer.getByRole('button', { name: { fr: /cookies/i, en: /cookies/i, es: /cookies/i }[locale] })).toBeVisible();
 
       // The phone's menu button, the same page laid out at 375 px.

@@ -74,7 +74,7 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
           </h2>
           <nav aria-labelledby="footer-legal" className="mt-4">
             <ul>
-              {links([legal.legalNotices, legal.regulatory, legal.sri, legal.gdpr, ...(data.countryPage ? [data.countryPage] : [])])}
+              {links([legal.legalNotices, legal.regulatory, legal.sri, legal.gdpr, legal.accessibility, ...(data.countryPage ? [data.countryPage] : [])])}
               <li>
                 <CookieSettingsButton label={t('cookieSettings')} className={`${footerLink} cursor-pointer text-left`} />
               </li>

@@ -35,7 +35,7 @@ export type LayoutData = {
   /** Funds the profile may see, sorted by category display order (docs/product.md §2). */
   funds: { slug: string; title: string; categoryTitle: string; href: string }[];
   fundRange: NavLink;
-  /** Footer legal links: legal notices, regulatory information, SRI (responsible investment), GDPR. */
-  legal: { legalNotices: NavLink; regulatory: NavLink; sri: NavLink; gdpr: NavLink };
+  /** Footer legal links: legal notices, regulatory information, SRI (responsible investment), GDPR, the accessibility statement. */
+  legal: { legalNotices: NavLink; regulatory: NavLink; sri: NavLink; gdpr: NavLink; accessibility: NavLink };
   home: NavLink;
 };

@@ -21,7 +21,7 @@ const known = (p: string, locale = 'fr') => isKnownPagePath(p === '' ? [] : p.sp
 
 describe('isKnownPagePath', () => {
   it('knows the pages without parameters, and nothing below them', () => {
-    for (const page of ['', 'about-us', 'contact', 'fund-range', 'subscribe', 'funds', 'news']) expect(known(page), page).toBe(true);
+    for (const page of ['', 'about-us', 'accessibility', 'contact', 'fund-range', 'subscribe', 'funds', 'news']) expect(known(page), page).toBe(true);
     expect(known('about-us/more')).toBe(false);
     expect(known('no-such-page')).toBe(false);
   });

@@ -39,6 +39,7 @@ export type RouteCatalog = {
 export const SINGLE_SEGMENT_PAGES = [
   '',
   'about-us',
+  'accessibility',
   'careers',
   'contact',
   'documents',

@@ -8,6 +8,8 @@ import type { Locale } from '../language/locale';
 export const PATHNAMES = {
   '/': '/',
   '/about-us': { fr: '/nous-connaitre', en: '/about-us', es: '/conocernos' },
+  // The accessibility statement, linked from every footer (Directive (EU) 2019/882).
+  '/accessibility': { fr: '/accessibilite', en: '/accessibility', es: '/accesibilidad' },
   '/contact': { fr: '/contact', en: '/contact', es: '/contacto' },
   '/esg': { fr: '/esg', en: '/esg', es: '/asg' },
   '/expertise': { fr: '/expertise', en: '/expertise', es: '/experticia' },

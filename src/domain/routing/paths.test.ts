@@ -5,6 +5,7 @@ describe('localizedPath (docs/product.md §2 routes)', () => {
   it('gives every localized page path of the specification', () => {
     const table: [Parameters<typeof localizedPath>[0], string, string, string][] = [
       ['/about-us', '/fr/nous-connaitre', '/en/about-us', '/es/conocernos'],
+      ['/accessibility', '/fr/accessibilite', '/en/accessibility', '/es/accesibilidad'],
       ['/contact', '/fr/contact', '/en/contact', '/es/contacto'],
       ['/esg', '/fr/esg', '/en/esg', '/es/asg'],
       ['/expertise', '/fr/expertise', '/en/expertise', '/es/experticia'],

@@ -48,6 +48,8 @@ describe('buildSitemap', () => {
       'https://x.example/fr/informations-reglementaires',
       'https://x.example/fr/confidentialite',
       'https://x.example/en/gdpr',
+      'https://x.example/fr/accessibilite',
+      'https://x.example/en/accessibility',
       'https://x.example/fr/carrieres',
       'https://x.example/en/careers',
       'https://x.example/fr/souscrire',

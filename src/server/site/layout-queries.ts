@@ -73,6 +73,7 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
       regulatory: { href: localizedPath('/regulatory-informations', locale), label: titleOf('regulatory-informations') },
       sri: { href: localizedPath('/responsible-investment', locale), label: titleOf('sri') },
       gdpr: { href: localizedPath('/gdpr', locale), label: titleOf('rgpd') },
+      accessibility: { href: localizedPath('/accessibility', locale), label: titleOf('accessibility') },
     },
     home: { href: localizedPath('/', locale), label: titleOf('home') },
   };

@@ -13,9 +13,9 @@ type Props = {
 };
 
 /**
- * A legal text (legal notices, regulatory information, privacy): numbered articles a reader can
+ * A legal text (legal notices, regulatory information, privacy, the accessibility statement): numbered articles a reader can
  * jump to and cite. A component's texts besides its title and text are the items of a list
- * (the cookies of the privacy page).
+ * (the cookies of the privacy page, the sample and checks of the accessibility statement).
  */
 export async function LegalDocument({ page, toc, after = {} }: Props) {
   const t = await getTranslations('Content');

@@ -16,7 +16,7 @@ import { RichText } from '@/components/content/rich-text';
 import { AboutUsPage } from '@/components/content/pages/about-us-page';
 import { EsgPage } from '@/components/content/pages/esg-page';
 import { ExpertisePage } from '@/components/content/pages/expertise-page';
-import { LegalNoticesPage, PrivacyPage, RegulatoryPage } from '@/components/content/pages/legal-pages';
+import { AccessibilityPage, LegalNoticesPage, PrivacyPage, RegulatoryPage } from '@/components/content/pages/legal-pages';
 import { SriPage } from '@/components/content/pages/sri-page';
 import { PastPerformanceWarning } from '@/components/performance/past-performance-warning';
 import { TableGrid, Td, Th } from '@/components/ui/table';
@@ -117,6 +117,7 @@ const LAYOUTS: Record<string, (props: { page: PageView; locale: Locale }) => Rea
   'legal-notices': LegalNoticesPage,
   'regulatory-informations': RegulatoryPage,
   rgpd: PrivacyPage,
+  accessibility: AccessibilityPage,
 };
 
 /**
