@@ -327,8 +327,8 @@ function bytesOf(doc: Doc): Promise<Uint8Array> {
 
 export async function renderFactsheet(content: FactsheetContent): Promise<Uint8Array> {
   const doc = new PDFDocument({
+    // PDF 1.7: pdfkit writes the XMP metadata (dc:title, pdfuaid) only above 1.3.
     pdfVersion: '1.7',
-    subset: 'PDF/UA',
     tagged: true,
     lang: content.locale,
     displayTitle: true,
@@ -347,6 +347,8 @@ export async function renderFactsheet(content: FactsheetContent): Promise<Uint8A
       ModDate: content.date,
     },
   });
+  // The `subset: 'PDF/UA'` option, applied as the constructor would (see ./pdfkit-ua.d.ts).
+  doc.initSubset({ subset: 'PDF/UA' });
   const written = bytesOf(doc);
   const newPage = () => {
     doc.addPage({ size: [A4.width, A4.height], margin: 0 });
