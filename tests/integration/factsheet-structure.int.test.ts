@@ -60,7 +60,13 @@ describe('tagged factsheets', () => {
       expect(pdf.xmpTitle).toBe(content.title);
       expect(pdf.displayDocTitle).toBe(true);
       expect(pdf.marked).toBe(true);
+      expect(pdf.suspects).toBe(false);
       expect(Buffer.from(bytes).toString('latin1')).toContain('<pdfuaid:part>1</pdfuaid:part>');
+      // DejaVu Sans regular and bold, embedded, their codes mapped to Unicode; no other font.
+      expect(pdf.fonts.map((f) => ({ ...f, name: f.name.replace(/^[A-Z]{6}\+/, '') })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { name: 'DejaVuSans', embedded: true, toUnicode: true },
+        { name: 'DejaVuSans-Bold', embedded: true, toUnicode: true },
+      ]);
       expect(pdf.pages.length).toBeGreaterThanOrEqual(1);
       expect(pdf.pages.length).toBeLessThanOrEqual(2);
 
@@ -160,7 +166,9 @@ describe('the tag checker', () => {
     const bytes = await makeDemoPdf({ title: 'Prospectus', subtitle: 'Demo fund', paragraphs: ['The fund invests in European equities.'], footer: 'Aurore Gestion' });
     const pdf: TaggedPdf = await readTaggedPdf(bytes);
     expect(pdf.marked).toBe(false);
+    expect(pdf.lang).toBeNull();
     expect(pdf.pages[0]?.tree).toBeNull();
+    expect(pdf.fonts.every((f) => !f.embedded)).toBe(true);
     expect(pdf.pages[0]?.untagged.join(' ')).toContain('Prospectus');
     expect(pdf.pages[0]?.untagged.join(' ')).toContain('The fund invests in European equities.');
   });

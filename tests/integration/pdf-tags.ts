@@ -25,9 +25,12 @@ export type TaggedPdf = {
   xmpTitle: string | null;
   displayDocTitle: boolean;
   marked: boolean;
+  suspects: boolean;
   pages: TaggedPage[];
   /** The /Scope of every TH, in document order. */
   thScopes: string[];
+  /** Every font dictionary: its name, whether its program is embedded, whether it maps its codes to Unicode. */
+  fonts: { name: string; embedded: boolean; toUnicode: boolean }[];
 };
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -66,11 +69,15 @@ export function checkPageText(items: readonly TextItem[], tree: StructNode | nul
   return { textById, untagged };
 }
 
-/** The /Scope of each TH element, walking the structure tree from the catalog with pdf-lib. */
-async function thScopes(bytes: Uint8Array): Promise<string[]> {
+/** With pdf-lib: the /Scope of each TH element (walking the structure tree from the catalog) and the fonts. */
+async function lowLevel(bytes: Uint8Array): Promise<Pick<TaggedPdf, 'thScopes' | 'fonts'>> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const scopes: string[] = [];
   const resolve = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
+  const dict = (o: PDFObject | undefined) => {
+    const found = resolve(o);
+    return found instanceof PDFDict ? found : undefined;
+  };
   const visit = (o: PDFObject | undefined, depth: number) => {
     if (depth > 50) return;
     const node = resolve(o);
@@ -85,7 +92,21 @@ async function thScopes(bytes: Uint8Array): Promise<string[]> {
   };
   const root = resolve(doc.catalog.get(PDFName.of('StructTreeRoot')));
   if (root instanceof PDFDict) visit(root.get(PDFName.of('K')), 0);
-  return scopes;
+
+  const fonts: TaggedPdf['fonts'] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font') || object.get(PDFName.of('Subtype')) === PDFName.of('CIDFontType2')) continue;
+    const descendants = resolve(object.get(PDFName.of('DescendantFonts')));
+    const program = descendants instanceof PDFArray ? dict(descendants.get(0)) : object;
+    const descriptor = dict(program?.get(PDFName.of('FontDescriptor')));
+    const name = object.get(PDFName.of('BaseFont'));
+    fonts.push({
+      name: name instanceof PDFName ? name.decodeText() : '',
+      embedded: ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor?.has(PDFName.of(k)) === true),
+      toUnicode: object.has(PDFName.of('ToUnicode')),
+    });
+  }
+  return { thScopes: scopes, fonts };
 }
 
 export async function readTaggedPdf(bytes: Uint8Array): Promise<TaggedPdf> {
@@ -105,8 +126,9 @@ export async function readTaggedPdf(bytes: Uint8Array): Promise<TaggedPdf> {
     xmpTitle: metadata?.get('dc:title') ?? null,
     displayDocTitle: (preferences as { DisplayDocTitle?: boolean } | null)?.DisplayDocTitle === true,
     marked: markInfo?.Marked === true,
+    suspects: markInfo?.Suspects === true,
     pages,
-    thScopes: await thScopes(bytes),
+    ...(await lowLevel(bytes)),
   };
 }
 
