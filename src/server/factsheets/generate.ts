@@ -4,7 +4,7 @@ import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { completedMonth, factsheetFileName, importTouchesMonth, monthEnd, type YearMonth } from '@/domain/documents/factsheet';
-import { formatCompactMoney, formatDate, formatDateAs } from '@/domain/language/format';
+import { formatCompactMoney, formatDate, formatDateAs, formatDecimal } from '@/domain/language/format';
 import { growthFromHistory, type ChartPeriod } from '@/domain/performance/compute';
 import { formatNav, formatPerformance } from '@/domain/performance/format';
 import { ANNUALISED_COLUMNS, calendarRows, CUMULATIVE_COLUMNS, performanceRows, RISK_COLUMNS } from '@/domain/performance/table';
@@ -72,6 +72,8 @@ export async function factsheetContent(db: Db, shareId: number, month: YearMonth
   const period: ChartPeriod = (['5y', '3y', '1y', 'inception'] as const).find((p) => growthFromHistory(navHistoryAll, bench ?? [], last.date, share.inceptionDate, p, 2)) ?? 'inception';
   const growth = growthFromHistory(navHistoryAll, bench ?? [], last.date, share.inceptionDate, period, 160);
   const years = calendarRows(row.calendarYears, locale).slice(-10);
+  const growthBenchmark = withBenchmark && growth && growth.benchmark.length > 1 && fund.benchmark ? growth.benchmark : null;
+  const calendarYears = years.map((y) => ({ year: y.year, share: y.value, shareLabel: y.share, benchmark: withBenchmark ? y.benchmark : null, benchmarkLabel: y.benchmarkLabel }));
   const characteristics = [...share.characteristics, ...fund.characteristics];
   const site = env().PUBLIC_BASE_URL.replace(/^https?:\/\//, '').replace(/\/$/, '');
   const infos = new Map(company?.infos.map((i) => [i.code, i.content]) ?? []);
@@ -110,15 +112,32 @@ export async function factsheetContent(db: Db, shareId: number, month: YearMonth
     growth: growth
       ? {
           title: t.f('growth', { date: formatDate(growth.from, locale) }),
+          // The chart in words: where 100 invested at the start ends, for the share class and its benchmark.
+          alt: t.f(growthBenchmark ? 'growthAltBenchmark' : 'growthAlt', {
+            from: formatDate(growth.from, locale),
+            to: asOfLabel,
+            shareEnd: formatDecimal(growth.share.at(-1)?.value ?? 100, locale),
+            benchmarkEnd: formatDecimal(growthBenchmark?.at(-1)?.value ?? 100, locale),
+          }),
           share: { label: share.name, points: growth.share.map((p) => p.value) },
-          benchmark: withBenchmark && growth.benchmark.length > 1 && fund.benchmark ? { label: fund.benchmark.title, points: growth.benchmark.map((p) => p.value) } : null,
+          benchmark: growthBenchmark && fund.benchmark ? { label: fund.benchmark.title, points: growthBenchmark.map((p) => p.value) } : null,
           from: formatDate(growth.from, locale),
           to: asOfLabel,
         }
       : null,
     calendar: {
       title: t.f('calendar'),
-      years: years.map((y) => ({ year: y.year, share: y.value, shareLabel: y.share, benchmark: withBenchmark ? y.benchmark : null, benchmarkLabel: y.benchmarkLabel })),
+      // Every bar's value, year by year (the benchmark's beside the share class's where it has one).
+      alt: t.f(withBenchmark ? 'calendarAltBenchmark' : 'calendarAlt', {
+        years: calendarYears
+          .map((y) =>
+            y.benchmark === null
+              ? t.f('calendarAltYear', { year: String(y.year), share: y.shareLabel })
+              : t.f('calendarAltYearBenchmark', { year: String(y.year), share: y.shareLabel, benchmark: y.benchmarkLabel }),
+          )
+          .join('; '),
+      }),
+      years: calendarYears,
       empty: t.f('noData'),
       shareLabel: share.name,
       benchmarkLabel: withBenchmark && fund.benchmark ? fund.benchmark.title : null,
