@@ -137,6 +137,16 @@ describe('tagged factsheets', () => {
     });
   }
 
+  it('a name with & or < keeps the XMP metadata well-formed: its title reads back as written', { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    shareId ??= shareWithBenchmark();
+    const one = await factsheetContent(db, await shareId, month, 'en');
+    const title = `Smith & <Co> "Fund" – ${one!.content.title}`;
+    const pdf = await readTaggedPdf(await renderFactsheet({ ...one!.content, title, author: 'Smith & Co' }));
+    expect(pdf.title).toBe(title);
+    expect(pdf.xmpTitle).toBe(title);
+  });
+
   it.skipIf(!hasPdfinfo())('poppler’s pdfinfo reads the factsheet as tagged', async () => {
     const db = await getDb();
     shareId ??= shareWithBenchmark();

@@ -315,6 +315,29 @@ function facts(pen: Pen, title: string, rows: { label: string; value: string }[]
   element.end();
 }
 
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * pdfkit (0.20) copies the Info entries into the XMP metadata as they are, so a name with `&` or `<`
+ * ("Smith & Co") would make that XML malformed (PDF/UA-1 wants the title in well-formed XMP). The Info
+ * dictionary is written before the XMP: its entries are escaped only while the XMP is written.
+ */
+function escapeXmpInfo(doc: Doc) {
+  const addInfo = doc._addInfo.bind(doc);
+  doc._addInfo = () => {
+    const info = doc.info as Record<string, unknown>;
+    const saved = { ...info };
+    for (const [key, value] of Object.entries(info)) {
+      if (typeof value === 'string') info[key] = value.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+    }
+    try {
+      addInfo();
+    } finally {
+      Object.assign(info, saved);
+    }
+  };
+}
+
 /** The whole file, once pdfkit has written it. */
 function bytesOf(doc: Doc): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -349,6 +372,7 @@ export async function renderFactsheet(content: FactsheetContent): Promise<Uint8A
   });
   // The `subset: 'PDF/UA'` option, applied as the constructor would (see ./pdfkit-ua.d.ts).
   doc.initSubset({ subset: 'PDF/UA' });
+  escapeXmpInfo(doc);
   const written = bytesOf(doc);
   const newPage = () => {
     doc.addPage({ size: [A4.width, A4.height], margin: 0 });
