@@ -5,7 +5,8 @@ import { pdfTagged, readPdfCatalogFacts } from './tagging';
 
 const encoder = new TextEncoder();
 
-describe('readPdfCatalogFacts (in its worker)', () => {
+// The first file starts the worker (pdf-lib loaded in a new thread): seconds on a busy machine.
+describe('readPdfCatalogFacts (in its worker)', { timeout: 30_000 }, () => {
   it('reads the mark and the structure tree of a tagged PDF, and their absence in an untagged one', async () => {
     expect(await readPdfCatalogFacts(sampleTaggedPdf('KID'))).toEqual({ marked: true, structTreeRoot: true });
     expect(await readPdfCatalogFacts(samplePdf('KID'))).toEqual({ marked: false, structTreeRoot: false });
