@@ -17,6 +17,8 @@ export type DocumentRef = {
   locale: Locale;
   publishedAt: IsoDate;
   url: string;
+  /** A tagged PDF, readable with a screen reader (src/domain/documents/tagged.ts); null: unknown. */
+  tagged: boolean | null;
 };
 
 export type FetchedData = {

@@ -115,10 +115,15 @@ test.describe('fund data in the back-office', () => {
     await upload2.getByLabel(T.documents.language).selectOption('en');
     await upload2.getByLabel(T.documents.pdf).setInputFiles({ name: 'kid.pdf', mimeType: 'application/pdf', buffer: Buffer.from(samplePdf('KID E2E')) });
     await upload2.getByRole('button', { name: T.documents.submit }).click();
-    await expect(editor.getByRole('main').getByRole('status').filter({ hasText: T.documents.uploaded })).toBeVisible();
+    // The sample PDF is not tagged: uploaded all the same, with the warning in the same live region.
+    const uploaded = editor.getByRole('main').getByRole('status').filter({ hasText: T.documents.uploaded });
+    await expect(uploaded).toBeVisible();
+    await expect(uploaded).toContainText(T.documents.untagged);
     const docRow = editor.getByRole('table', { name: /Documents of/ }).getByRole('row').filter({ hasText: ISIN });
     await expect(docRow).toHaveCount(1);
     await expect(docRow).toContainText(T.documents.current);
+    // Tagged PDF: No (and Published: Yes).
+    await expect(docRow.getByRole('cell', { name: T.documents.no, exact: true })).toHaveCount(1);
 
     // Two years of daily NAVs: the preview first, nothing written; then confirm.
     const navs = navCsv(ISIN, FROM, TO);

@@ -1,11 +1,13 @@
 /**
  * The import API through the production server: a token made on the back-office's token screen,
  * a document larger than the 10 MB Next hands to routes behind the proxy, received whole and served
- * by the public route at once (docs/decisions/018), and a NAV file sent twice.
+ * by the public route at once (docs/decisions/018), a tagged PDF marked as such in the document
+ * library, and a NAV file sent twice.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EN, signedInAs } from '../support/admin';
-import { largePdf } from '../support/sample-documents';
+import RANGE_ES from '../../messages/range/es.json' with { type: 'json' };
+import { largePdf, sampleTaggedPdf } from '../support/sample-documents';
 
 const T = ADMIN_EN.Admin;
 /** A fund and share no other spec reads (shown to INSTIT and CGP only): this spec changes them. */
@@ -24,7 +26,7 @@ async function createToken(page: Page, name: string, scope: 'navs' | 'documents'
 }
 
 test.describe('import API', () => {
-  test('a 12 MB PDF arrives whole past the proxy and is served at once; the same file again changes nothing', async ({ page, playwright, baseURL }) => {
+  test('a 12 MB PDF arrives whole past the proxy and is served at once; the same file again changes nothing; a tagged PDF is marked in the library', async ({ page, playwright, baseURL }) => {
     const token = await createToken(page, `E2E documents feed ${Date.now()}`, 'documents');
     // A fresh context: no session cookie, only the token.
     const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -47,7 +49,20 @@ test.describe('import API', () => {
     expect(body.equals(pdf)).toBe(true);
 
     const again = await send();
-    expect(await again.json()).toMatchObject({ outcome: 'unchanged' });
+    expect(await again.json()).toMatchObject({ outcome: 'unchanged', tagged: false });
+
+    // A tagged PDF is said so, and the library's HTML (as without JavaScript) marks it in words.
+    const kid = await api.post('/api/admin/v1/documents', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { isin: ISIN, type: 'KIID', language: 'es', date: '2026-11-25', file: { name: 'kid.pdf', mimeType: 'application/pdf', buffer: Buffer.from(sampleTaggedPdf('DFI')) } },
+    });
+    expect(await kid.json()).toMatchObject({ outcome: 'changed', tagged: true });
+    const library = await api.get(`/es/documentos?fund=${FUND}`, { headers: { cookie: 'investor_profile=INSTIT' } });
+    expect(library.status()).toBe(200);
+    const rows = (await library.text()).split('<tr');
+    expect(rows.find((row) => row.includes(`/e/es/docs/funds/${FUND}/${ISIN}/KIID"`))).toContain(RANGE_ES.DocumentLibrary.tagged);
+    // The 12 MB prospectus above is not tagged: no mark on its row.
+    expect(rows.find((row) => row.includes(`/e/en/docs/funds/${FUND}/PROSPECTUS"`))).not.toContain(RANGE_ES.DocumentLibrary.tagged);
     await api.dispose();
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBenchmarkCsv } from '../../src/domain/csv/benchmarks';
 import { addDays } from '../../src/domain/dates';
@@ -18,7 +18,9 @@ import { commitNavImport, correctNav, previewNavImport } from '../../src/server/
 import { commitPortfolioImport, previewPortfolioImport } from '../../src/server/portfolios/import';
 import { rawCatalog } from '../../src/server/funds/catalog';
 import { findFundDocument, findShareDocument } from '../../src/server/documents/queries';
-import { samplePdf } from '../support/sample-documents';
+import { currentLibraryPage, libraryFacets } from '../../src/server/documents/library-queries';
+import { EMPTY_LIBRARY_QUERY } from '../../src/domain/documents/library';
+import { samplePdf, sampleTaggedPdf } from '../support/sample-documents';
 
 const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
 const fund = funds.find((f) => f.slug === 'aurore-actions-europe');
@@ -216,7 +218,7 @@ describe('documents', () => {
     expect(entry).toMatchObject({ action: 'replace', after: { data: { bytes: pdf.byteLength }, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
 
     // The same file again changes nothing.
-    expect(await uploadDocument(db, upload, editor)).toEqual({ ok: true, id: result.id, changed: false, replacedId: null });
+    expect(await uploadDocument(db, upload, editor)).toEqual({ ok: true, id: result.id, changed: false, replacedId: null, tagged: false });
 
     // Unpublished, the slot shows nothing (older versions are history, never served).
     expect(await setDocumentPublished(db, result.id, false, editor)).toEqual({ ok: true, changed: true });
@@ -248,6 +250,32 @@ describe('documents', () => {
     expect(await uploadDocument(db, { ...base, owner: { fundSlug: 'nope' } }, editor)).toEqual({ ok: false, error: 'unknown-owner' });
     expect(await uploadDocument(db, { ...base, locale: 'de' }, editor)).toEqual({ ok: false, error: 'bad-locale' });
     expect(await db.$count(t.documents)).toBe(count);
+  });
+
+  it('stores whether each uploaded PDF is tagged: an untagged one is accepted all the same, and the library carries the answer', async () => {
+    const db = await getDb();
+    // The seed's demo PDFs were read as the uploads are: not tagged.
+    const seeded = await db.select({ tagged: t.documents.tagged }).from(t.documents).where(eq(t.documents.documentTypeCode, 'ANNUAL_REPORT'));
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(new Set(seeded.map((r) => r.tagged))).toEqual(new Set([false]));
+
+    const base = { owner: { isin: share.isinCode }, typeCode: 'KIID', publishedAt: day2, fileName: 'kid.pdf' };
+    const tagged = await uploadDocument(db, { ...base, locale: 'fr', bytes: sampleTaggedPdf('DIC balisé') }, editor);
+    const untagged = await uploadDocument(db, { ...base, locale: 'en', bytes: samplePdf('KID untagged') }, editor);
+    expect(tagged).toMatchObject({ ok: true, changed: true, tagged: true });
+    expect(untagged).toMatchObject({ ok: true, changed: true, tagged: false });
+    if (!tagged.ok || !untagged.ok) return;
+    const stored = await db.select({ id: t.documents.id, tagged: t.documents.tagged }).from(t.documents).where(inArray(t.documents.id, [tagged.id, untagged.id]));
+    expect(Object.fromEntries(stored.map((r) => [r.id, r.tagged]))).toEqual({ [tagged.id]: true, [untagged.id]: false });
+    expect((await documentHistory(db, tagged.id))[0]?.tagged).toBe(true);
+
+    // The library (from the catalog the fund pages read) says which is tagged.
+    const audience = { profile: 'RETAIL', country: 'FR' } as const;
+    const facets = await libraryFacets('en', audience);
+    const { rows } = await currentLibraryPage(audience, { ...EMPTY_LIBRARY_QUERY, share: share.isinCode, type: 'KIID' }, facets);
+    expect(rows.find((r) => r.locale === 'fr')?.tagged).toBe(true);
+    expect(rows.find((r) => r.locale === 'en')?.tagged).toBe(false);
+    expect(rows.filter((r) => r.locale !== 'fr').every((r) => r.tagged === false)).toBe(true);
   });
 });
 

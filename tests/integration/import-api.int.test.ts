@@ -289,7 +289,7 @@ describe('POST /api/admin/v1/documents', () => {
 
     const again = await postDocuments(multipart(feed.token, { isin: other.isinCode, type: 'KIID', language: 'es', date: day1 }, { bytes: kid, name: 'kid-es.pdf' }));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ outcome: 'unchanged', id: body.id, replacedId: null });
+    expect(await again.json()).toEqual({ outcome: 'unchanged', id: body.id, replacedId: null, tagged: false });
     expect(await counts()).toEqual(after);
   });
 

@@ -5,16 +5,8 @@
 
 const encoder = new TextEncoder();
 
-/** A one-page PDF that PDF readers open. */
-export function samplePdf(text = 'Curriculum vitae'): Uint8Array {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
+/** A PDF of these objects (1 0 R is the catalog), with its cross-reference table and trailer. */
+function pdfOf(objects: string[]): Uint8Array {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {
@@ -26,6 +18,36 @@ export function samplePdf(text = 'Curriculum vitae'): Uint8Array {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return encoder.encode(body);
+}
+
+/** A one-page PDF that PDF readers open. Not tagged: a screen reader gets no structure from it. */
+export function samplePdf(text = 'Curriculum vitae'): Uint8Array {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/**
+ * The same page as a tagged PDF: the catalog says /MarkInfo << /Marked true >> and has a structure
+ * tree whose one paragraph (/P) holds the page's text (marked content 0), in English.
+ */
+export function sampleTaggedPdf(text = 'Curriculum vitae'): Uint8Array {
+  const stream = `/P << /MCID 0 >> BDC BT /F1 18 Tf 72 720 Td (${text}) Tj ET EMC`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 6 0 R /Lang (en) >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /StructParents 0 /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /StructTreeRoot /K 7 0 R /ParentTree 8 0 R >>',
+    '<< /Type /StructElem /S /P /P 6 0 R /Pg 3 0 R /K 0 >>',
+    '<< /Nums [0 [7 0 R]] >>',
+  ]);
 }
 
 /** An OLE2 compound file whose directory names a stream (UTF-16LE), as Word (WordDocument) or Excel (Workbook) write them. */

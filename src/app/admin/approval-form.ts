@@ -11,6 +11,7 @@ import type { Problems, ResultOf } from '@/server/approval/commands';
 import { policyCovers, type DoorOutcome } from '@/server/approval/door';
 import { rearmApprovalSchedule } from '@/server/approval/schedule';
 import type { StaffActionContext } from '@/server/auth/staff-action';
+import { pdfTagged } from '@/server/documents/tagging';
 
 /**
  * What every save form of an area under the approval policy adds (docs/approval.md): its button
@@ -101,4 +102,21 @@ export function doorAnswer<K extends ChangeKind>({ t, seq }: StaffActionContext,
 /** The error answer of a form whose effective date does not read. */
 export function badEffectiveAt(t: AdminT, values: Record<string, string | string[]>, seq: number) {
   return { status: 'error' as const, message: t('data.invalid'), errors: { effectiveAt: t('approval.badEffectiveAt') }, values, seq };
+}
+
+/**
+ * A PDF upload's answer (a fund's or share class's document, a news item's), with a warning when the
+ * file is not a tagged PDF: screen-reader users cannot read it (docs/back-office.md). The upload is
+ * not refused. Applied at once, the command has read the file; proposed, it is read here, since the
+ * command runs only on approval; any other outcome has no warning.
+ */
+export async function withTaggingWarning(
+  { t }: StaffActionContext,
+  outcome: DoorOutcome<'document.upload'> | DoorOutcome<'news.attach'>,
+  answer: FormState,
+  bytes: Uint8Array,
+): Promise<FormState> {
+  if (answer.status !== 'ok') return answer;
+  const tagged = outcome.mode === 'published' ? (outcome.result.ok ? outcome.result.tagged : null) : outcome.mode === 'proposed' ? await pdfTagged(bytes) : null;
+  return tagged === false ? { ...answer, warning: t('documents.untagged') } : answer;
 }

@@ -215,6 +215,7 @@ export async function DocumentLibrary({ locale, action, facets, query, rows, tot
                         </span>
                       </a>{' '}
                       <span className="text-sm text-slate-700">({t('pdfSize', { kb: Math.max(1, Math.ceil(row.size / 1024)) })})</span>
+                      {row.tagged ? <span className="ml-2 inline-block rounded border border-slate-400 px-2 py-0.5 text-sm font-semibold text-ink">{t('tagged')}</span> : null}
                       {row.supersededAt ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-ink">{t('superseded')}</span> : null}
                     </td>
                     <td className="px-2 py-2">{fund?.title ?? row.fundSlug}</td>

@@ -3,13 +3,15 @@ import type { Locale } from '@/env';
 import type { OfferedDocument } from '@/domain/documents/fund-documents';
 
 /**
- * A link to a document (docs/product.md §2 document routes): its name says it is a PDF, its size and, when the
- * file is in another language than the page (the French fallback), which one. It opens in the browser
- * (the route answers inline), like any link.
+ * A link to a document (docs/product.md §2 document routes): its name says it is a PDF, its size, whether
+ * it is tagged for screen readers (said only when known to be: src/domain/documents/tagged.ts) and, when
+ * the file is in another language than the page (the French fallback), which one. It opens in the
+ * browser (the route answers inline), like any link.
  */
 export function DocumentLink({ document, locale }: { document: OfferedDocument; locale: Locale }) {
   const t = useTranslations('FundDocuments');
   const details = [document.size === null ? t('pdf') : t('pdfSize', { kb: Math.max(1, Math.ceil(document.size / 1024)) })];
+  if (document.tagged) details.push(t('tagged'));
   if (document.locale && document.locale !== locale) details.push(t('inLanguage', { language: t(`languages.${document.locale}`) }));
   return (
     <a

@@ -12,13 +12,13 @@ const TYPES: { code: DocumentTypeCode; title: string }[] = [
   { code: 'NEWS_DOCUMENT', title: 'Related document' },
 ];
 
-function ref(code: DocumentTypeCode, url: string, locale: 'fr' | 'en' | 'es' = 'en', size = 2048): DocumentRef {
-  return { documentType: { code, title: code }, title: code, fileName: 'f.pdf', size, locale, publishedAt: '2026-11-20', url };
+function ref(code: DocumentTypeCode, url: string, locale: 'fr' | 'en' | 'es' = 'en', size = 2048, tagged: boolean | null = null): DocumentRef {
+  return { documentType: { code, title: code }, title: code, fileName: 'f.pdf', size, locale, publishedAt: '2026-11-20', url, tagged };
 }
 
 const fund = {
   slug: 'aurore-x',
-  documents: [ref('SFDR_PRECONTRACTUAL', '/e/en/docs/funds/aurore-x/SFDR_PRECONTRACTUAL', 'fr', 900), ref('PROSPECTUS', '/e/en/docs/funds/aurore-x/PROSPECTUS')],
+  documents: [ref('SFDR_PRECONTRACTUAL', '/e/en/docs/funds/aurore-x/SFDR_PRECONTRACTUAL', 'fr', 900, false), ref('PROSPECTUS', '/e/en/docs/funds/aurore-x/PROSPECTUS', 'en', 2048, true)],
 };
 const shares = [
   { name: 'C EUR', isinCode: 'FR0000000001', url: '/en/funds/aurore-x/shares/c', documents: [ref('KIID', '/e/en/docs/funds/aurore-x/FR0000000001/KIID')] },
@@ -28,10 +28,10 @@ const shares = [
 describe('documentOffer with the document check on (docs/product.md §2)', () => {
   const offer = documentOffer({ locale: 'en', fund, shares, types: TYPES, checkDocuments: true });
 
-  it('offers only the documents that exist, in the order of the types, with their size and language', () => {
+  it('offers only the documents that exist, in the order of the types, with their size, language and tagging', () => {
     expect(offer.fund).toEqual([
-      { code: 'PROSPECTUS', title: 'Prospectus', url: '/e/en/docs/funds/aurore-x/PROSPECTUS', size: 2048, locale: 'en' },
-      { code: 'SFDR_PRECONTRACTUAL', title: 'SFDR pre-contractual disclosure', url: '/e/en/docs/funds/aurore-x/SFDR_PRECONTRACTUAL', size: 900, locale: 'fr' },
+      { code: 'PROSPECTUS', title: 'Prospectus', url: '/e/en/docs/funds/aurore-x/PROSPECTUS', size: 2048, locale: 'en', tagged: true },
+      { code: 'SFDR_PRECONTRACTUAL', title: 'SFDR pre-contractual disclosure', url: '/e/en/docs/funds/aurore-x/SFDR_PRECONTRACTUAL', size: 900, locale: 'fr', tagged: false },
     ]);
   });
 
@@ -54,6 +54,7 @@ describe('documentOffer with the document check off', () => {
       url: '/e/es/docs/funds/aurore-x/MONTHLY_REPORT',
       size: null,
       locale: null,
+      tagged: null,
     });
   });
 

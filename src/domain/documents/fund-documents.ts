@@ -17,6 +17,8 @@ export type OfferedDocument = {
   url: string;
   size: number | null;
   locale: Locale | null;
+  /** A tagged PDF (src/domain/documents/tagged.ts); null: unknown, or no document found (the check off). */
+  tagged: boolean | null;
 };
 
 export type DocumentOffer = {
@@ -48,8 +50,8 @@ function offer(
   return types.flatMap((type): OfferedDocument[] => {
     if (NEWS_ONLY.includes(type.code)) return [];
     const doc = found.get(type.code);
-    if (doc) return [{ code: type.code, title: type.title, url: doc.url, size: doc.size, locale: doc.locale }];
-    return unchecked(type.code) ? [{ code: type.code, title: type.title, url: url(type.code), size: null, locale: null }] : [];
+    if (doc) return [{ code: type.code, title: type.title, url: doc.url, size: doc.size, locale: doc.locale, tagged: doc.tagged }];
+    return unchecked(type.code) ? [{ code: type.code, title: type.title, url: url(type.code), size: null, locale: null, tagged: null }] : [];
   });
 }
 

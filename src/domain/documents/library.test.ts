@@ -37,6 +37,7 @@ const doc = (over: Partial<LibraryDocument>): LibraryDocument => ({
   size: 1000,
   url: `/u/${Math.random()}`,
   supersededAt: null,
+  tagged: null,
   ...over,
 });
 
@@ -134,6 +135,7 @@ describe('offeredLibraryDocuments', () => {
     locale,
     publishedAt: '2026-11-20',
     url,
+    tagged: code === 'KIID',
   });
   it("keeps the pages' documents in their own language, at the pages' address, never the news type", () => {
     const rows = offeredLibraryDocuments({
@@ -152,7 +154,7 @@ describe('offeredLibraryDocuments', () => {
       ],
     });
     expect(rows).toEqual([
-      { fundSlug: 'aurore-x', isinCode: 'FR0000000001', code: 'KIID', locale: 'es', publishedAt: '2026-11-20', size: 10, url: '/e/es/docs/funds/aurore-x/FR0000000001/KIID', supersededAt: null },
+      { fundSlug: 'aurore-x', isinCode: 'FR0000000001', code: 'KIID', locale: 'es', publishedAt: '2026-11-20', size: 10, url: '/e/es/docs/funds/aurore-x/FR0000000001/KIID', supersededAt: null, tagged: true },
     ]);
   });
 });

@@ -51,6 +51,8 @@ export type LibraryDocument = {
   url: string;
   /** Archived versions only: when a newer version replaced it (its validity ends then). */
   supersededAt: IsoDate | null;
+  /** A tagged PDF, readable with a screen reader (src/domain/documents/tagged.ts); null: unknown. */
+  tagged: boolean | null;
 };
 
 /** What the form offers, in the page's language: the funds and share classes the profile may see. */
@@ -88,7 +90,7 @@ function fromOffer(locale: Locale, fundSlug: string, isinCode: string | null, re
     const ref = refs.find((r) => r.documentType.code === o.code);
     // Only the documents in this language: the French fallback of a page is listed once, as the French document.
     if (!ref || ref.locale !== locale) return [];
-    return [{ fundSlug, isinCode, code: o.code, locale, publishedAt: ref.publishedAt, size: ref.size, url: o.url, supersededAt: null }];
+    return [{ fundSlug, isinCode, code: o.code, locale, publishedAt: ref.publishedAt, size: ref.size, url: o.url, supersededAt: null, tagged: ref.tagged }];
   });
 }
 

@@ -12,6 +12,8 @@ import { z } from '../zod';
 export type FormState = {
   status: 'idle' | 'ok' | 'error';
   message?: string;
+  /** A success's caution (an uploaded PDF that is not tagged), said with the message in the same live region. */
+  warning?: string;
   errors?: Record<string, string>;
   values?: Record<string, string | string[]>;
   /** Changes on every answer, so the form is drawn again from `values`. */

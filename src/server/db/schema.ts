@@ -538,6 +538,12 @@ export const documents = pgTable(
     replacesId: integer('replaces_id').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     /** Countries whose residents are offered this document (a country supplement); empty: every country. */
     countries: text('countries').array().notNull().default(sql`ARRAY[]::text[]`),
+    /**
+     * Whether the PDF is tagged (its catalog has /MarkInfo /Marked true and a /StructTreeRoot), so a
+     * screen reader can read it; read from the file on upload. Null: unknown (stored before the check,
+     * or a file whose catalog could not be read).
+     */
+    tagged: boolean('tagged'),
   },
   (t) => [
     index('document_fund').on(t.fundId, t.documentTypeCode),

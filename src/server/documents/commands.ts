@@ -10,6 +10,7 @@ import type { Db } from '@/server/db/client';
 import { countries, documents, documentTypes, funds, shares } from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { publishChange } from '@/server/publish/publish';
+import { pdfTagged } from './tagging';
 
 /** Whose document it is: a fund, or a share class (by id, or as the import API names them). */
 export type DocumentOwner = { fundId: number } | { shareId: number } | { fundSlug: string } | { isin: string };
@@ -31,7 +32,8 @@ export type DocumentUpload = {
 };
 
 export type DocumentProblem = DocumentFileProblem | 'unknown-owner' | 'unknown-type' | 'bad-locale' | 'bad-date' | 'bad-title' | 'unknown-country';
-export type DocumentResult = { ok: true; id: number; changed: boolean; replacedId: number | null } | { ok: false; error: DocumentProblem };
+/** `tagged`: whether the file is a tagged PDF (null: its catalog could not be read); an untagged one is stored all the same. */
+export type DocumentResult = { ok: true; id: number; changed: boolean; replacedId: number | null; tagged: boolean | null } | { ok: false; error: DocumentProblem };
 
 /** What the staff screens list: every version, without the bytes. */
 export type DocumentVersion = {
@@ -49,6 +51,8 @@ export type DocumentVersion = {
   supersededAt: Date | null;
   replacesId: number | null;
   countries: string[];
+  /** Whether the PDF is tagged (src/domain/documents/tagged.ts); null: unknown. */
+  tagged: boolean | null;
 };
 
 /** The columns of a document version, its bytes left out. */
@@ -67,6 +71,7 @@ export const versionColumns = {
   supersededAt: documents.supersededAt,
   replacesId: documents.replacesId,
   countries: documents.countries,
+  tagged: documents.tagged,
 };
 
 type Owner = { fundId: number | null; shareId: number | null; fundSlug: string; shareSlug: string | null; name: string };
@@ -122,6 +127,8 @@ export type NewDocumentVersion = {
   published: boolean;
   /** Empty: every country; absent: as the version it replaces (every country for a new document). */
   countries?: string[];
+  /** Whether the PDF is tagged (pdfTagged, read before the transaction); null: unknown. */
+  tagged: boolean | null;
 };
 
 const sameCountries = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -230,6 +237,8 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const fileName = documentFileName(input.fileName);
   const published = input.published ?? true;
+  // Read before the transaction: parsing a large PDF must not hold the database.
+  const tagged = await pdfTagged(input.bytes);
 
   const outcome = await db.transaction(async (tx) => {
     const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.code, input.typeCode));
@@ -255,6 +264,7 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
         publishedAt: input.publishedAt,
         published,
         countries: restrictedTo,
+        tagged,
       },
       actor,
     );
@@ -263,7 +273,7 @@ export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor
   if (!outcome.ok) return outcome;
   const { owner, ...result } = outcome;
   if (result.changed) await publishChange(db, scopeOf(owner));
-  return result;
+  return { ...result, tagged };
 }
 
 async function ownerOfDocument(db: Executor, id: number) {

@@ -121,6 +121,7 @@ export async function archivedLibraryPage(audience: Audience, query: LibraryQuer
         publishedAt: t.documents.publishedAt,
         supersededAt: t.documents.supersededAt,
         size: t.documents.size,
+        tagged: t.documents.tagged,
       })
       .from(t.documents)
       .where(where)
@@ -148,6 +149,7 @@ export async function archivedLibraryPage(audience: Audience, query: LibraryQuer
           size: row.size,
           url: archivedDocumentPath(locale, fundSlug, isinCode, code, row.id),
           supersededAt: row.supersededAt.toISOString().slice(0, 10),
+          tagged: row.tagged,
         },
       ];
     }),

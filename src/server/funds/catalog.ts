@@ -26,6 +26,8 @@ export type DocumentMeta = {
   publishedAt: string;
   /** The countries it is offered in; empty: every country (a Swiss representative's notice names CH). */
   countries: string[];
+  /** Whether the PDF is tagged (src/domain/documents/tagged.ts); null: unknown. */
+  tagged: boolean | null;
 };
 
 export type RawCatalog = {
@@ -65,6 +67,7 @@ export const documentMetaColumns = {
   size: t.documents.size,
   publishedAt: t.documents.publishedAt,
   countries: t.documents.countries,
+  tagged: t.documents.tagged,
 };
 
 /**

@@ -54,6 +54,7 @@ function pickDocuments(
         locale: doc.locale as Locale,
         publishedAt: doc.publishedAt,
         url: url(type.code),
+        tagged: doc.tagged,
       };
     });
 }

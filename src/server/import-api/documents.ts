@@ -102,5 +102,5 @@ async function importDocument(request: Request): Promise<Response> {
   }
   const outcome = result.changed ? 'changed' : 'unchanged';
   log.info({ scope: 'documents', tokenId: caller.tokenId, outcome, id: result.id }, 'import API document accepted');
-  return apiJson(200, { outcome, id: result.id, replacedId: result.replacedId });
+  return apiJson(200, { outcome, id: result.id, replacedId: result.replacedId, tagged: result.tagged });
 }

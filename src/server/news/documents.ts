@@ -9,6 +9,7 @@ import type { Db } from '@/server/db/client';
 import type { Executor } from '@/server/db/types';
 import { documents, funds, news, newsFunds } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
+import { pdfTagged } from '@/server/documents/tagging';
 import { refreshNewsContent } from './commands';
 
 /**
@@ -22,7 +23,7 @@ export const NEWS_DOCUMENT_TYPE = 'NEWS_DOCUMENT';
 
 export type NewsDocumentUpload = { newsId: number; publishedAt: string; title?: string; fileName: string; bytes: Uint8Array };
 export type NewsDocumentResult =
-  | { ok: true; id: number; changed: boolean; replacedId: number | null }
+  | { ok: true; id: number; changed: boolean; replacedId: number | null; tagged: boolean | null }
   | { ok: false; error: DocumentFileProblem | 'unknown-news' | 'bad-date' | 'bad-title' };
 
 async function publishFor(db: Db, newsId: number): Promise<void> {
@@ -40,6 +41,7 @@ export async function uploadNewsDocument(db: Db, input: NewsDocumentUpload, acto
   const title = input.title?.trim();
   if (title !== undefined && (title === '' || title.length > 300)) return { ok: false, error: 'bad-title' };
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const tagged = await pdfTagged(input.bytes);
   const outcome = await db.transaction(async (tx) => {
     const [item] = await tx.select({ id: news.id, locale: news.locale, title: news.title }).from(news).where(eq(news.id, input.newsId));
     if (!item) return { ok: false as const, error: 'unknown-news' as const };
@@ -57,10 +59,11 @@ export async function uploadNewsDocument(db: Db, input: NewsDocumentUpload, acto
         data: input.bytes,
         publishedAt: input.publishedAt,
         published: true,
+        tagged,
       },
       actor,
     );
-    return { ok: true as const, ...stored };
+    return { ok: true as const, ...stored, tagged };
   });
   if (outcome.ok && outcome.changed) {
     await refreshNewsContent(db, input.newsId);

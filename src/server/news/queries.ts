@@ -200,6 +200,7 @@ async function toViews(
           locale: d.locale as Locale,
           publishedAt: d.publishedAt,
           url: newsDocumentPath(locale, row.slug),
+          tagged: d.tagged,
         };
       });
     // An external link that is not an https address is not served: the item links to its document or article instead.

@@ -67,7 +67,7 @@ export type StaffNewsItem = typeof t.news.$inferSelect & {
   fundIds: number[];
   /** Every language of the article, this one included. */
   translations: { id: number; locale: string; slug: string; title: string; status: string }[];
-  documents: { id: number; locale: string; title: string; fileName: string; size: number; sha256: string; publishedAt: string; published: boolean; supersededAt: Date | null }[];
+  documents: { id: number; locale: string; title: string; fileName: string; size: number; sha256: string; publishedAt: string; published: boolean; supersededAt: Date | null; tagged: boolean | null }[];
 };
 
 export async function newsForStaff(db: Db, id: number): Promise<StaffNewsItem | null> {
@@ -91,6 +91,7 @@ export async function newsForStaff(db: Db, id: number): Promise<StaffNewsItem | 
         publishedAt: t.documents.publishedAt,
         published: t.documents.published,
         supersededAt: t.documents.supersededAt,
+        tagged: t.documents.tagged,
       })
       .from(t.documents)
       .where(eq(t.documents.newsId, id))

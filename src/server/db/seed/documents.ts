@@ -7,6 +7,7 @@ import { news } from './fixtures/content/news';
 import { DEMO_AS_OF } from './fixtures/constants';
 import { funds } from './fixtures/funds';
 import type { L3, Locale } from './fixtures/types';
+import { pdfTagged } from '@/server/documents/tagging';
 import { makeDemoPdf } from './pdf';
 
 export type DocumentOwner = { kind: 'fund'; slug: string } | { kind: 'share'; isin: string } | { kind: 'news'; group: string };
@@ -22,6 +23,8 @@ export type SeedDocument = {
   sha256: string;
   data: Uint8Array;
   publishedAt: string;
+  /** Read from the file as an upload's is: the demo PDFs are not tagged (false). */
+  tagged: boolean | null;
 };
 
 const LOCALES: Locale[] = ['fr', 'en', 'es'];
@@ -66,6 +69,7 @@ async function pdfDocument(
     sha256: createHash('sha256').update(data).digest('hex'),
     data,
     publishedAt,
+    tagged: await pdfTagged(data),
   };
 }
 

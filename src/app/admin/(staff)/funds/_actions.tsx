@@ -23,7 +23,7 @@ import { DOCUMENT_FIELD } from '@/server/approval/commands';
 import { getDb } from '@/server/db';
 import { listFundDocuments, type DocumentOwner } from '@/server/documents/commands';
 import { sharesOfFund } from '@/server/funds/staff-queries';
-import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
+import { approvalInput, doorAnswer, withTaggingWarning } from '@/app/admin/approval-form';
 
 function fieldErrors(locale: Locale, errors: Record<string, string>): Record<string, string> {
   const t = dataTranslator(locale);
@@ -180,11 +180,12 @@ export const uploadDocumentAction = staffAction('documents.write', documentUploa
     countries: input.countries,
   });
   const outcome = await saveChange(db, 'document.upload', upload.input, staff.actor, { ...options(input), file: upload.file });
-  return doorAnswer(ctx, outcome, {
+  const answer = doorAnswer(ctx, outcome, {
     published: (result, changed) => (!changed ? done(t('data.unchanged'), seq) : done(result.ok && result.replacedId ? t('documents.replaced') : t('documents.uploaded'), seq)),
     invalid: (problems) => fail(Object.values(problems.fields)[0] ?? 'empty'),
     unknown: () => fail('unknown-type'),
   });
+  return withTaggingWarning(ctx, outcome, answer, upload.file);
 });
 
 /** A document version of this fund or of its share classes (a document of another fund is refused). */

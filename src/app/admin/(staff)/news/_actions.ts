@@ -15,7 +15,7 @@ import { field } from '@/domain/forms/form-input';
 import { readNewsInput, type NewsErrors, type NewsValues } from '@/domain/news/input';
 import { dataTranslator } from '@/i18n/data';
 import type { FormState } from '@/components/admin/action-form';
-import { approvalInput, doorAnswer, proposalStored } from '@/app/admin/approval-form';
+import { approvalInput, doorAnswer, proposalStored, withTaggingWarning } from '@/app/admin/approval-form';
 import type { Problems } from '@/server/approval/commands';
 import { saveChange, withFileHash } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
@@ -147,11 +147,12 @@ export const uploadNewsDocumentAction = staffAction(
     const title = input.title.trim();
     const upload = withFileHash({ newsId, publishedAt: input.publishedAt, title: title === '' ? undefined : title, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     const outcome = await saveChange(await getDb(), 'news.attach', upload.input, staff.actor, { note: input.approvalNote, effectiveAt: input.effectiveAt, file: upload.file });
-    return doorAnswer(ctx, outcome, {
+    const answer = doorAnswer(ctx, outcome, {
       published: (result, changed) => (!changed ? done(t('news.unchanged'), seq) : done(result.ok && result.replacedId ? t('news.documents.replaced') : t('news.documents.uploaded'), seq)),
       invalid: (problems) => fail(Object.values(problems.fields)[0] ?? 'empty'),
       unknown: notFound(ctx),
     });
+    return withTaggingWarning(ctx, outcome, answer, upload.file);
   },
 );
 

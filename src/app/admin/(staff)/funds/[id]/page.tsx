@@ -144,6 +144,7 @@ export default async function FundPage({ params, searchParams }: Props) {
                 <Th scope="col">{t('documents.language')}</Th>
                 <Th scope="col">{t('documents.date')}</Th>
                 <Th scope="col">{t('documents.file')}</Th>
+                <Th scope="col">{t('documents.tagged')}</Th>
                 <Th scope="col">{t('documents.version')}</Th>
                 <Th scope="col">{t('documents.online')}</Th>
                 <Th scope="col">{t('documents.countries')}</Th>
@@ -163,6 +164,7 @@ export default async function FundPage({ params, searchParams }: Props) {
                       {d.fileName} ({t('documents.size', { kb: Math.max(1, Math.round(d.size / 1024)) })})
                       <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
                     </Td>
+                    <Td>{d.tagged === null ? <span className="text-muted">{t('documents.taggedUnknown')}</span> : d.tagged ? t('documents.yes') : <span className="font-medium text-amber-800">{t('documents.no')}</span>}</Td>
                     <Td>
                       {d.supersededAt ? t('documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('documents.current')}
                       {d.replacesId !== null && <span className="block text-xs text-muted">{t('documents.replaces', { id: d.replacesId })}</span>}

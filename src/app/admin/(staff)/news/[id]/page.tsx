@@ -140,6 +140,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
             <thead>
               <tr>
                 <Th scope="col">{t('news.documents.file')}</Th>
+                <Th scope="col">{t('documents.tagged')}</Th>
                 <Th scope="col">{t('news.documents.date')}</Th>
                 <Th scope="col">{t('news.documents.version')}</Th>
                 {write && <Th scope="col">{t('news.documents.actions')}</Th>}
@@ -152,6 +153,7 @@ export default async function NewsItemPage({ params, searchParams }: Props) {
                     {d.title} — {d.fileName} ({Math.max(1, Math.round(d.size / 1024))} KB)
                     <span className="block break-all font-mono text-xs text-muted">sha256 {d.sha256.slice(0, 16)}…</span>
                   </Td>
+                  <Td>{d.tagged === null ? <span className="text-muted">{t('documents.taggedUnknown')}</span> : d.tagged ? t('documents.yes') : <span className="font-medium text-amber-800">{t('documents.no')}</span>}</Td>
                   <Td>{d.publishedAt}</Td>
                   <Td>{d.supersededAt ? t('news.documents.superseded', { date: formatDateTime(staff.locale, d.supersededAt) }) : t('news.documents.current')}</Td>
                   {write && (
