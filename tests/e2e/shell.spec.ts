@@ -39,7 +39,7 @@ async function labelsFromMessages(page: Page, locale: Locale) {
 test.describe('desktop header (1280 px)', () => {
   // Hovering works the same in every language: driven in French; the list of each language is read
   // from the server's HTML below.
-  test('the funds dropdown opens on hover and lists every fund in fr, sorted by category', async ({ page }) => {
+  test('the funds dropdown opens on hover and lists every fund in fr, sorted by category; no axe violation with it open', async ({ page }) => {
     const locale = 'fr';
     const labels = await labelsFromMessages(page, locale);
     await page.goto(`/${locale}`);
@@ -53,6 +53,8 @@ test.describe('desktop header (1280 px)', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('menu')).toHaveCount(0);
     expectFundsByCategory(await menu.getByRole('link').allInnerTexts(), locale);
+    // A menu open, scanned in fr here, in en and es at 375 px below.
+    expect(await axeViolations(page), `/${locale} funds menu open`).toEqual([]);
     await page.mouse.move(5, 700);
     await expect(menu).toBeHidden({ timeout: 2000 });
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -227,12 +229,13 @@ test.describe('mobile (375 px)', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
-  test('Escape closes the menu, and the collapsible fund list shows every fund', async ({ page }) => {
+  test('Escape closes the menu, and the collapsible fund list shows every fund; no axe violation with it open in en', async ({ page }) => {
     await page.goto('/en');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /Our funds/ }).click();
     for (const title of visibleFunds('RETAIL', 'en')) await expect(dialog.getByRole('link', { name: new RegExp(escapeRegExp(title)) })).toBeVisible();
+    expect(await axeViolations(page), '/en menu and fund list open').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

@@ -66,7 +66,7 @@ export async function staffPage(browser: Browser, role: StoredRole, baseURL: str
   return { context, page: await context.newPage() };
 }
 
-/** No axe violation on the screen as it is now (every rule axe runs, WCAG 2.1 AA included). */
+/** No axe violation on the screen as it is now (WCAG 2.2 A and AA, best practices: tests/support/axe.ts). */
 export async function expectAccessible(page: Page): Promise<void> {
   expect((await axeViolations(page))).toEqual([]);
 }

@@ -10,7 +10,7 @@ export default async function NotFound() {
       <title>{t('title')}</title>
       <h1 className="text-3xl font-bold text-brand">{t('message')}</h1>
       <p className="mt-8">
-        <a href={localizedPath('/', locale as Locale)} className="inline-block rounded bg-brand px-5 py-3 font-semibold text-white">
+        <a href={localizedPath('/', locale as Locale)} className="inline-block rounded bg-brand forced-colors:border px-5 py-3 font-semibold text-white">
           {t('backHome')}
         </a>
       </p>

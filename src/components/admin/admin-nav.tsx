@@ -17,7 +17,7 @@ export function AdminNav({ label, items }: { label: string; items: NavItem[] }) 
             <Link
               href={item.href}
               aria-current={isCurrent(item.href) ? 'page' : undefined}
-              className="block px-3 py-2 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-accent aria-[current=page]:font-semibold aria-[current=page]:underline"
+              className="block px-3 py-2 underline-offset-4 hover:underline focus:outline-hidden focus-visible:ring-2 focus-visible:ring-accent aria-[current=page]:font-semibold aria-[current=page]:underline"
             >
               {item.label}
             </Link>

@@ -119,7 +119,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
       )}
       {summary && (
         <section aria-labelledby={`${id}-summary`} className="space-y-4">
-          <h2 id={`${id}-summary`} ref={heading} tabIndex={-1} className="text-xl font-semibold break-all focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+          <h2 id={`${id}-summary`} ref={heading} tabIndex={-1} className="text-xl font-semibold break-all focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand">
             {state.title}
           </h2>
           {summary.submissions + summary.mails === 0 ? (

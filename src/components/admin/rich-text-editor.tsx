@@ -60,7 +60,7 @@ const HrefOnlyLink = Link.extend({
   isAllowedUri: (url: string) => safeHref(url) !== null,
 });
 
-const toolButton = 'rounded border border-slate-400 bg-white px-3 py-1 text-sm font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand aria-pressed:bg-brand aria-pressed:text-white aria-pressed:hover:bg-brand-dark';
+const toolButton = 'rounded border border-slate-400 bg-white px-3 py-1 text-sm font-medium hover:bg-slate-100 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand aria-pressed:bg-brand aria-pressed:text-white aria-pressed:hover:bg-brand-dark';
 
 export default function RichTextEditor({ id, name, label, initialHtml, labels, describedBy, invalid, lang }: Props) {
   const [html, setHtml] = useState(initialHtml);
@@ -90,7 +90,7 @@ export default function RichTextEditor({ id, name, label, initialHtml, labels, d
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(lang ? { lang } : {}),
-        class: 'min-h-40 rounded-b border border-slate-400 bg-white px-3 py-2 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand [&_a]:text-brand [&_a]:underline [&_p]:mb-3',
+        class: 'min-h-40 rounded-b border border-slate-400 bg-white px-3 py-2 focus:border-brand focus:outline-hidden focus:ring-2 focus:ring-brand [&_a]:text-brand [&_a]:underline [&_p]:mb-3',
       },
       handleKeyDown: (view, event) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {

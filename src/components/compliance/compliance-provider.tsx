@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { consentStore } from '@/components/consent/use-consent';
 import { useBrowserStore } from '@/components/hooks/use-hydrated';
 import { lazyModule } from '@/components/layout/lazy-module';
@@ -149,10 +149,14 @@ function useConsentChoice(disclaimerOpen: boolean) {
     if (hydrated && !disclaimerOpen && !consent.recorded) loadNotice();
   }, [hydrated, disclaimerOpen, consent.recorded, loadNotice]);
 
+  // The control that opened the settings (the notice's Customize, the footer's or the floating button), focused again when they close.
+  const opener = useRef<HTMLElement | null>(null);
   const openSettings = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     loadSettings();
     setSettingsOpen(true);
   }, [loadSettings]);
+  const settingsOpener = useCallback(() => opener.current, []);
 
   const record = useCallback((choice: { video: boolean }) => {
     saveConsent(choice);
@@ -169,6 +173,7 @@ function useConsentChoice(disclaimerOpen: boolean) {
     settingsOpen,
     setSettingsOpen,
     openSettings,
+    settingsOpener,
     loadSettings,
     record,
   };
@@ -236,7 +241,7 @@ export function ComplianceProvider({
         <CookieIcon />
         <span className="sr-only">{cookieSettingsLabel}</span>
       </button>
-      {Settings ? consentTexts(<Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} />) : null}
+      {Settings ? consentTexts(<Settings open={choice.settingsOpen} onOpenChange={choice.setSettingsOpen} consent={choice.consent} onSave={choice.record} returnFocusTo={choice.settingsOpener} />) : null}
     </ComplianceContext.Provider>
   );
 }

@@ -27,11 +27,14 @@ export function ConsentDialog({
   onOpenChange,
   consent,
   onSave,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   consent: ConsentState;
   onSave: (choice: { video: boolean }) => void;
+  /** The control that opened the settings: closed, they give it the focus back (no Dialog.Trigger does). */
+  returnFocusTo: () => HTMLElement | null;
 }) {
   const t = useTranslations('Consent');
   const [video, setVideo] = useState(consent.video);
@@ -39,7 +42,14 @@ export function ConsentDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[92] bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[93] flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-5 shadow-2xl outline-none sm:p-8">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const opener = returnFocusTo();
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-[93] flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-white p-5 shadow-2xl outline-none sm:p-8">
           <Dialog.Title className="mb-2 text-xl font-bold text-brand">{t('modalTitle')}</Dialog.Title>
           <Dialog.Description className="mb-5 text-sm">{t('modalIntro')}</Dialog.Description>
           <ul className="mb-6 flex flex-col gap-4">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 const button =
   'min-h-11 rounded-md px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -15,8 +15,23 @@ const choice = `${button} border-2 border-brand bg-brand text-white hover:bg-bra
 export function ConsentNotice({ onAcceptAll, onRefuseAll, onCustomize }: { onAcceptAll: () => void; onRefuseAll: () => void; onCustomize: () => void }) {
   const t = useTranslations('Consent');
   const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // WCAG 2.4.11: the page keeps the notice's height free at the bottom of the window (globals.css), so an
+  // element the keyboard focuses there, the footer's last links included, is scrolled above the notice.
+  useEffect(() => {
+    const notice = ref.current;
+    if (!notice) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--consent-notice-height', `${notice.offsetHeight}px`));
+    observer.observe(notice);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-notice-height');
+    };
+  }, []);
   return (
     <section
+      ref={ref}
       aria-labelledby={titleId}
       data-print="hide"
       className="fixed inset-x-0 bottom-0 z-[80] border-t border-slate-300 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.15)]"

@@ -130,7 +130,7 @@ export function DisclaimerBody({ labels: t, languages, countries, country, local
           <button
             type="submit"
             disabled
-            className={`min-h-11 rounded-md bg-brand px-6 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing}`}
+            className={`min-h-11 rounded-md bg-brand forced-colors:border px-6 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-slate-400 ${focusRing}`}
           >
             {t.confirm}
           </button>

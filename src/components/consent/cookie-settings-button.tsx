@@ -4,7 +4,7 @@ import { useContext } from 'react';
 import { ComplianceContext } from '@/components/compliance/compliance-context';
 
 const defaultClass =
-  'rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'rounded bg-brand forced-colors:border px-4 py-2 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * Asks the compliance layer to open the cookie settings: the footer's button, the legal pages' and

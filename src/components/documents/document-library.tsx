@@ -158,7 +158,7 @@ export async function DocumentLibrary({ locale, action, facets, query, rows, tot
           <div className="mt-5 flex flex-wrap items-center gap-4">
             <button
               type="submit"
-              className="rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+              className="rounded bg-brand forced-colors:border px-5 py-2.5 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
             >
               {t('submit')}
             </button>

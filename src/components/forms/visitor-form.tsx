@@ -186,7 +186,7 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
       <button
         type="submit"
         disabled={!ready || formState.isSubmitting}
-        className="mt-6 inline-flex min-h-11 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-70"
+        className="mt-6 inline-flex min-h-11 items-center rounded bg-brand forced-colors:border px-6 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-70"
       >
         {formState.isSubmitting ? t('sending') : t('submit')}
       </button>

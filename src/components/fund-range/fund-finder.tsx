@@ -101,7 +101,7 @@ export async function FundFinder({ action, facets, query }: Props) {
             <Select name="sort" label={t('sort')} value={values.sort} options={FINDER_SORTS.map((s) => ({ value: s, label: t(`sortOption.${s}`) }))} />
           </div>
           <div className="mt-5 flex flex-wrap items-center gap-4">
-            <button type="submit" className="rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+            <button type="submit" className="rounded bg-brand forced-colors:border px-5 py-2.5 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
               {t('submit')}
             </button>
             {active > 0 || query.sort !== DEFAULT_SORT ? (

@@ -7,7 +7,7 @@ import type { LayoutData } from '@/domain/content/layout';
 const underline =
   'relative after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:origin-left after:scale-x-0 after:bg-accent after:transition-transform motion-reduce:after:transition-none';
 const navItem = `${underline} inline-flex h-11 items-center gap-1 rounded-sm px-3 font-medium whitespace-nowrap text-ink hover:text-brand hover:after:scale-x-100 aria-[current=page]:text-brand aria-[current=page]:after:scale-x-100 data-current:text-brand data-current:after:scale-x-100 data-[state=open]:text-brand ${focusRing}`;
-const contactItem = `ml-2 inline-flex h-11 items-center rounded-md bg-brand px-5 whitespace-nowrap font-semibold text-white hover:bg-brand-dark aria-[current=page]:bg-brand-dark ${focusRing}`;
+const contactItem = `ml-2 inline-flex h-11 items-center rounded-md bg-brand forced-colors:border px-5 whitespace-nowrap font-semibold text-white hover:bg-brand-dark aria-[current=page]:bg-brand-dark ${focusRing}`;
 
 /** Desktop main menu (≥ lg). */
 export async function MainNav({ data }: { data: LayoutData }) {

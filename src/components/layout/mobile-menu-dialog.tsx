@@ -37,6 +37,7 @@ export function MobileMenuDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50 transition-opacity starting:opacity-0 motion-reduce:transition-none lg:hidden" />
+        {/* scroll-pt-16: a link the keyboard focuses scrolls clear of the sticky title bar (61 px; WCAG 2.4.11). */}
         <Dialog.Content
           id={contentId}
           aria-describedby={undefined}
@@ -45,7 +46,7 @@ export function MobileMenuDialog({
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[375px] flex-col overflow-y-auto overscroll-contain bg-white text-ink shadow-2xl outline-none transition-transform duration-300 ease-out starting:translate-x-full motion-reduce:transition-none lg:hidden"
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[375px] flex-col overflow-y-auto overscroll-contain scroll-pt-16 bg-white text-ink shadow-2xl outline-none transition-transform duration-300 ease-out starting:translate-x-full motion-reduce:transition-none lg:hidden"
         >
           <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white py-2 pr-3 pl-5">
             <Dialog.Title className="text-lg font-bold text-brand">{t('menu.title')}</Dialog.Title>

@@ -14,7 +14,7 @@ export async function NotFoundMessage({ locale }: { locale: Locale }) {
       <h1 className="text-3xl font-bold text-brand">{t('message')}</h1>
       <p className="mt-4 text-muted">{t('explanation')}</p>
       <p className="mt-8">
-        <a href={localizedPath('/', locale)} className="inline-block rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+        <a href={localizedPath('/', locale)} className="inline-block rounded bg-brand forced-colors:border px-5 py-3 font-semibold text-white hover:bg-brand-dark">
           {t('backHome')}
         </a>
       </p>

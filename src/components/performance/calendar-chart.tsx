@@ -66,8 +66,8 @@ export function CalendarChart({ years, shareName, benchmark, locale, pastPerform
                 const labels = rows[i];
                 return (
                   <g key={row.year}>
-                    <BarShape bar={row.share} y={top} color={SHARE_COLOR} label={labels?.share ?? ''} />
-                    {row.benchmark ? <BarShape bar={row.benchmark} y={top + BAR + GAP} color={BENCHMARK_COLOR} label={labels?.benchmarkLabel ?? ''} /> : null}
+                    <BarShape bar={row.share} y={top} series="share" label={labels?.share ?? ''} />
+                    {row.benchmark ? <BarShape bar={row.benchmark} y={top + BAR + GAP} series="benchmark" label={labels?.benchmarkLabel ?? ''} /> : null}
                   </g>
                 );
               })}
@@ -88,10 +88,11 @@ export function CalendarChart({ years, shareName, benchmark, locale, pastPerform
   );
 }
 
-function BarShape({ bar, y, color, label }: { bar: Bar; y: number; color: string; label: string }) {
+/** A bar and, right after it, its label (tests/support/wcag22.ts reads them so); `series` picks its colour here and its look under forced colours (globals.css). */
+function BarShape({ bar, y, series, label }: { bar: Bar; y: number; series: 'share' | 'benchmark'; label: string }) {
   return (
     <>
-      <rect x={`${bar.x}%`} y={y} width={`${bar.width}%`} height={BAR} fill={color} />
+      <rect data-series={series} x={`${bar.x}%`} y={y} width={`${bar.width}%`} height={BAR} fill={series === 'share' ? SHARE_COLOR : BENCHMARK_COLOR} />
       <text x={`${bar.labelX}%`} y={y + BAR - 3} dx={bar.anchor === 'start' ? 4 : -4} textAnchor={bar.anchor} className="fill-ink">
         {label}
       </text>

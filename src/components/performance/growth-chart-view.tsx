@@ -69,7 +69,7 @@ export function GrowthChartView({ panels, defaultPeriod, idPrefix, texts, column
                 onChange={() => setPeriod(p.period)}
                 className="peer sr-only"
               />
-              <span className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-default hover:border-brand">
+              <span data-choice className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-default hover:border-brand">
                 {p.label}
               </span>
             </label>
@@ -86,9 +86,9 @@ export function GrowthChartView({ panels, defaultPeriod, idPrefix, texts, column
           ))}
           <svg aria-hidden="true" x="0" y={TOP} width="100%" height={PLOT_HEIGHT} viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`} preserveAspectRatio="none" overflow="visible">
             {panel.benchmarkPath !== null ? (
-              <path d={panel.benchmarkPath} fill="none" stroke={BENCHMARK_COLOR} strokeWidth="2" strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
+              <path data-series="benchmark" d={panel.benchmarkPath} fill="none" stroke={BENCHMARK_COLOR} strokeWidth="2" strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
             ) : null}
-            <path d={panel.sharePath} fill="none" stroke={SHARE_COLOR} strokeWidth="2.5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            <path data-series="share" d={panel.sharePath} fill="none" stroke={SHARE_COLOR} strokeWidth="2.5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
           </svg>
           <g className="fill-muted" stroke="#fff" strokeWidth="3" paintOrder="stroke">
             {panel.yTicks.map(([y, label]) => (

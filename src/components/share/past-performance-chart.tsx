@@ -23,7 +23,7 @@ type Props = {
  * The past-performance bar chart of Annex VIII (Delegated Regulation (EU) 2017/653), drawn on the server like the
  * share page's charts (docs/decisions/004): one row per year, oldest first, the share's bar beside its benchmark's,
  * each labelled with one decimal; a year without a complete year of data keeps its row and its year, with no bar.
- * The same figures follow as a visible table, the chart's text equivalent.
+ * The same figures follow as a visible table, the chart's text equivalent, which the chart names with aria-details.
  */
 export function PastPerformanceChart({ years, shareName, benchmark, currency, locale }: Props) {
   const t = useTranslations('SharePublications');
@@ -38,7 +38,7 @@ export function PastPerformanceChart({ years, shareName, benchmark, currency, lo
     <div className="space-y-6">
       <figure className="max-w-3xl">
         <ChartLegend share={shareName} benchmark={benchmark} kind="bar" />
-        <svg role="img" aria-labelledby="past-chart-title" aria-describedby="past-chart-desc" width="100%" height={height} className="mt-3 block text-[12px]">
+        <svg role="img" aria-labelledby="past-chart-title" aria-describedby="past-chart-desc" aria-details="past-table" width="100%" height={height} className="mt-3 block text-[12px]">
           <title id="past-chart-title">{title}</title>
           <desc id="past-chart-desc">{t('past.chartDesc')}</desc>
           {layout.rows.map((row, i) => (
@@ -52,15 +52,16 @@ export function PastPerformanceChart({ years, shareName, benchmark, currency, lo
               const top = i * rowHeight;
               return (
                 <g key={row.year} data-year={row.year}>
-                  {row.share ? <BarShape bar={row.share} y={top} color={SHARE_COLOR} label={row.shareLabel ?? ''} /> : null}
-                  {row.benchmark ? <BarShape bar={row.benchmark} y={top + BAR + GAP} color={BENCHMARK_COLOR} label={row.benchmarkLabel ?? ''} /> : null}
+                  {row.share ? <BarShape bar={row.share} y={top} series="share" label={row.shareLabel ?? ''} /> : null}
+                  {row.benchmark ? <BarShape bar={row.benchmark} y={top + BAR + GAP} series="benchmark" label={row.benchmarkLabel ?? ''} /> : null}
                 </g>
               );
             })}
           </svg>
         </svg>
       </figure>
-      <section aria-labelledby="past-table-heading">
+      {/* The chart's figures, which the chart points to with aria-details. */}
+      <section id="past-table" aria-labelledby="past-table-heading">
         <h2 id="past-table-heading" className="mb-2 text-xl font-semibold">
           {t('past.tableTitle')}
         </h2>
@@ -98,10 +99,11 @@ export function PastPerformanceChart({ years, shareName, benchmark, currency, lo
   );
 }
 
-function BarShape({ bar, y, color, label }: { bar: Bar; y: number; color: string; label: string }) {
+/** A bar and, right after it, its label; `series` picks its colour here and its look under forced colours (globals.css). */
+function BarShape({ bar, y, series, label }: { bar: Bar; y: number; series: 'share' | 'benchmark'; label: string }) {
   return (
     <>
-      <rect x={`${bar.x}%`} y={y} width={`${bar.width}%`} height={BAR} fill={color} />
+      <rect data-series={series} x={`${bar.x}%`} y={y} width={`${bar.width}%`} height={BAR} fill={series === 'share' ? SHARE_COLOR : BENCHMARK_COLOR} />
       <text x={`${bar.labelX}%`} y={y + BAR - 4} dx={bar.anchor === 'start' ? 4 : -4} textAnchor={bar.anchor} className="fill-ink">
         {label}
       </text>

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 
 const inputClass =
-  'mt-1 block w-full max-w-md rounded border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand';
+  'mt-1 block w-full max-w-md rounded border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand focus:outline-hidden focus:ring-2 focus:ring-brand';
 const labelClass = 'block font-medium';
 
 /** The field look plus the classes given; a `bare` control has only the classes given. */

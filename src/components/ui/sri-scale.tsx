@@ -8,7 +8,7 @@ const BOX = {
 
 /**
  * The summary risk indicator on its 1–7 scale (docs/product.md §9), drawn as in a KID: seven boxes, the level
- * filled, and optionally "lower risk" / "higher risk" under the ends. The boxes are for the eye;
+ * filled (in the theme's selection colours under forced colours: globals.css), and optionally "lower risk" / "higher risk" under the ends. The boxes are for the eye;
  * screen readers get `label`, one sentence instead of seven numbers.
  */
 export function SriScale({ level, label, size = 'md', ends }: { level: number; label: string; size?: keyof typeof BOX; ends?: { lower: string; higher: string } }) {
@@ -16,7 +16,7 @@ export function SriScale({ level, label, size = 'md', ends }: { level: number; l
     <div>
       <p className="sr-only">{label}</p>
       <div aria-hidden="true" className="inline-flex max-w-full flex-col">
-        <ol className={`flex ${size === 'sm' ? 'gap-0.5' : 'gap-1'}`}>
+        <ol data-sri-scale className={`flex ${size === 'sm' ? 'gap-0.5' : 'gap-1'}`}>
           {SRI_LEVELS.map((n) => (
             <li
               key={n}

@@ -21,7 +21,7 @@ export default function ErrorScreen({ error }: { error: Error & { digest?: strin
       {error.digest ? <p className="mt-4 text-sm text-muted">{t.reference.replace('{digest}', error.digest)}</p> : null}
       <p className="mt-8">
         {/* A full page load: the failed render may have left client state behind. */}
-        <a href={`/${params.locale ?? 'fr'}`} className="inline-block rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+        <a href={`/${params.locale ?? 'fr'}`} className="inline-block rounded bg-brand forced-colors:border px-5 py-3 font-semibold text-white hover:bg-brand-dark">
           {t.backHome}
         </a>
       </p>

@@ -61,7 +61,7 @@ export async function ExpertisePage({ page, locale }: { page: PageView; locale: 
           </Section>
         ) : null}
         <p className="flex flex-wrap gap-4">
-          <Link href={localizedPath('/fund-range', locale)} className="rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark">
+          <Link href={localizedPath('/fund-range', locale)} className="rounded bg-brand forced-colors:border px-5 py-3 font-semibold text-white hover:bg-brand-dark">
             {t('seeFunds')}
           </Link>
           <Link href={localizedPath('/contact', locale)} className="rounded border border-brand px-5 py-3 font-semibold text-brand hover:bg-slate-50">

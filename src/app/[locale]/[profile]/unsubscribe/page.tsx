@@ -45,7 +45,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
           <input type="hidden" name="locale" value={locale} />
           <button
             type="submit"
-            className="rounded bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark focus:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2"
+            className="rounded bg-brand forced-colors:border px-6 py-3 font-semibold text-white hover:bg-brand-dark focus:outline-hidden focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2"
           >
             {t('confirm')}
           </button>

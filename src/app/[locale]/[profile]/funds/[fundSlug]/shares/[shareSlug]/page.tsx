@@ -100,7 +100,7 @@ export default async function SharePage({ params }: Props) {
         <CopyButton path={share.url} label={t('copyLink')} copied={t('linkCopied')} failed={t('copyFailed')} />
         <Link
           href={`${localizedPath('/subscribe', locale)}?isin=${share.isinCode}`}
-          className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          className="inline-flex min-h-11 items-center rounded-md bg-brand forced-colors:border px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
           {t('subscribe')}
         </Link>
