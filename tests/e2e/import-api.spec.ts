@@ -27,6 +27,8 @@ async function createToken(page: Page, name: string, scope: 'navs' | 'documents'
 
 test.describe('import API', () => {
   test('a 12 MB PDF arrives whole past the proxy and is served at once; the same file again changes nothing; a tagged PDF is marked in the library', async ({ page, playwright, baseURL }) => {
+    // Three uploads, each read for its tags in a worker: twice the default budget for a busy machine.
+    test.setTimeout(120_000);
     const token = await createToken(page, `E2E documents feed ${Date.now()}`, 'documents');
     // A fresh context: no session cookie, only the token.
     const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
