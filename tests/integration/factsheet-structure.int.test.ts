@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
+import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/share/en.json';
 import es from '../../messages/share/es.json';
@@ -136,6 +137,42 @@ describe('tagged factsheets', () => {
       }
     });
   }
+
+  it('no two texts of a line overlap outside the charts: the performance tables’ figures keep apart in every language', { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    shareId ??= shareWithBenchmark();
+    for (const locale of ['fr', 'en', 'es'] as const) {
+      const one = await factsheetContent(db, await shareId, month, locale);
+      const pdf = await getDocumentProxy(new Uint8Array(await renderFactsheet(one!.content)));
+      const overlaps: string[] = [];
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const { items } = await (await pdf.getPage(n)).getTextContent({ includeMarkedContent: true });
+        const lines = new Map<number, { text: string; left: number; right: number }[]>();
+        const open: string[] = [];
+        for (const item of items) {
+          if ('type' in item) {
+            if (item.type === 'endMarkedContent') open.pop();
+            else open.push((item as { tag?: string }).tag ?? '');
+            continue;
+          }
+          // A chart's labels (a Figure's content) are placed by the chart, not in columns.
+          if (!item.str.trim() || open.includes('Figure')) continue;
+          const [, , , , x = 0, y = 0] = item.transform as number[];
+          const line = lines.get(Math.round(y)) ?? [];
+          line.push({ text: item.str, left: x, right: x + item.width });
+          lines.set(Math.round(y), line);
+        }
+        for (const line of lines.values()) {
+          line.sort((a, b) => a.left - b.left);
+          line.forEach((item, i) => {
+            const next = line[i + 1];
+            if (next && item.right > next.left + 0.5) overlaps.push(`${locale} p${n}: “${item.text}” runs into “${next.text}”`);
+          });
+        }
+      }
+      expect(overlaps).toEqual([]);
+    }
+  });
 
   it('a name with & or < keeps the XMP metadata well-formed: its title reads back as written', { timeout: 120_000 }, async () => {
     const db = await getDb();

@@ -163,6 +163,10 @@ function table(pen: Pen, spec: FactsheetContent['tables'][number], x: number, wi
   sectionTitle(pen, spec.title, x, width);
   const labelWidth = 90;
   const col = (width - labelWidth) / Math.max(1, spec.columns.length);
+  // The figures' size: 7.5 pt unless the widest would meet its neighbour (the cumulative table's eight
+  // columns: "+ 180,79 %" beside "+ 99,00 %" in French), then as large as keeps 2 pt between columns.
+  const widest = Math.max(0, ...spec.rows.flatMap((r) => r.cells.map((c) => widthOf(pen, c, 7.5))));
+  const size = widest <= col - 2 ? 7.5 : Math.max(4.5, Math.floor(((7.5 * (col - 2)) / widest) * 4) / 4);
   const element = child(pen, pen.root, 'Table');
   const header = child(pen, element, 'TR');
   child(pen, header, 'TD').end();
@@ -175,7 +179,7 @@ function table(pen: Pen, spec: FactsheetContent['tables'][number], x: number, wi
   for (const row of spec.rows) {
     const tr = child(pen, element, 'TR');
     cell(pen, tr, 'TH', row.label, labelWidth - 4, 7.5, (label) => text(pen, label, x, pen.y, 7.5, { bold: true }), { scope: 'Row' });
-    row.cells.forEach((cell, i) => leaf(pen, tr, 'TD', () => text(pen, cell, 0, pen.y, 7.5, { right: x + labelWidth + col * (i + 1) })));
+    row.cells.forEach((cell, i) => leaf(pen, tr, 'TD', () => text(pen, cell, 0, pen.y, size, { right: x + labelWidth + col * (i + 1) })));
     tr.end();
     pen.y -= 4;
     artifact(pen, () => line(pen, x, pen.y, x + width, pen.y, 0.3, RULE));
