@@ -169,16 +169,25 @@ describe('FinDatEx files (/e/{locale}/data/findatex/{file}, …/funds/{fund}/{IS
     const fixture = funds.find((f) => f.slug === 'aurore-actions-europe');
     const share = fixture?.shares.find((s) => s.isMain);
     const [row] = await db.select({ id: t.shares.id }).from(t.shares).where(eq(t.shares.isinCode, share?.isinCode ?? ''));
+    // On PostgreSQL the files of a Vitest worker share one database: the scenarios go back afterwards
+    // (tests/integration/regulatory-publications.int.test.ts reads this share's).
+    const scenarios = await db.select().from(t.performanceScenarios).where(eq(t.performanceScenarios.shareId, row?.id ?? 0));
+    expect(scenarios.length).toBeGreaterThan(0);
     await db.delete(t.performanceScenarios).where(eq(t.performanceScenarios.shareId, row?.id ?? 0));
-    clearMemoryCaches(['funds']);
-    const report = await findatexReport(db, 'en');
-    const ept = report.find((r) => r.version === 'ept-2.1');
-    expect(ept?.excluded.find((e) => e.isin === share?.isinCode)?.errors.map((x) => x.code)).toEqual(['02060_Portfolio_Return_Moderate_Scenario_RHP_Or_First_Call_Date']);
-    expect(report.find((r) => r.version === 'emt-4.3')?.excluded).toEqual([]);
-    const rows = asRows(parseCsv(await (await range('/e/en/data/findatex/ept.csv')).text(), ';'));
-    expect(rows.some((r) => r['00030_Portfolio_Identifying_Data'] === share?.isinCode)).toBe(false);
-    expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/ept.csv`)).status).toBe(404);
-    expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/emt.csv`)).status).toBe(200);
+    try {
+      clearMemoryCaches(['funds']);
+      const report = await findatexReport(db, 'en');
+      const ept = report.find((r) => r.version === 'ept-2.1');
+      expect(ept?.excluded.find((e) => e.isin === share?.isinCode)?.errors.map((x) => x.code)).toEqual(['02060_Portfolio_Return_Moderate_Scenario_RHP_Or_First_Call_Date']);
+      expect(report.find((r) => r.version === 'emt-4.3')?.excluded).toEqual([]);
+      const rows = asRows(parseCsv(await (await range('/e/en/data/findatex/ept.csv')).text(), ';'));
+      expect(rows.some((r) => r['00030_Portfolio_Identifying_Data'] === share?.isinCode)).toBe(false);
+      expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/ept.csv`)).status).toBe(404);
+      expect((await perShare(`/e/en/data/funds/${fixture?.slug}/${share?.isinCode}/emt.csv`)).status).toBe(200);
+    } finally {
+      await db.insert(t.performanceScenarios).values(scenarios);
+      clearMemoryCaches(['funds']);
+    }
   });
 
   it('lets a distributor pull every active share with a findatex:read token, and no other token', async () => {
