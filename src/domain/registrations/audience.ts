@@ -15,9 +15,11 @@ export const COUNTRY_COOKIE = 'investor_country';
 /** The international choice ("Other countries"): it sees only what is registered for it. */
 export const INTERNATIONAL_COUNTRY = 'INT';
 
-/** A country code as the country table holds them: two letters (ISO 3166-1) or INT. */
+/** A country code as the country table holds them: two letters (ISO 3166-1) or INT; the shared cache's VCL is generated from it (src/domain/cache/audience-key.ts). */
+export const COUNTRY_CODE_PATTERN = /^(?:[A-Z]{2}|INT)$/;
+
 export function isCountryCode(value: unknown): value is string {
-  return typeof value === 'string' && /^(?:[A-Z]{2}|INT)$/.test(value);
+  return typeof value === 'string' && COUNTRY_CODE_PATTERN.test(value);
 }
 
 export function audienceSegment(audience: Audience): string {
