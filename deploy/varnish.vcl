@@ -67,20 +67,22 @@ sub fundhouse_audience {
   if (req.http.X-Fundhouse-Cache-Country !~ {"^(?:[A-Z]{2}|INT)$"}) {
     unset req.http.X-Fundhouse-Cache-Country;
   }
-  # Video consent (the CSP's frame-src): only what serializeConsent writes, encoded or not.
-  if (cookie.get({"cookie_consent"}) ~ {"^(?:%7B%22v%22%3A1%2C%22video%22%3Atrue(?:%2C%22at%22%3A%22[0-9]{4}-[0-9]{2}-[0-9]{2}%22)?%7D|\{"v":1,"video":true(?:,"at":"[0-9]{4}-[0-9]{2}-[0-9]{2}")?\})$"}) {
-    set req.http.X-Fundhouse-Cache-Video = "1";
-  } else {
-    set req.http.X-Fundhouse-Cache-Video = "0";
-  }
-  # The language: the path's; elsewhere (/ redirects by it) the visitor's cookie when it names a locale.
+  set req.http.X-Fundhouse-Cache-Video = "0";
   set req.http.X-Fundhouse-Cache-Visitor-Locale = cookie.get({"i18n_redirected"});
   if (req.url ~ {"^/(fr|en|es)(?:[/?]|$)"}) {
+    # A page: its language from the path; video consent (the CSP's frame-src), only as serializeConsent writes it.
     set req.http.X-Fundhouse-Cache-Locale = regsub(req.url, {"^/(fr|en|es)(?:[/?]|$).*$"}, "\1");
     if (req.url !~ {"^[^?]*\.[A-Za-z0-9]+(?:\?|$)"}) {
       set req.http.X-Fundhouse-Cache-Page-Locale = req.http.X-Fundhouse-Cache-Locale;
     }
+    if (cookie.get({"cookie_consent"}) ~ {"^(?:%7B%22v%22%3A1%2C%22video%22%3Atrue(?:%2C%22at%22%3A%22[0-9]{4}-[0-9]{2}-[0-9]{2}%22)?%7D|\{"v":1,"video":true(?:,"at":"[0-9]{4}-[0-9]{2}-[0-9]{2}")?\})$"}) {
+      set req.http.X-Fundhouse-Cache-Video = "1";
+    }
+  } else if (req.url ~ {"^/e/(fr|en|es)/"}) {
+    # A document: the language of its path.
+    set req.http.X-Fundhouse-Cache-Locale = regsub(req.url, {"^/e/(fr|en|es)/.*$"}, "\1");
   } else if (req.http.X-Fundhouse-Cache-Visitor-Locale ~ {"^(?:fr|en|es)$"}) {
+    # Elsewhere (/ redirects by it): the visitor's language cookie when it names a locale.
     set req.http.X-Fundhouse-Cache-Locale = req.http.X-Fundhouse-Cache-Visitor-Locale;
   }
   set req.http.Cookie = {"investor_profile="} + req.http.X-Fundhouse-Cache-Profile;
@@ -144,9 +146,9 @@ sub vcl_recv {
     return (pass);
   }
   # The back-office (and its previews), the APIs and forms, GraphQL (its own caches) and the content
-  # query (per query, no-store), documents under /e/ (audience-checked downloads up to 20 MB, with their
-  # own validators: kept out of the memory pages need), and anything signed in.
-  if (req.url ~ "^/(?:admin|api|graphql|_content|e)(?:[/?]|$)" || req.http.Authorization) {
+  # query (per query, no-store), and anything signed in. Documents under /e/ are looked up: the app marks
+  # them for this cache under their fund's and audience's tags.
+  if (req.url ~ "^/(?:admin|api|graphql|_content)(?:[/?]|$)" || req.http.Authorization) {
     return (pass);
   }
   # Next's client-router requests (RSC payloads, prefetches, server actions): Next varies them on its

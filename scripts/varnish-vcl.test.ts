@@ -91,6 +91,10 @@ const AGREEMENT_CASES: { url: string; cookie?: string; dest?: string }[] = [
   { url: '/frx', cookie: 'i18n_redirected=en' },
   { url: '/fr/rss.xml', cookie: 'i18n_redirected=en' },
   { url: '/sitemap.xml', cookie: 'investor_profile=INSTIT; _ga=2' },
+  { url: '/e/fr/docs/funds/aurore/KID', cookie: 'investor_profile=CGP; i18n_redirected=en' },
+  { url: '/e/fr/docs/funds/aurore/KID', cookie: 'investor_profile=CGP; cookie_consent=%7B%22v%22%3A1%2C%22video%22%3Atrue%7D' },
+  { url: '/e/en/docs/funds/aurore/KID', cookie: 'investor_profile=CGP; investor_country=CH; i18n_redirected=en' },
+  { url: '/e/de/docs/funds/aurore/KID', cookie: 'i18n_redirected=es' },
 ];
 
 /**

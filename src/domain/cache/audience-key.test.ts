@@ -78,6 +78,18 @@ describe('cacheAudience: what the shared cache keys a page on', () => {
     }
   });
 
+  it('reads consent on pages only: a document or a redirect does not depend on it', () => {
+    const consent = `cookie_consent=${video('2026-11-21')}`;
+    expect(cacheAudience(consent, '/en/funds').video).toBe(true);
+    expect(cacheAudience(consent, '/e/en/docs/funds/aurore/KID').video).toBe(false);
+    expect(cacheAudience(consent, '/').video).toBe(false);
+  });
+
+  it("takes a document's language from its path, not from the visitor's cookie", () => {
+    expect(cacheAudience('i18n_redirected=es', '/e/en/docs/funds/aurore/KID').locale).toBe('en');
+    expect(cacheAudience('i18n_redirected=es', '/e/de/docs/funds/aurore/KID').locale).toBe('es');
+  });
+
   it('takes the language from the path, else from the language cookie when it names a locale', () => {
     expect(cacheAudience('i18n_redirected=fr', '/en/funds').locale).toBe('en');
     expect(cacheAudience(undefined, '/es').locale).toBe('es');

@@ -12,11 +12,13 @@
  *   its DEFAULT_COUNTRY). The VCL cannot know the database's list of countries: a well-formed code the
  *   site does not list gets an entry of its own holding the default country's page, right for that
  *   visitor, at most one entry per code and page (26² + 1 codes), never another country's page;
- * - whether the `video` consent service is on: it adds the video player's origin to the CSP's frame-src
- *   (src/server/http/security-headers.ts). Varnish reads it with a strict pattern that accepts only what
- *   serializeConsent writes (percent-encoded, or decoded); anything the pattern leaves out counts as no
- *   video, and since the app is then sent no consent cookie, it renders exactly that;
- * - the language: on a path under a locale, the path's; elsewhere (`/`, whose redirect picks the
+ * - on a page (a path under a locale), whether the `video` consent service is on: it adds the video
+ *   player's origin to the CSP's frame-src (src/server/http/security-headers.ts). Varnish reads it
+ *   with a strict pattern that accepts only what serializeConsent writes (percent-encoded, or
+ *   decoded); anything the pattern leaves out counts as no video, and since the app is then sent no
+ *   consent cookie, it renders exactly that. Elsewhere (documents under /e/, `/`) it is not read: no
+ *   split, and the app is sent no consent cookie;
+ * - the language: a page's or a document's from its path; elsewhere (`/`, whose redirect picks the
  *   language from it) the visitor's language cookie when it names a locale.
  * The disclaimer cookie is not in the key: the disclaimer popup is in every page and a script opens it
  * (docs/decisions/049). Analytics and every other cookie are dropped.
@@ -35,7 +37,7 @@ export type CacheAudience = {
   /** A well-formed country code, or null: the app's default country. */
   country: string | null;
   video: boolean;
-  /** The locale of the path, else the visitor's language cookie when it names one, else null. */
+  /** The locale of the path (a page's or a document's), else the visitor's language cookie when it names one, else null. */
   locale: Locale | null;
 };
 
@@ -62,9 +64,14 @@ export function videoConsentPattern(): string {
   return `^(?:${form(encodeURIComponent)}|${form((s) => s)})$`;
 }
 
-/** A locale at the start of a URL (`/fr`, `/fr/…`, `/fr?…`), in the first group. */
+/** A page's locale at the start of a URL (`/fr`, `/fr/…`, `/fr?…`), in the first group. */
 export function pathLocalePattern(): string {
   return `^/(${SUPPORTED_LOCALES.join('|')})(?:[/?]|$)`;
+}
+
+/** A document's or data file's locale (`/e/fr/docs/…`, src/app/e/[locale]), in the first group. */
+export function documentLocalePattern(): string {
+  return `^/e/(${SUPPORTED_LOCALES.join('|')})/`;
 }
 
 /** Paths that are files, not pages: the proxy does not hand them to next-intl, which then sets no language cookie (src/proxy.ts NOT_A_PAGE). */
@@ -110,9 +117,14 @@ function isSupportedLocale(value: string | undefined): value is Locale {
   return (SUPPORTED_LOCALES as readonly string[]).includes(value ?? '');
 }
 
-/** The locale a URL starts with, or null. */
+/** The locale a page's URL starts with, or null. */
 export function pathLocale(url: string): Locale | null {
   const locale = new RegExp(pathLocalePattern()).exec(url)?.[1];
+  return isSupportedLocale(locale) ? locale : null;
+}
+
+function documentLocale(url: string): Locale | null {
+  const locale = new RegExp(documentLocalePattern()).exec(url)?.[1];
   return isSupportedLocale(locale) ? locale : null;
 }
 
@@ -122,11 +134,12 @@ export function cacheAudience(cookieHeader: string | null | undefined, url: stri
   const profile = cookies.get(PROFILE_COOKIE);
   const country = cookies.get(COUNTRY_COOKIE);
   const visitorLocale = cookies.get(LOCALE_COOKIE);
+  const page = pathLocale(url);
   return {
     profile: (INVESTOR_PROFILES as readonly string[]).includes(profile ?? '') ? (profile as InvestorProfile) : DEFAULT_PROFILE,
     country: country !== undefined && COUNTRY_CODE_PATTERN.test(country) ? country : null,
-    video: new RegExp(videoConsentPattern()).test(cookies.get(CONSENT_COOKIE) ?? ''),
-    locale: pathLocale(url) ?? (isSupportedLocale(visitorLocale) ? visitorLocale : null),
+    video: page !== null && new RegExp(videoConsentPattern()).test(cookies.get(CONSENT_COOKIE) ?? ''),
+    locale: page ?? documentLocale(url) ?? (isSupportedLocale(visitorLocale) ? visitorLocale : null),
   };
 }
 
@@ -201,20 +214,22 @@ export function audienceVcl(): string {
     `  if (${H}-Country !~ ${vclString(COUNTRY_CODE_PATTERN.source)}) {`,
     `    unset ${H}-Country;`,
     '  }',
-    "  # Video consent (the CSP's frame-src): only what serializeConsent writes, encoded or not.",
-    `  if (cookie.get(${vclString(CONSENT_COOKIE)}) ~ ${vclString(videoConsentPattern())}) {`,
-    `    set ${H}-Video = "1";`,
-    '  } else {',
-    `    set ${H}-Video = "0";`,
-    '  }',
-    "  # The language: the path's; elsewhere (/ redirects by it) the visitor's cookie when it names a locale.",
+    `  set ${H}-Video = "0";`,
     `  set ${H}-Visitor-Locale = cookie.get(${vclString(LOCALE_COOKIE)});`,
     `  if (req.url ~ ${vclString(pathLocalePattern())}) {`,
+    "    # A page: its language from the path; video consent (the CSP's frame-src), only as serializeConsent writes it.",
     `    set ${H}-Locale = regsub(req.url, ${vclString(`${pathLocalePattern()}.*$`)}, "\\1");`,
     `    if (req.url !~ ${vclString(FILE_PATH_PATTERN)}) {`,
     `      set ${H}-Page-Locale = ${H}-Locale;`,
     '    }',
+    `    if (cookie.get(${vclString(CONSENT_COOKIE)}) ~ ${vclString(videoConsentPattern())}) {`,
+    `      set ${H}-Video = "1";`,
+    '    }',
+    `  } else if (req.url ~ ${vclString(documentLocalePattern())}) {`,
+    "    # A document: the language of its path.",
+    `    set ${H}-Locale = regsub(req.url, ${vclString(`${documentLocalePattern()}.*$`)}, "\\1");`,
     `  } else if (${H}-Visitor-Locale ~ ${vclString(locales)}) {`,
+    "    # Elsewhere (/ redirects by it): the visitor's language cookie when it names a locale.",
     `    set ${H}-Locale = ${H}-Visitor-Locale;`,
     '  }',
     `  set req.http.Cookie = ${vclString(`${PROFILE_COOKIE}=`)} + ${H}-Profile;`,
