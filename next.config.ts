@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { legacyNewsPageRedirects } from './src/i18n/legacy-redirects';
@@ -12,6 +13,10 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own folder: bundling it breaks every query in production.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // Next's own file-system cache, which also remembers each page's cache tags for the shared cache's
+  // purge by tag (scripts/page-tags-cache-handler.mjs, docs/decisions/056).
+  // Next runs from the project's folder (`next build`, scripts/server.mjs).
+  cacheHandler: path.resolve('scripts/page-tags-cache-handler.mjs'),
   // scripts/server.mjs compresses and sets ETags itself, once per distinct body (scripts/compressed-responses.mjs).
   compress: false,
   generateEtags: false,

@@ -15,4 +15,4 @@ export class ByteBoundedCache<V = unknown> {
   grow(key: string, bytes: number): void;
   delete(key: string): void;
 }
-export function responseEncoder(options?: { cache?: ByteBoundedCache; inlineScripts?: (html: string) => string }): (req: IncomingMessage, res: ServerResponse) => void;
+export function responseEncoder(options?: { cache?: ByteBoundedCache; inlineScripts?: (html: string) => string; shared?: (req: IncomingMessage, res: ServerResponse) => unknown }): (req: IncomingMessage, res: ServerResponse) => void;

@@ -164,7 +164,7 @@ function etagOf(body) {
  * (scripts/cached-page-csp.mjs): computed once per distinct body like its validator, and added to
  * the script-src of the Content-Security-Policy the handler set, for every answer of that body.
  */
-export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024), inlineScripts = undefined } = {}) {
+export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024), inlineScripts = undefined, shared = undefined } = {}) {
   const onTheFly = compression();
 
   /** Adds to the answer's CSP the hashes of the body's own inline scripts, found once per body. */
@@ -210,6 +210,8 @@ export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024)
       const found = entryFor(cache, chunk, textEncoding);
       const { key, entry, body } = found;
       allowOwnScripts(res, found, chunk);
+      // With its hashes in its CSP, a cached page may be marked for a shared cache (scripts/shared-cache.mjs).
+      shared?.(req, res);
       // A validator the handler chose (a CSV download's) stays; a page gets the body's.
       const etag = String(res.getHeader('ETag') ?? entry.etag);
       res.setHeader('ETag', etag);

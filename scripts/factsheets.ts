@@ -10,6 +10,7 @@ import { closeDatabase, getDb } from '@/server/db';
 import { navs } from '@/server/db/schema';
 import { prepareDatabaseAtStart } from '@/server/db/start-up';
 import { generateFactsheets } from '@/server/factsheets/generate';
+import { settlePurges } from '@/server/cache/purge';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const at = args.indexOf('--month');
@@ -35,5 +36,7 @@ try {
   const result = await generateFactsheets(db, month, { type: 'system', label: 'npm run factsheets' });
   console.log(`${month}: ${result.documents} factsheets for ${result.shares} share classes (${result.changed} new or changed) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
+  // The shared cache's purges (CACHE_PURGE_URL) finish, and may raise their alert, before the database closes.
+  await settlePurges();
   await closeDatabase();
 }

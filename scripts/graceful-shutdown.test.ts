@@ -38,13 +38,21 @@ function get(port: number, path: string, agent?: Agent): Promise<{ status: numbe
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until the server has the request under way (5 s at most). A fixed tick was not enough on a
+ * loaded 2-core machine: the timer could fire before the event loop had read the request.
+ */
+async function underWay(lifecycle: { active: number }, count = 1) {
+  for (let waited = 0; lifecycle.active < count && waited < 5_000; waited += 10) await tick(10);
+}
+
 describe('gracefulShutdown', () => {
   it('stops accepting, lets the request under way finish, then closes the app once', async () => {
     const { lifecycle, port, release } = await start();
     const agent = new Agent({ keepAlive: true });
     expect((await get(port, '/', agent)).body).toBe('fast'); // leaves an idle keep-alive connection
     const slow = get(port, '/slow');
-    await tick();
+    await underWay(lifecycle);
     expect(lifecycle.active).toBe(1);
     const events: string[] = [];
     const stopped = lifecycle.stop({ graceMs: 5_000, acceptMs: 100, close: async () => void events.push('closed') });
@@ -67,7 +75,8 @@ describe('gracefulShutdown', () => {
   it('cuts a request still running after the grace period, then closes the app', async () => {
     const { lifecycle, port } = await start();
     const slow = get(port, '/slow');
-    await tick();
+    await underWay(lifecycle);
+    expect(lifecycle.active).toBe(1);
     let closed = false;
     const result = await lifecycle.stop({ graceMs: 200, acceptMs: 0, close: async () => void (closed = true) });
     expect(result).toEqual({ forced: true });

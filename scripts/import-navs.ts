@@ -10,6 +10,7 @@ import path from 'node:path';
 import { env } from '@/env';
 import { parseNavCsv } from '@/domain/csv/navs';
 import { openDatabase } from '@/server/db/client';
+import { settlePurges } from '@/server/cache/purge';
 import { raiseAlert } from '@/server/log/alerts';
 import { commitNavImport } from '@/server/navs/import';
 
@@ -50,6 +51,8 @@ try {
     );
   }
 } finally {
+  // The shared cache's purges (CACHE_PURGE_URL) finish, and may raise their alert, before the database closes.
+  await settlePurges();
   await database.close();
 }
 process.exit(failed ? 1 : 0);

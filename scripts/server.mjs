@@ -4,7 +4,8 @@
  *   (vercel/next.js#94278). A bad URL must be a 404, never a 500;
  * - Next compresses and hashes every cached page again on every request; here each distinct body is
  *   hashed natively and compressed once (scripts/compressed-responses.mjs), and the hashes of its
- *   inline scripts are added to its CSP, found once too (scripts/cached-page-csp.mjs);
+ *   inline scripts are added to its CSP, found once too (scripts/cached-page-csp.mjs); a page every
+ *   visitor of one audience sees alike is marked for a shared cache (scripts/shared-cache.mjs);
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
  *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
  * - Next replaces the Vary header of a page (so Cookie is added here), cannot give a rewrite a
@@ -23,6 +24,7 @@ import next from 'next';
 import { inlineScriptSources } from './cached-page-csp.mjs';
 import { assignClientHeader, parseTrustedProxies } from './client-address.mjs';
 import { responseEncoder } from './compressed-responses.mjs';
+import { markForSharedCache, surrogateMaxAge } from './shared-cache.mjs';
 import { ACCEPT_MS, gracefulShutdown } from './graceful-shutdown.mjs';
 import { applyTimeouts, serverOptions } from './slow-clients.mjs';
 import { admitBody } from './staff-bodies.mjs';
@@ -129,7 +131,8 @@ function encodedByRoute(req, res) {
 }
 
 await app.prepare();
-const encode = responseEncoder({ inlineScripts: inlineScriptSources });
+const sharedCache = { maxAge: surrogateMaxAge(process.env.CACHE_SURROGATE_MAX_AGE ?? undefined) };
+const encode = responseEncoder({ inlineScripts: inlineScriptSources, shared: (req, res) => markForSharedCache(req, res, sharedCache) });
 /**
  * Whether a cookie header is a live staff session: asked of the app (src/instrumentation.ts
  * registers it once Next is prepared), which checks the signature and the database. Without it, no.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PURGE_URLS, parsePurgeUrls } from './domain/cache/purge-batches';
 import { parseApprovalAreas } from './domain/staff/approval';
 import { SUPPORTED_LOCALES, type Locale } from './domain/language/locale';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/privacy/retention';
@@ -75,6 +76,13 @@ const envSchema = z.object({
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
   ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),
+  /**
+   * The shared cache in front of the site (docs/operations.md "Shared cache"): where a publication's
+   * purge by tag goes (Varnish with xkey: one or several URLs, comma-separated), and how long it may
+   * keep a page (Surrogate-Control, read by scripts/server.mjs), a bound that heals a lost purge.
+   */
+  CACHE_PURGE_URL: optionalString.pipe(z.string().refine((v) => parsePurgeUrls(v) !== null, `must be up to ${MAX_PURGE_URLS} http:// or https:// URLs, comma-separated`).optional()),
+  CACHE_SURROGATE_MAX_AGE: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Where alerts about server errors are mailed (through the mail outbox). Without it they are only logged. */
   ALERT_EMAIL: optionalString.pipe(z.email().optional()),
   LOG_LEVEL: logLevel,

@@ -248,8 +248,18 @@ describe('the archive view (DOCUMENT_ARCHIVE_YEARS)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain('kid-2y.pdf');
+    // Its bytes never change: a year in the browser and the shared cache, purged by the fund's or the audience's tag (docs/decisions/056).
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(res.headers.get('surrogate-control')).toBe('max-age=31536000');
+    expect(res.headers.get('xkey')).toBe(`fund:${publicFund.slug} audience:RETAIL-FR`);
     const fundLevel = await call(`/e/fr/docs/funds/${publicFund.slug}/PROSPECTUS/v/${inserted['prospectus-5y']?.id}`);
     expect(fundLevel.status).toBe(200);
+    // The current version's stable address: a short life, the surrogate lifetime in the shared cache.
+    const stable = await call(`/e/fr/docs/funds/${publicFund.slug}/PROSPECTUS`);
+    expect(stable.status).toBe(200);
+    expect(stable.headers.get('cache-control')).toBe('private, max-age=300, must-revalidate');
+    expect(stable.headers.get('surrogate-control')).toBe(`max-age=${env().CACHE_SURROGATE_MAX_AGE}`);
+    expect(stable.headers.get('surrogate-key')).toBe(`fund:${publicFund.slug} audience:RETAIL-FR`);
     const current = await findShareDocument('es', publicFund.slug, publicShare.isinCode, 'KIID', { profile: 'RETAIL', country: 'FR' });
     expect(current?.publishedAt).toBe('2026-12-01');
   });

@@ -5,7 +5,7 @@
  * include the visitor's; previous slugs of a published article redirect; each change is audited.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { oldNewsRedirect } from '../../src/domain/routing/known-paths';
 import { readNewsInput, type NewsFormInput, type NewsValues } from '../../src/domain/news/input';
 import type { Actor } from '../../src/server/audit/record';
@@ -21,8 +21,15 @@ import { samplePdf } from '../support/sample-documents';
 import { loadContentDocuments } from '../../src/server/content/queries';
 import { findNewsTranslation, getNewsItem, listNews, previewNewsItem } from '../../src/server/news/queries';
 import { loadRouteCatalog } from '../../src/server/http/route-catalog';
+import { seedDemo } from '../../src/server/db/seed/seed';
 
 const actor: Actor = { type: 'system', label: 'news test' };
+
+// On PostgreSQL the files of a Vitest worker share its database one after another: the articles made
+// here would otherwise be counted by the next file (route-catalog.int.test.ts counts the seeded ones).
+afterAll(async () => {
+  if (process.env.DATABASE_URL) await seedDemo(await getDb());
+});
 let n = 0;
 
 function values(over: Partial<NewsFormInput> = {}): NewsValues {

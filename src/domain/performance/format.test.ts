@@ -1,7 +1,8 @@
-// The number part of each expectation is what Intl.NumberFormat gives on Node 20: it is computed from Intl where
-// the text depends on the ICU version (Node 20.20 / ICU 78 puts a no-break space U+00A0 before % in fr and es,
-// and a narrow no-break space U+202F between thousands in fr; older ICU used U+202F before % in fr), and written
-// out literally for en. The "+ " and "-" rules of docs/product.md §5 are always asserted literally.
+// The number part of each expectation is what Intl.NumberFormat gives on the Node running it (CI: 20 and 24): it is
+// computed from Intl where the text depends on the ICU version (Node 20.20 / ICU 78.2 and 24.22 / ICU 78.3 put a
+// no-break space U+00A0 before % in fr and es, and a narrow no-break space U+202F between thousands in fr; older
+// ICU used U+202F before % in fr), and written out literally for en. The "+ " and "-" rules of docs/product.md §5
+// are always asserted literally.
 import { describe, it, expect } from 'vitest';
 import { formatNav, formatPerformance, formatRatio, type DisplayLocale } from './format';
 

@@ -301,8 +301,9 @@ export async function setDocumentPublished(db: Db, id: number, published: boolea
     return { ok: true as const, changed: true, found };
   });
   if (!outcome.ok) return outcome;
-  // A superseded version is never served: publishing or unpublishing it changes no page.
-  if (outcome.changed && outcome.found.row.supersededAt === null) await publishChange(db, scopeOf(outcome.found.owner));
+  // A superseded version changes no page, but its archive address (…/v/{id}) may be in a shared
+  // cache under the fund's tag (src/server/http/document-response.ts): it is published too.
+  if (outcome.changed) await publishChange(db, scopeOf(outcome.found.owner));
   return { ok: true, changed: outcome.changed };
 }
 
@@ -327,7 +328,7 @@ export async function setDocumentCountries(
     return { ok: true as const, changed: true, found };
   });
   if (!outcome.ok) return outcome;
-  if (outcome.changed && outcome.found.row.supersededAt === null && outcome.found.row.published) await publishChange(db, scopeOf(outcome.found.owner));
+  if (outcome.changed && outcome.found.row.published) await publishChange(db, scopeOf(outcome.found.owner));
   return { ok: true, changed: outcome.changed };
 }
 
@@ -344,7 +345,7 @@ export async function deleteDocument(db: Db, id: number, actor: Actor): Promise<
     return { ok: true as const, restoredId, found };
   });
   if (!outcome.ok) return outcome;
-  if (outcome.found.row.supersededAt === null) await publishChange(db, scopeOf(outcome.found.owner));
+  await publishChange(db, scopeOf(outcome.found.owner));
   return { ok: true, restoredId: outcome.restoredId };
 }
 

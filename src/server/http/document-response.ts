@@ -1,4 +1,7 @@
 import 'server-only';
+import { fundTag } from '@/domain/content/cache-tags';
+import { audienceTag, type Audience } from '@/domain/registrations/audience';
+import { env } from '@/env';
 import type { StoredDocument } from '@/server/documents/queries';
 import { contentDisposition } from './content-disposition';
 
@@ -6,19 +9,36 @@ export function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
+const YEAR = 365 * 24 * 60 * 60;
+/** A current document's stable address: the browser asks again after five minutes (a new version may have replaced it). */
+const CURRENT_MAX_AGE = 300;
+
 /**
- * A stored document, inline. Whether a visitor may see it depends on the profile cookie, so shared
- * caches must not keep it (private, Vary: Cookie); the browser revalidates cheaply with the ETag.
+ * How a document of a fund may be kept (docs/decisions/056): the browser keeps it for itself alone
+ * (private, Vary: Cookie: whether a visitor may see it depends on the audience cookies); a shared
+ * cache keyed on the audience (deploy/varnish.vcl) keeps it under the fund's and the audience's tags,
+ * which a new version, a withdrawal or a registration change purge. An archived version's address
+ * (…/v/{id}) never shows other bytes: immutable for a year. The stable address of the current one
+ * lives five minutes in the browser and the surrogate lifetime in the shared cache.
  */
-export function documentResponse(request: Request, doc: StoredDocument): Response {
+export type DocumentCaching = { fundSlug: string; audience: Audience; versioned: boolean };
+
+/** A stored document, inline; the browser revalidates cheaply with the ETag. */
+export function documentResponse(request: Request, doc: StoredDocument, caching?: DocumentCaching): Response {
   const etag = `"${doc.sha256}"`;
   const headers = new Headers({
     etag,
-    'cache-control': 'private, max-age=3600, must-revalidate',
+    'cache-control': caching?.versioned ? `private, max-age=${YEAR}, immutable` : `private, max-age=${caching ? CURRENT_MAX_AGE : 3600}, must-revalidate`,
     vary: 'Cookie',
     'last-modified': new Date(`${doc.publishedAt}T00:00:00Z`).toUTCString(),
     'x-content-type-options': 'nosniff',
   });
+  if (caching) {
+    const tags = `${fundTag(caching.fundSlug)} ${audienceTag(caching.audience)}`;
+    headers.set('surrogate-control', `max-age=${caching.versioned ? YEAR : env().CACHE_SURROGATE_MAX_AGE}`);
+    headers.set('xkey', tags);
+    headers.set('surrogate-key', tags);
+  }
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     return new Response(null, { status: 304, headers });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { changeTags } from '@/domain/content/cache-tags';
 import { encodeChange, type ChangeScope } from '@/domain/content/publication';
 import type { Executor } from '@/server/db/types';
+import { purgeSharedCache } from '@/server/cache/purge';
 import { clearMemoryCaches } from '@/server/cache/registry';
 import { areaLogger } from '@/server/log/logger';
 import { expireTags } from './next-cache';
@@ -107,12 +108,16 @@ export function applyChangeLocally(scope: ChangeScope): void {
 }
 
 /**
- * Publishes a committed change: at once in this process, and to every other app process through
- * PostgreSQL's NOTIFY (with PGlite there is one process: the NOTIFY reaches no one, harmlessly).
+ * Publishes a committed change: at once in this process, to every other app process through
+ * PostgreSQL's NOTIFY (with PGlite there is one process: the NOTIFY reaches no one, harmlessly),
+ * then in the shared cache, when there is one (CACHE_PURGE_URL).
  * Call it after the change's transaction committed.
  */
 export async function publishChange(db: Executor, scope: ChangeScope): Promise<void> {
   applyChangeLocally(scope);
   const payload = encodeChange({ origin: holder.origin, scope });
   await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+  // The shared cache in front of every process is purged once, by the process that made the change
+  // (src/server/cache/purge.ts), after the others were told.
+  purgeSharedCache(changeTags(scope));
 }

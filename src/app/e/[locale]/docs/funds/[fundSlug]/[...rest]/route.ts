@@ -27,14 +27,15 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const typeCode = rest.at(-1) ?? '';
   if (!locale || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
   const audience = audienceFromRequest(request);
+  const caching = { fundSlug, audience, versioned: false };
   if (rest.length === 1) {
     const doc = await findFundDocument(locale, fundSlug, typeCode, audience);
-    return doc ? documentResponse(request, doc) : notFound();
+    return doc ? documentResponse(request, doc, caching) : notFound();
   }
   const isin = parseIsin(rest[0]);
   if (!isin || isin !== rest[0]) return notFound();
   const doc = await findShareDocument(locale, fundSlug, isin, typeCode, audience);
-  return doc ? documentResponse(request, doc) : notFound();
+  return doc ? documentResponse(request, doc, caching) : notFound();
 }
 
 async function archived(request: Request, locale: ReturnType<typeof routeLocale>, fundSlug: string, path: string[]): Promise<Response> {
@@ -44,8 +45,9 @@ async function archived(request: Request, locale: ReturnType<typeof routeLocale>
   if (!locale || id === null || !SLUG.test(fundSlug) || !isDocumentTypeCode(typeCode) || rest.length > 2) return notFound();
   const isin = rest.length === 2 ? parseIsin(rest[0]) : null;
   if (rest.length === 2 && (!isin || isin !== rest[0])) return notFound();
-  const doc = await findArchivedDocument(locale, fundSlug, isin, typeCode, id, audienceFromRequest(request));
-  return doc ? documentResponse(request, doc) : notFound();
+  const audience = audienceFromRequest(request);
+  const doc = await findArchivedDocument(locale, fundSlug, isin, typeCode, id, audience);
+  return doc ? documentResponse(request, doc, { fundSlug, audience, versioned: true }) : notFound();
 }
 
 export { handle as GET, handle as HEAD };

@@ -1,0 +1,2 @@
+export function pagePathOf(key: unknown): string | null;
+export default class PageTagsCacheHandler {}
