@@ -2,24 +2,27 @@
  * `npm run test:resilience`: builds (unless SKIP_BUILD=1), then against the production server:
  * the hostile-request catalogue, a mixed load of 50 connections, and faults (mail server down,
  * PostgreSQL restarted, a second process on the PGlite folder, SIGTERM under load), and the app
- * behind deploy/nginx.conf (reverse-proxy.ts; nginx is installed when missing). Prints one table and
- * exits non-zero when any case fails. RESILIENCE_PARTS=catalogue,load,faults,proxy picks parts;
- * RESILIENCE_ONLY=<regexp> picks cases by name.
+ * behind deploy/nginx.conf (reverse-proxy.ts; nginx is installed when missing), and behind the shared
+ * cache deploy/varnish.vcl, two processes on PostgreSQL (cache.ts; Varnish is installed when missing).
+ * Prints one table and exits non-zero when any case fails. RESILIENCE_PARTS=catalogue,load,faults,proxy,cache
+ * picks parts; RESILIENCE_ONLY=<regexp> picks cases by name.
  */
 import { healthReference, runCatalogue } from './catalogue';
+import { runCache } from './cache';
 import { runFaults } from './faults';
 import { buildOnce, discover, freshPglite, goldenPglite, removeRunDatabases, startApp, table, type Outcome } from './harness';
 import { runLoad } from './load';
 import { runReverseProxy } from './reverse-proxy';
 
 const PORT = Number(process.env.RESILIENCE_PORT ?? 3600);
-const parts = new Set((process.env.RESILIENCE_PARTS ?? 'catalogue,load,faults,proxy').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.RESILIENCE_PARTS ?? 'catalogue,load,faults,proxy,cache').split(',').map((p) => p.trim()));
 const only = process.env.RESILIENCE_ONLY ? new RegExp(process.env.RESILIENCE_ONLY, 'i') : undefined;
 
 async function main(): Promise<number> {
   const started = Date.now();
   buildOnce();
-  const golden = await goldenPglite(PORT);
+  // The seeded PGlite folder every part but `cache` (on PostgreSQL) starts from.
+  const golden = [...parts].some((p) => p !== 'cache') ? await goldenPglite(PORT) : '';
   const outcomes: Outcome[] = [];
 
   if (parts.has('catalogue')) {
@@ -47,6 +50,8 @@ async function main(): Promise<number> {
   if (parts.has('faults')) outcomes.push(...(await runFaults(golden, PORT + 3, only)));
   // The app on PORT + 6, nginx on PORT + 7.
   if (parts.has('proxy')) outcomes.push(...(await runReverseProxy(golden, PORT + 6)));
+  // Varnish on PORT + 8, the two app processes on PORT + 9 and PORT + 10, on PostgreSQL.
+  if (parts.has('cache')) outcomes.push(...(await runCache(PORT + 8, only)));
 
   removeRunDatabases();
   const failed = outcomes.filter((o) => !o.pass);

@@ -4,7 +4,10 @@
  * (scripts/varnish-vcl.test.ts) and the resilience suite's part `cache`. Varnish is installed first when
  * it is missing and we are root (scripts/ensure-varnish.sh).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
@@ -46,4 +49,65 @@ export function directorBackend(appPorts: number[]): string {
     '  set req.backend_hint = apps.backend();',
     '}',
   ].join('\n');
+}
+
+export type Varnish = { base: string; port: number; output: string[]; stop(): Promise<void> };
+
+/**
+ * varnishd in the foreground on 127.0.0.1:port with deploy/varnish.vcl in front of the given app
+ * ports (a round-robin director), as docs/operations.md starts it (malloc storage, http_gzip_support
+ * off). Resolves once it answers.
+ */
+export async function startVarnish(port: number, appPorts: number[]): Promise<Varnish> {
+  ensureVarnish();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fundhouse-varnish-'));
+  // Run as root, varnishd compiles and runs the VCL as unprivileged users, who must reach the files.
+  chmodSync(dir, 0o755);
+  const vclPath = path.join(dir, 'varnish.vcl');
+  writeFileSync(vclPath, withBackend(readFileSync(DEPLOY_VCL, 'utf8'), directorBackend(appPorts)));
+  const args = ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-T', 'none', '-f', vclPath, '-s', 'malloc,256m', '-p', 'http_gzip_support=off'];
+  const child: ChildProcess = spawn('varnishd', args, { stdio: ['ignore', 'pipe', 'pipe'], env: varnishEnv() });
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      output.push(...chunk.split('\n').filter(Boolean));
+      if (output.length > 2000) output.splice(0, output.length - 2000);
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const onExit = () => child.kill('SIGKILL');
+  process.on('exit', onExit);
+  void exited.then(() => process.off('exit', onExit));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`varnishd exited at once:\n${output.join('\n')}`);
+    if (await listening(port)) break;
+    if (Date.now() > until) throw new Error(`varnishd did not listen on ${port}:\n${output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    port,
+    output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
