@@ -6,7 +6,8 @@
  * each answer took on the wire, the first-load JS (gzip) of each page, and Lighthouse (mobile)
  * scores (median of BENCH_LIGHTHOUSE_RUNS=5 runs, on a first and on a returning visit, for the home
  * page, the fund range, a fund page and a share page) beside those of a bare Next.js page built in
- * the same run (scripts/bench-bare.ts), measured interleaved with ours. Figures are printed and
+ * the same run (scripts/bench-bare.ts), measured interleaved with ours, and the cached pages through
+ * Varnish against the app alone (scripts/bench-shared-cache.ts, BENCH_VARNISH=0 skips it). Figures are printed and
  * written to bench-results/latest.json; nothing here passes or fails.
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
@@ -24,6 +25,7 @@ import autocannon from 'autocannon';
 import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
 import { buildBareApp, startBareApp, type BareApp } from './bench-bare';
 import { lighthouseRun, type LighthouseRun, type VisitKind } from './bench-lighthouse';
+import { benchSharedCache, printSharedCache, type SharedCacheRow } from './bench-shared-cache';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -248,6 +250,18 @@ async function main() {
         firstLoadJsGzipKb: target.page ? await firstLoadJs(target.path) : null,
       });
     }
+    // The same cached pages through Varnish (deploy/varnish.vcl) against the app alone, 50 connections.
+    const sharedCache: SharedCacheRow[] | string =
+      measured.length === 0
+        ? 'skipped (BENCH_LOAD=0)'
+        : await benchSharedCache({
+            appBase: BASE,
+            appPort: PORT,
+            varnishPort: Number(process.env.BENCH_VARNISH_PORT ?? PORT + 2),
+            targets: targets.filter((t) => t.page && !t.name.includes('filter and sort')),
+            duration: DURATION,
+            cpu: () => serverCpuMs(server),
+          });
     const lighthouse: Record<string, LighthouseComparison> = {};
     if (bare) {
       for (const target of targets.filter((t) => LIGHTHOUSE_PAGES.includes(t.name) && (!LIGHTHOUSE_ONLY || LIGHTHOUSE_ONLY.includes(t.name)))) {
@@ -266,6 +280,7 @@ async function main() {
         `| ${r.name} | ${r.path} | ${r.status} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.non2xx} | ${r.ratioToPrerendered ?? ''} | ${r.p99ToStatic ?? ''} | ${r.serverCpuMsPerRequest ?? ''} | ${r.cpuRatioToPrerendered ?? ''} | ${r.wireKb} | ${r.firstLoadJsGzipKb ?? ''} |`,
       );
     }
+    printSharedCache(sharedCache, DURATION);
     if (Object.keys(lighthouse).length) {
       console.log(`\nLighthouse (mobile, simulated throttling), median of ${LIGHTHOUSE_RUNS} runs each, interleaved with a bare Next.js page (same next, react, react-dom)`);
       console.log('| page, visit | performance | bare | Δ points | each run (ours / bare) | TBT ms | bare TBT ms | TBT × bare | accessibility | best-practices | seo |');
@@ -280,7 +295,7 @@ async function main() {
       }
     }
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows, lighthouse }, null, 2));
+    writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows, sharedCache, lighthouse }, null, 2));
   } finally {
     server.kill('SIGTERM');
     bare?.stop();

@@ -18,6 +18,9 @@ cat "$logs/eslint"
 wait "$cycles" || { status=1; echo "-- import cycles:"; }
 cat "$logs/cycles"
 [ "$status" = 0 ] || exit 1
+# Varnish for deploy/varnish.vcl's varnishtest files, installed with apt-get when missing and we are
+# root (as Chromium is for the browser tests); otherwise those tests say they are skipped (outside CI).
+bash scripts/ensure-varnish.sh || true
 echo "== unit and integration tests"; npx vitest run
 # The build need not check the types again: tsc just did (NEXT_SKIP_TYPECHECK, next.config.ts).
 echo "== browser tests"; NEXT_SKIP_TYPECHECK=1 bash scripts/e2e.sh
