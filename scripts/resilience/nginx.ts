@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { httpGet, root, sleep } from './harness';
+import { supervise } from './supervise';
 
 export const DEPLOY_CONF = path.join(root, 'deploy', 'nginx.conf');
 
@@ -47,19 +48,8 @@ export async function startNginx(port: number, appPorts: number[], edit?: (conf:
   const test = spawnSync('nginx', ['-t', '-p', dir, '-c', confPath, '-g', `pid ${dir}/nginx.pid;`], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx refuses deploy/nginx.conf:\n${test.stderr}`);
   const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', confPath, '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      output.push(...chunk.split('\n').filter(Boolean));
-      if (output.length > 2000) output.splice(0, output.length - 2000);
-    });
-  }
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   // Fast shutdown of the master and its workers if the suite ends first (an exception, Ctrl-C).
-  const onExit = () => child.kill('SIGTERM');
-  process.on('exit', onExit);
-  void exited.then(() => process.off('exit', onExit));
+  const { output, exited } = supervise(child, 'SIGTERM');
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 10_000;
   for (;;) {

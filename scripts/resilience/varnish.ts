@@ -9,6 +9,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { supervise } from './supervise';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const DEPLOY_VCL = path.join(root, 'deploy', 'varnish.vcl');
@@ -67,18 +68,7 @@ export async function startVarnish(port: number, appPorts: number[]): Promise<Va
   writeFileSync(vclPath, withBackend(readFileSync(DEPLOY_VCL, 'utf8'), directorBackend(appPorts)));
   const args = ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-T', 'none', '-f', vclPath, '-s', 'malloc,256m', '-p', 'http_gzip_support=off'];
   const child: ChildProcess = spawn('varnishd', args, { stdio: ['ignore', 'pipe', 'pipe'], env: varnishEnv() });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      output.push(...chunk.split('\n').filter(Boolean));
-      if (output.length > 2000) output.splice(0, output.length - 2000);
-    });
-  }
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const onExit = () => child.kill('SIGKILL');
-  process.on('exit', onExit);
-  void exited.then(() => process.off('exit', onExit));
+  const { output, exited } = supervise(child, 'SIGKILL');
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
