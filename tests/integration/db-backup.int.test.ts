@@ -95,7 +95,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite backup and restore', () => {
     const next = await pg.query<{ id: number }>(`INSERT INTO audit_log (entity, entity_id, action, actor_type, actor_label) VALUES ('backup', 'test', 'check', 'system', 'test') RETURNING id`);
     expect(next.rows).toHaveLength(1);
     await pg.close();
-  });
+    // Two command-line runs (tsx start-up, a whole database dumped then loaded) and two full digests:
+    // 17 s on a quiet 2-core machine, past 60 s when it is loaded (a CI run once).
+  }, 240_000);
 
   it('refuses a non-empty folder unless forced, then keeps the old one aside', async () => {
     const file = path.join(work, 'second.backup');
