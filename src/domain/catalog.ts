@@ -39,6 +39,7 @@ export const DOCUMENT_TYPES = [
   'SFDR_PERIODIC',
   'NEWS_DOCUMENT',
   'FACTSHEET',
+  'FUND_NOTICE',
 ] as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPES)[number];
 

@@ -8,16 +8,18 @@
  * - `alert`: a server error mailed to the on-call address.
  * - `review`: the four-eyes workflow to staff (a digest of changes awaiting approval, an author's
  *   change approved or rejected, docs/approval.md). Staff mail, never a visitor's data.
+ * - `fund-alerts`: a visitor's fund alerts (issue 34): the confirmation of a subscription and the
+ *   daily digest, each with its manage and one-click unsubscribe link.
  *
- * Visitors' data (a GDPR export or erasure) is `submission` and `newsletter` mails only.
+ * Visitors' data (a GDPR export or erasure) is `submission`, `newsletter` and `fund-alerts` mails.
  */
-export const MAIL_KINDS = ['submission', 'newsletter', 'account', 'alert', 'review'] as const;
+export const MAIL_KINDS = ['submission', 'newsletter', 'account', 'alert', 'review', 'fund-alerts'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const isMailKind = (value: unknown): value is MailKind => typeof value === 'string' && (MAIL_KINDS as readonly string[]).includes(value);
 
 /** The mails about a visitor, which their right of access returns and their erasure removes. */
-export const VISITOR_MAIL_KINDS = ['submission', 'newsletter'] as const satisfies readonly MailKind[];
+export const VISITOR_MAIL_KINDS = ['submission', 'newsletter', 'fund-alerts'] as const satisfies readonly MailKind[];
 
 /**
  * Where the link goes in a stored mail's text. The text is written with this marker in place of

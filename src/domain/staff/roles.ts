@@ -48,7 +48,7 @@ export function can(role: unknown, permission: Permission): boolean {
 }
 
 /** Scopes an import-API token may carry, each tied to the permission it exercises. */
-export const TOKEN_SCOPES = ['navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read'] as const;
+export const TOKEN_SCOPES = ['navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read', 'events', 'distributions'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export function isTokenScope(value: unknown): value is TokenScope {

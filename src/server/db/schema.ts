@@ -22,6 +22,7 @@ import {
 import type { AllocationDimension } from '@/domain/catalog';
 import type { PageSnapshot } from '@/domain/content/page-edit';
 import type { SfdrPrecontractual, ShareDistribution } from '@/domain/distribution/data';
+import type { FundEventType, LiquidityTool } from '@/domain/events/model';
 import type { MailKind } from '@/domain/forms/outbox-mail';
 
 /**
@@ -327,6 +328,85 @@ export const shareRegistrations = pgTable(
   ],
 );
 
+/**
+ * A fund's event as its investors are told of it (issue 34, src/domain/events/model.ts): a merger, a
+ * liquidation, a change of name or prospectus, a suspension, a liquidity management tool activated
+ * or lifted. Written only through the approval door (kinds `event.*`) or the import API (scope
+ * `events`); shown to an audience when one of its share classes is registered for it and it has been
+ * announced. Its notice PDFs are documents of type FUND_NOTICE with `document.event_id` set.
+ */
+export const fundEvents = pgTable(
+  'fund_event',
+  {
+    id: serial('id').primaryKey(),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    type: text('type').$type<FundEventType>().notNull(),
+    /** Only for a liquidity management tool activated or lifted: which tool. */
+    tool: text('tool').$type<LiquidityTool>(),
+    title: localized('title').notNull(),
+    body: localized('body').notNull(),
+    /** The day investors are told; before it the event is not shown. */
+    announcedOn: date('announced_on').notNull(),
+    effectiveOn: date('effective_on').notNull(),
+    /** A suspension's or a tool's last day + 1 when it is known; null: until lifted. */
+    endsOn: date('ends_on'),
+    /** When it was first published (the digests' cursor), and last changed. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fund_event_fund').on(t.fundId, t.effectiveOn),
+    index('fund_event_created').on(t.createdAt),
+    check('fund_event_type', sql`${t.type} IN ('merger', 'liquidation', 'name-change', 'prospectus-change', 'suspension', 'lmt-activated', 'lmt-lifted', 'other')`),
+    check('fund_event_tool', sql`(${t.type} IN ('lmt-activated', 'lmt-lifted')) = (${t.tool} IS NOT NULL)`),
+    check('fund_event_ends', sql`${t.endsOn} IS NULL OR ${t.endsOn} > ${t.effectiveOn}`),
+  ],
+);
+
+/** The share classes an event concerns (at least one, all of its fund's). */
+export const fundEventShares = pgTable(
+  'fund_event_share',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => fundEvents.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.shareId] }), index('fund_event_share_share').on(t.shareId)],
+);
+
+/**
+ * A distributing share class's dividends (issue 34): per ex-date, the record and payment dates and
+ * the amount per share, exact to the decimal as the fund's administrator gives it. Written by the
+ * CSV import (back-office, through approval) and the import API (scope `distributions`).
+ */
+export const dividends = pgTable(
+  'dividend',
+  {
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    exDate: date('ex_date').notNull(),
+    recordDate: date('record_date').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 6 }).notNull(),
+    currencyCode: text('currency_code')
+      .notNull()
+      .references(() => currencies.code),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shareId, t.exDate] }),
+    index('dividend_created').on(t.createdAt),
+    check('dividend_dates', sql`${t.recordDate} >= ${t.exDate} AND ${t.paymentDate} >= ${t.recordDate}`),
+    check('dividend_amount', sql`${t.amount} > 0`),
+  ],
+);
+
 export const navs = pgTable(
   'nav',
   {
@@ -522,6 +602,8 @@ export const documents = pgTable(
     fundId: integer('fund_id').references(() => funds.id, { onDelete: 'cascade' }),
     shareId: integer('share_id').references(() => shares.id, { onDelete: 'cascade' }),
     newsId: integer('news_id').references(() => news.id, { onDelete: 'cascade' }),
+    /** A fund event's notice (type FUND_NOTICE): one per language, and per country where it differs (`countries`). */
+    eventId: integer('event_id').references((): AnyPgColumn => fundEvents.id, { onDelete: 'cascade' }),
     locale: text('locale').notNull(),
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
@@ -544,9 +626,13 @@ export const documents = pgTable(
      * or a file whose catalog could not be read).
      */
     tagged: boolean('tagged'),
+    /** When the row was stored: a new document reaches the alert digests written after it. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('document_fund').on(t.fundId, t.documentTypeCode),
+    index('document_event').on(t.eventId),
+    index('document_created').on(t.createdAt),
     index('document_share').on(t.shareId, t.documentTypeCode),
     index('document_news').on(t.newsId),
   ],
@@ -634,6 +720,11 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** That link, encrypted (src/server/forms/sealed-link.ts) until the mail is sent, then cleared. */
     linkSealed: text('link_sealed'),
+    /**
+     * Extra headers (an alert mail's `List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058), where
+     * a link that grants something is LINK_MARKER like in the text: the sealed link is put in at send time.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -642,7 +733,63 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt),
-    check('mail_outbox_kind', sql`${t.kind} in ('submission', 'newsletter', 'account', 'alert', 'review')`),
+    check('mail_outbox_kind', sql`${t.kind} in ('submission', 'newsletter', 'account', 'alert', 'review', 'fund-alerts')`),
+  ],
+);
+
+/**
+ * A visitor who asked to be told about funds by e-mail (issue 34, docs/operations.md "Fund alerts"):
+ * their address, language, and the country and profile they chose on the site, which decide at each
+ * digest which share classes (hence which funds' news) they may be sent. `manage_token_hash` is the
+ * SHA-256 of the token of their manage and one-click unsubscribe link, never the token.
+ */
+export const alertSubscribers = pgTable(
+  'alert_subscriber',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    investorProfile: text('investor_profile')
+      .notNull()
+      .references(() => investorProfiles.code),
+    manageTokenHash: text('manage_token_hash').notNull(),
+    clientHash: text('client_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last digest's time: the next one tells what was published after it, at most one a day. */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** When the address unsubscribed from everything; its retention period counts from then. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_subscriber_email').on(sql`lower(btrim(${t.email}))`),
+    uniqueIndex('alert_subscriber_manage_token').on(t.manageTokenHash),
+    index('alert_subscriber_digest').on(t.lastDigestAt),
+  ],
+);
+
+/** One fund a subscriber follows: its notices and new documents, and optionally its monthly NAV summary; confirmed by the link mailed (double opt-in). */
+export const alertSubscriptions = pgTable(
+  'alert_subscription',
+  {
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => alertSubscribers.id, { onDelete: 'cascade' }),
+    fundId: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    navSummary: boolean('nav_summary').notNull().default(false),
+    /** SHA-256 of the confirmation link's token, cleared once confirmed. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.fundId] }),
+    index('alert_subscription_fund').on(t.fundId, t.confirmedAt),
+    uniqueIndex('alert_subscription_confirm_token').on(t.confirmTokenHash),
   ],
 );
 
@@ -845,7 +992,7 @@ export const apiToken = pgTable(
     takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read')`)],
+  (t) => [check('api_token_scope', sql`${t.scope} IN ('navs', 'benchmarks', 'documents', 'scenarios', 'registrations', 'findatex:read', 'events', 'distributions')`)],
 );
 
 
