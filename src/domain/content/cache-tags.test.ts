@@ -47,3 +47,10 @@ describe('changeTags', () => {
     expect(changeTags({ funds: [], pages: [], registrations: [] })).toEqual([]);
   });
 });
+
+describe('a notices change', () => {
+  it('expires the notices list, its feeds and the sitemap, and the fund named with it', () => {
+    expect(changeTags({ notices: true, funds: [{ slug: 'f', shares: ['s'] }] }).sort()).toEqual(['fund:f', 'funds', 'notices', 'share:f/s', 'sitemap']);
+    expect(changeTags({ all: true })).toContain('notices');
+  });
+});

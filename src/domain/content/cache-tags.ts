@@ -16,6 +16,8 @@ export const COMPANY_TAG = 'company';
 export const FUNDS_TAG = 'funds';
 /** Pages that show news: the news lists and articles, the home page, a fund's news tab. */
 export const NEWS_TAG = 'news';
+/** What lists every fund's events (issue 34): the shareholder notices list, its RSS and iCalendar feeds (dividends' ex-dates included). */
+export const NOTICES_TAG = 'notices';
 /** The sitemap's data entry (src/server/seo/sitemap.ts). */
 export const SITEMAP_TAG = 'sitemap';
 
@@ -43,7 +45,7 @@ export function changeTags(scope: ChangeScope): string[] {
   const tags = new Set<string>();
   const add = (...names: string[]) => names.forEach((name) => tags.add(name));
   // Every page carries the menu tag; the other ones expire the data caches that follow them (src/server/cache).
-  if (scope.all) add(MENU_TAG, COMPANY_TAG, FUNDS_TAG, NEWS_TAG, SITEMAP_TAG);
+  if (scope.all) add(MENU_TAG, COMPANY_TAG, FUNDS_TAG, NEWS_TAG, NOTICES_TAG, SITEMAP_TAG);
   if (scope.menu) add(MENU_TAG, SITEMAP_TAG);
   if (scope.funds && scope.funds.length > 0) {
     add(FUNDS_TAG);
@@ -53,6 +55,7 @@ export function changeTags(scope: ChangeScope): string[] {
     }
   }
   if (scope.news) add(NEWS_TAG, SITEMAP_TAG);
+  if (scope.notices) add(NOTICES_TAG, SITEMAP_TAG);
   for (const code of scope.pages ?? []) add(pageTag(code));
   if (scope.registrations && scope.registrations.length > 0) add(...scope.registrations.map(audienceTag), SITEMAP_TAG);
   return [...tags];

@@ -3,7 +3,7 @@ import { decodeChange, encodeChange, MAX_NOTIFY_BYTES } from './publication';
 
 describe('change messages', () => {
   it('round-trip, and anything else on the channel is ignored', () => {
-    const message = { origin: 'p1', scope: { funds: [{ slug: 'a', shares: ['b'] }], news: true } };
+    const message = { origin: 'p1', scope: { funds: [{ slug: 'a', shares: ['b'] }], news: true, notices: true } };
     expect(decodeChange(encodeChange(message))).toEqual(message);
     expect(decodeChange('not json')).toBeNull();
     expect(decodeChange('{"origin":1,"scope":{}}')).toBeNull();

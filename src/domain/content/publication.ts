@@ -20,6 +20,8 @@ export type ChangeScope = {
   funds?: { slug: string; shares?: string[] }[];
   menu?: boolean;
   news?: boolean;
+  /** A fund event or a dividend: the notices list and feeds (with `funds` for the fund's own pages). */
+  notices?: boolean;
   pages?: string[];
   registrations?: Audience[];
   all?: boolean;
@@ -58,6 +60,7 @@ export function decodeChange(payload: string | undefined): ChangeMessage | null 
   if (s.all === true) out.all = true;
   if (s.menu === true) out.menu = true;
   if (s.news === true) out.news = true;
+  if (s.notices === true) out.notices = true;
   if (isStringArray(s.pages)) out.pages = s.pages;
   if (Array.isArray(s.registrations)) {
     out.registrations = [];
