@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTags, COMPANY_TAG, FUNDS_TAG, fundTag, MENU_TAG, NEWS_TAG, pageTag, shareTag, SITEMAP_TAG } from './cache-tags';
+import { changeTags, COMPANY_TAG, FUNDS_TAG, fundTag, MENU_TAG, NEWS_TAG, NOTICES_TAG, pageTag, shareTag, SITEMAP_TAG } from './cache-tags';
 
 describe('changeTags', () => {
   it('turns a fund change into its own tags, its changed shares’ and the fund lists’, whatever the languages, profiles and countries', () => {
@@ -26,7 +26,7 @@ describe('changeTags', () => {
   });
 
   it('turns a change of everything into the tags every page and every data cache follows', () => {
-    expect(changeTags({ all: true }).sort()).toEqual([COMPANY_TAG, FUNDS_TAG, MENU_TAG, NEWS_TAG, SITEMAP_TAG].sort());
+    expect(changeTags({ all: true }).sort()).toEqual([COMPANY_TAG, FUNDS_TAG, MENU_TAG, NEWS_TAG, NOTICES_TAG, SITEMAP_TAG].sort());
   });
 
   it('expires exactly the audiences whose registrations changed, each once, and the sitemap', () => {
