@@ -31,6 +31,9 @@ export async function register() {
   // Approved changes with an effective date, and the approvers' digest (docs/approval.md).
   const { startApprovalSchedule, stopApprovalSchedule } = await import('./server/approval/schedule');
   startApprovalSchedule();
+  // Fund events whose announcement, effective or end day begins (issue 34).
+  const { startEventsSchedule, stopEventsSchedule } = await import('./server/events/schedule');
+  startEventsSchedule();
   // scripts/staff-bodies.mjs asks this before letting a back-office request send a large body.
   const { isLiveStaffSession } = await import('./server/auth/live-session');
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
@@ -38,6 +41,7 @@ export async function register() {
     stopRouteCatalogRefresh();
     stopNewsSchedule();
     stopApprovalSchedule();
+    stopEventsSchedule();
     await stopOutboxWorker();
     await stopRetentionWorker();
     await closeDatabase();
