@@ -88,7 +88,8 @@ describe('migration country_pages', () => {
     } finally {
       await db.close();
     }
-  });
+    // Every migration is run on a PGlite of its own: on a loaded machine this takes more than the default minute.
+  }, 180_000);
 
   it('leaves an empty database to the seed', async () => {
     const db = await migratedBefore();
@@ -98,7 +99,7 @@ describe('migration country_pages', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 180_000);
 
   it('holds what the seed writes, in the seed’s order', async () => {
     const db = await getDb();
