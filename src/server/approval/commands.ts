@@ -16,6 +16,7 @@ import type { CompanyInput } from '@/domain/content/company-form';
 import type { FundInput, ShareInput } from '@/domain/funds/input';
 import type { NewsValues } from '@/domain/news/input';
 import type { PageSnapshot } from '@/domain/content/page-edit';
+import { templateGaps } from '@/domain/content/country-page';
 import { gridInstructions, isActive } from '@/domain/registrations/matrix';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
@@ -36,8 +37,8 @@ import { commitRegistrationImport, previewRegistrationImport, registrationGrid, 
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
-import { restorePageVersion, savePage } from '@/server/pages/commands';
-import { companyForStaff, getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
+import { createCountryPage, restorePageVersion, savePage } from '@/server/pages/commands';
+import { companyForStaff, countryForPage, getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 
 /**
  * Every change of what the public reads, one command per kind (docs/approval.md, decision 037): the
@@ -79,6 +80,8 @@ export type DocumentCountriesInput = { documentId: number; countries: string[] }
 export type NewsAttachInput = Omit<NewsDocumentUpload, 'bytes'> & { sha256: string; size: number };
 export type NewsCreateInput = { value: Omit<NewsPublishInput['value'], 'state'> & { locale: NewsValues['locale'] }; translationOf: number | null };
 export type PageRestoreInput = { code: string; number: number };
+/** A country's new information page (docs/decisions/035): the country's code and the texts, on the template's structure. */
+export type PageCreateInput = { country: string; snapshot: PageSnapshot };
 /** A back-office CSV file, parsed: its rows, its name and the SHA-256 of its text. */
 export type ImportInput<Row> = { rows: Row[]; fileName: string; sha256: string };
 
@@ -108,6 +111,7 @@ export type ChangeInput = {
   'news.detach': { newsId: number; documentId: number };
   'registration.grid': RegistrationGridInput;
   'page.restore': PageRestoreInput;
+  'page.create': PageCreateInput;
   'import.navs': ImportInput<NavRow>;
   'import.benchmarks': ImportInput<BenchmarkRow>;
   'import.portfolios': ImportInput<PortfolioRow>;
@@ -273,6 +277,25 @@ export const COMMANDS = {
     unchanged: () => false,
     run: (db, input, actor) => restorePageVersion(db, input.code, input.number, actor),
     applied: (r) => saved(r, r.ok ? 'unknown' : r.error),
+  }),
+  'page.create': define<'page.create'>()({
+    // The country must be one of the country table's (not the international choice), still without a page, and every gap of the template filled.
+    async validate(db, input) {
+      const country = typeof input.country === 'string' ? await countryForPage(db, input.country) : null;
+      if (!country) return problem('country', 'unknown-country');
+      if (await pageSnapshot(db, `country-${country.code}`)) return problem('country', 'exists');
+      const gaps = templateGaps(input.snapshot);
+      return gaps.length > 0 ? { fields: Object.fromEntries(gaps.map((name) => [name, 'gap'])) } : null;
+    },
+    // What a creation is made on: the country, its page still missing; created since, there is no target (a conflict).
+    async read(db, input) {
+      const country = await countryForPage(db, input.country);
+      if (!country || (await pageSnapshot(db, `country-${country.code}`))) return null;
+      return { key: `new:country-${country.code}`, label: `${pick(input.snapshot.title) || pick(country.title)} (country-${country.code})`, state: null };
+    },
+    after: (_before, input) => ({ country: input.country, ...input.snapshot }),
+    run: (db, input, actor) => createCountryPage(db, input.country, input.snapshot, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: true } : r.error === 'exists' ? invalidFields({ country: 'exists' }) : { ok: false, error: r.error }),
   }),
   'company.save': define<'company.save'>()({
     async read(db) {

@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { INTERNATIONAL_COUNTRY, countryPageCode } from '@/domain/registrations/audience';
 import { isLinkTextCode, isSafeLink } from '@/domain/content/link-target';
 import { pick } from '@/domain/language/localize';
 import { EDIT_LANGUAGES, PAGE_LIMITS, diffPages, pageChangeScope, type PageDiff, type PageSnapshot } from '@/domain/content/page-edit';
 import { richTextToPlain } from '@/domain/content/rich-text';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
-import { componentTexts, contentDocuments, pageComponents, pageVersions, pages } from '@/server/db/schema';
+import { componentTexts, contentDocuments, countries, pageComponents, pageVersions, pages } from '@/server/db/schema';
 import type { Tx } from '@/server/db/types';
 import { publishChange } from '@/server/publish/publish';
 import { pageSnapshot } from '@/server/pages/staff-queries';
@@ -172,4 +173,33 @@ export function restorePageVersion(db: Db, code: string, number: number, actor: 
     if (!row) return 'unknown-version';
     return { kind: 'restore', restoredFrom: number, snapshot: row.snapshot };
   });
+}
+
+export type CountryPageCreateResult = { ok: true; changed: true; code: string } | { ok: false; error: 'unknown-country' | 'exists' };
+
+/**
+ * Creates the information page of a country's investors (docs/decisions/035), coded `country-{CODE}`,
+ * after the other pages, with the texts given (read by readPageForm on the template's structure,
+ * src/domain/content/country-page.ts), audited, then published: the page's tag expires the pages of that
+ * country's visitors, whose footer links it, and the route catalog learns the new path. A country
+ * outside the country table, the international choice (not a country) and a country that already
+ * has its page are refused, and nothing is written.
+ */
+export async function createCountryPage(db: Db, country: string, snapshot: PageSnapshot, actor: Actor): Promise<CountryPageCreateResult> {
+  const code = countryPageCode(country);
+  const outcome = await db.transaction(async (tx): Promise<CountryPageCreateResult> => {
+    const [known] = country === INTERNATIONAL_COUNTRY ? [] : await tx.select({ code: countries.code }).from(countries).where(eq(countries.code, country));
+    if (!known) return { ok: false, error: 'unknown-country' };
+    const [inserted] = await tx
+      .insert(pages)
+      .values({ code, title: snapshot.title, description: snapshot.description, position: sql`(SELECT coalesce(max(${pages.position}), -1) + 1 FROM ${pages})` })
+      .onConflictDoNothing({ target: pages.code })
+      .returning({ code: pages.code });
+    if (!inserted) return { ok: false, error: 'exists' };
+    await writeSnapshot(tx, code, snapshot);
+    await recordAudit(tx, { actor, entity: 'page', entityId: code, action: 'create', before: null, after: { country, title: snapshot.title, components: snapshot.components.map((c) => c.code) } });
+    return { ok: true, changed: true, code };
+  });
+  if (outcome.ok) await publishChange(db, { pages: [code] });
+  return outcome;
 }

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { countryOfPage, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
 import type { Executor } from '@/server/db/types';
-import { company, companyInfos, countries, componentTexts, keyFigures, pageComponents, pageVersions, pages } from '@/server/db/schema';
+import { INTERNATIONAL_COUNTRY } from '@/domain/registrations/audience';
+import { company, companyInfos, countries, componentTexts, keyFigures, pageComponents, pageVersions, pages, shareRegistrations } from '@/server/db/schema';
 
 /** What the back-office's page and company screens read: stored texts in every language. */
 
@@ -21,6 +22,39 @@ export async function listPagesForStaff(db: Executor): Promise<PageListRow[]> {
     const country = countryOfPage(r.code);
     return { ...r, versions: byCode.get(r.code) ?? 0, country: country ? { code: country, title: countryTitle.get(country) ?? { fr: country } } : null };
   });
+}
+
+export type CountryRow = { code: string; title: LocalizedValue };
+
+/**
+ * The countries whose retail investors are owed an information page and have none (docs/decisions/035):
+ * a share class is registered there for RETAIL and not withdrawn (registered today or from a later date,
+ * so the page can be ready before the marketing starts), and no page `country-{CODE}` exists. The
+ * international choice is not a country. In the country table's order; at most one row per country.
+ */
+export async function countriesWithoutPage(db: Executor): Promise<CountryRow[]> {
+  const rows = await db
+    .selectDistinct({ code: countries.code, title: countries.title, position: countries.position })
+    .from(shareRegistrations)
+    .innerJoin(countries, eq(countries.code, shareRegistrations.countryCode))
+    .leftJoin(pages, eq(pages.code, sql`'country-' || ${countries.code}`))
+    .where(
+      and(
+        eq(shareRegistrations.investorProfile, 'RETAIL'),
+        or(isNull(shareRegistrations.withdrawnOn), gt(shareRegistrations.withdrawnOn, sql`current_date`)),
+        isNull(pages.code),
+        ne(countries.code, INTERNATIONAL_COUNTRY),
+      ),
+    )
+    .orderBy(asc(countries.position), asc(countries.code));
+  return rows.map((r) => ({ code: r.code, title: r.title as LocalizedValue }));
+}
+
+/** A country of the country table (not the international choice), or null. */
+export async function countryForPage(db: Executor, code: string): Promise<CountryRow | null> {
+  if (code === INTERNATIONAL_COUNTRY) return null;
+  const [row] = await db.select({ code: countries.code, title: countries.title }).from(countries).where(eq(countries.code, code));
+  return row ? { code: row.code, title: row.title as LocalizedValue } : null;
 }
 
 /** A page's title, description, components and texts as stored, in every language; null if unknown. */

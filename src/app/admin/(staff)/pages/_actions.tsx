@@ -18,7 +18,8 @@ import type { DraftPreviewState } from '@/components/admin/draft-preview';
 import { saveChange } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
-import { pageSnapshot } from '@/server/pages/staff-queries';
+import { countryForPage, pageSnapshot } from '@/server/pages/staff-queries';
+import { countryPageTemplate, templateGaps } from '@/domain/content/country-page';
 import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 import { PreviewBody } from './_view';
 
@@ -59,6 +60,32 @@ export const restorePageAction = staffAction('content.write', z.object({}), asyn
   return doorAnswer(ctx, outcome, {
     published: (result, changed) => done(changed && result.ok && result.version !== null ? t('pages.restored', { number, version: result.version }) : t('data.unchanged'), seq),
     invalid: () => ({ status: 'error', message: t('pages.unknownVersion'), seq }),
+  });
+});
+
+/**
+ * A country's new information page (docs/decisions/035): the form is read on the template's structure,
+ * every gap of the template must be filled, then the door proposes the creation (`page.create`) or,
+ * under a policy without approval, creates and publishes it at once.
+ */
+export const createCountryPageAction = staffAction('content.write', withApproval, async (approval, ctx, countryCode: string, _state: FormState): Promise<FormState> => {
+  const { staff, t, seq } = ctx;
+  const db = await getDb();
+  const country = typeof countryCode === 'string' && /^[A-Z]{2}$/.test(countryCode) ? await countryForPage(db, countryCode) : null;
+  if (!country) return { status: 'error', message: t('data.notFound'), seq };
+  const { snapshot, errors } = readPageForm(ctx.read, countryPageTemplate(country));
+  if (Object.keys(errors).length > 0) return invalid(ctx, errors satisfies PageFormErrors, 'pages');
+  const gaps = templateGaps(snapshot);
+  if (gaps.length > 0) return ctx.fail(Object.fromEntries(gaps.map((name) => [name, t('pages.countryCreate.errors.gap')])));
+  const name = country.title[staff.locale] || country.title.fr;
+  const outcome = await saveChange(db, 'page.create', { country: country.code, snapshot }, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
+  return doorAnswer(ctx, outcome, {
+    published: () => done(t('pages.countryCreate.created', { country: name }), seq),
+    invalid: (problems) =>
+      problems.fields.country
+        ? { status: 'error', message: t(problems.fields.country === 'exists' ? 'pages.countryCreate.errors.exists' : 'pages.countryCreate.errors.unknown-country', { country: name }), seq }
+        : ctx.fail(Object.fromEntries(Object.keys(problems.fields).map((field) => [field, t('pages.countryCreate.errors.gap')]))),
+    unknown: () => ({ status: 'error', message: t('pages.countryCreate.errors.exists', { country: name }), seq }),
   });
 });
 

@@ -3,7 +3,7 @@ import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
+import { countriesWithoutPage, listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
 import { publicPagePath } from './_view';
 import { policyNote } from '@/app/admin/approval-form';
 import { TableGrid, Td, Th } from '@/components/ui/table';
@@ -15,7 +15,8 @@ export const generateMetadata = staffTitle('pages.title');
 export default async function PagesPage() {
   const staff = await requireStaff('backoffice.read');
   const t = adminTranslator(staff.locale);
-  const rows = await listPagesForStaff(await getDb());
+  const db = await getDb();
+  const [rows, missing] = await Promise.all([listPagesForStaff(db), countriesWithoutPage(db)]);
   const editable = can(staff.role, 'content.write');
   const sitePages = rows.filter((r) => r.country === null);
   // The information pages of each country's investors (issue 21), named by their country.
@@ -75,6 +76,32 @@ export default async function PagesPage() {
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('pages.title')}</h1>
       <p className="mb-4 max-w-prose text-muted">{t('pages.intro')} {policyNote(t, 'pages')}</p>
+      {missing.length > 0 && (
+        <section aria-labelledby="countries-without-page" className="mb-8 max-w-3xl rounded border border-amber-300 bg-amber-50 px-4 py-3">
+          <h2 id="countries-without-page" className="mb-2 text-lg font-semibold">
+            {t('pages.countryCreate.missingTitle')}
+          </h2>
+          <p className="mb-2">{t('pages.countryCreate.missingIntro')}</p>
+          <ul className="list-disc space-y-1 pl-6">
+            {missing.map((country) => {
+              const name = country.title[staff.locale] || country.title.fr;
+              return (
+                <li key={country.code}>
+                  <span className="font-medium">{name}</span> (<code>{country.code}</code>)
+                  {editable && (
+                    <>
+                      {' — '}
+                      <Link href={`/admin/pages/new/${country.code}`} className="text-brand underline">
+                        {t('pages.countryCreate.create', { country: name })}
+                      </Link>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
       {table(sitePages, t('pages.caption'))}
       {countryPages.length > 0 && (
         <section aria-labelledby="country-pages-title" className="mt-10">

@@ -82,6 +82,8 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
       return `/admin/news/${Number(input.newsId)}`;
     case 'page.restore':
       return `/admin/pages/${encodeURIComponent(String(input.code))}`;
+    case 'page.create':
+      return `/admin/pages/new/${encodeURIComponent(String(input.country))}`;
     case 'import.navs':
     case 'import.benchmarks':
     case 'import.portfolios':

@@ -168,7 +168,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <h2 id="review-preview" className="mb-2 text-lg font-semibold">
           {t('approval.review.previewTitle')}
         </h2>
-        {(row.kind === 'page.save' && row.after) || row.kind === 'fund.update' || row.kind === 'share.update' ? (
+        {(row.kind === 'page.save' && row.after) || row.kind === 'page.create' || row.kind === 'fund.update' || row.kind === 'share.update' ? (
           <>
             <ul className="mb-2 flex gap-4">
               {SUPPORTED_LOCALES.map((l) => (
@@ -181,6 +181,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
             </ul>
             {row.kind === 'page.save' ? (
               <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
+            ) : row.kind === 'page.create' ? (
+              <PreviewBody t={t} staffLocale={staff.locale} code={`country-${String(row.input.country)}`} snapshot={row.input.snapshot as PageSnapshot} locale={previewLocale} />
             ) : (
               <FundPreviewBody
                 t={t}
