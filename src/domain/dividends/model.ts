@@ -1,4 +1,6 @@
 import type { IsoDate } from '../dates';
+import { INTL_LOCALE } from '../language/format';
+import type { Locale } from '../language/locale';
 import { pick, type LocalizedText } from '../language/localize';
 
 /**
@@ -53,4 +55,17 @@ export function isCurrencyCode(text: string): boolean {
 /** Newest first: the order of the share page's table and of its CSV. */
 export function newestFirst<T extends { exDate: IsoDate }>(dividends: readonly T[]): T[] {
   return [...dividends].sort((a, b) => (a.exDate < b.exDate ? 1 : a.exDate > b.exDate ? -1 : 0));
+}
+
+/**
+ * An amount as the share page prints it in a language, digit for digit the canonical text (no float
+ * rounding): "1234.5" → "1 234,50" (fr), "1,234.50" (en). The whole part is grouped by Intl from a
+ * bigint, the decimal separator is the language's.
+ */
+export function formatDividendAmount(amount: string, locale: Locale): string {
+  const canonical = canonicalAmount(amount);
+  const [whole = '0', fraction = ''] = canonical.split('.');
+  const intl = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  const separator = intl.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${intl.format(BigInt(whole))}${separator}${fraction}`;
 }
