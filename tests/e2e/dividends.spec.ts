@@ -59,7 +59,8 @@ test('the back-office import of a dividends file with a bad row shows the line a
   const alert = section.getByRole('alert');
   await expect(alert).toContainText('The file is refused: 1 bad row. Nothing was written.');
   await expect(alert.getByRole('list', { name: A.errors }).getByRole('listitem')).toHaveText(['Line 3: the record date 2028-04-11 is before the ex-date 2028-04-12']);
-  // Nothing to confirm: the only button is Preview.
-  await expect(form.getByRole('button')).toHaveText([A.previewButton]);
+  // Nothing to confirm or submit for approval.
+  await expect(form.getByRole('button', { name: A.previewButton })).toBeVisible();
+  await expect(form.getByRole('button', { name: /^(Confirm|Submit)/ })).toHaveCount(0);
   await context.close();
 });
