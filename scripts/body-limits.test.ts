@@ -30,6 +30,8 @@ describe('bodyLimit', () => {
     expect(bodyLimit('/api/admin/v1/registrations')).toBeNull();
     expect(bodyLimit('/api/admin/v1/registrations/')).toBeNull();
     expect(bodyLimit('/api/admin/v1/registrations/x')).toBe(64 * 1024);
+    // Dividends (1 MB, docs/api.md) likewise.
+    expect(bodyLimit('/api/admin/v1/distributions')).toBeNull();
     expect(bodyLimit('/api/admin/v1/me')).toBe(64 * 1024);
   });
 });

@@ -152,5 +152,5 @@ export default function proxy(request: NextRequest) {
  * no-store and noindex headers on their own answers (docs/decisions/018).
  */
 export const config = {
-  matcher: ['/((?!_next/static|graphql$|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios|api/admin/v1/registrations).*)'],
+  matcher: ['/((?!_next/static|graphql$|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios|api/admin/v1/registrations|api/admin/v1/distributions).*)'],
 };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '@/domain/csv/import';
 import { REGISTRATION_LIMITS } from '@/domain/csv/registrations';
+import { DIVIDEND_LIMITS } from '@/domain/dividends/csv';
 import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import { bodyLimit } from '../body-limits.mjs';
 import { DEPLOY_CONF, nginxConf } from './nginx';
@@ -59,6 +60,7 @@ describe('deploy/nginx.conf', () => {
       ['/api/admin/v1/scenarios', IMPORT_LIMITS.maxBytes],
       ['/api/admin/v1/documents', MAX_DOCUMENT_BYTES],
       ['/api/admin/v1/registrations', REGISTRATION_LIMITS.maxBytes],
+      ['/api/admin/v1/distributions', DIVIDEND_LIMITS.maxBytes],
     ] as const) {
       expect(bodyLimit(path), path).toBeNull();
       expect(nginxLimit(path), path).toBeGreaterThanOrEqual(routeBytes);
@@ -66,6 +68,7 @@ describe('deploy/nginx.conf', () => {
     }
     // The registration matrix (2 MB, docs/registrations.md): nginx refuses what is far above it first.
     expect(nginxLimit('/api/admin/v1/registrations') - REGISTRATION_LIMITS.maxBytes).toBeLessThan(1024 * 1024);
+    expect(nginxLimit('/api/admin/v1/distributions') - DIVIDEND_LIMITS.maxBytes).toBeLessThan(1024 * 1024);
   });
 
   it('has the lines the resilience suite replaces to run it on other ports', () => {

@@ -56,6 +56,13 @@ export const CSV_MESSAGES = {
   'withdraw-unregistered': '{isin} was never registered in {country} for {profile}: nothing to withdraw',
   'withdrawn-before-registered': '{isin} in {country} for {profile} was registered on {registered}: it cannot be withdrawn on {date}',
   'findatex-field': 'field {field}: {problem} ("{value}")',
+  'not-dividend-amount': '"{value}" is not an amount per share: a positive number with a dot and at most 6 decimals',
+  'not-currency': '"{value}" is not a currency code (three letters, e.g. EUR)',
+  'record-before-ex': 'the record date {record} is before the ex-date {ex}',
+  'payment-before-record': 'the payment date {payment} is before the record date {record}',
+  'duplicate-dividend': '{isin} with the ex-date {date} already appears on line {previous}',
+  'not-distributing': '{isin} is an accumulation share class: it pays no dividend',
+  'wrong-currency': '{isin} is in {expected}: its dividend cannot be in {currency}',
 } as const;
 export type CsvErrorCode = keyof typeof CSV_MESSAGES;
 export type CsvErrorParams = Record<string, string | number>;

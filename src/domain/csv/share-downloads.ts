@@ -83,9 +83,10 @@ export function performanceCsv(
 
 /**
  * The files of /e/{locale}/data/funds/{fund}/{ISIN}/…: the share page's two, its regulatory pages' (src/domain/funds/share-pages.ts),
- * and its costs and charges illustration (src/domain/distribution/costs-csv.ts).
+ * its costs and charges illustration (src/domain/distribution/costs-csv.ts) and a distributing share's dividends
+ * (src/domain/dividends/csv.ts).
  */
-export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv', 'past-performance.csv', 'performance-scenarios.csv', 'costs.csv'] as const;
+export const SHARE_DOWNLOADS = ['nav-history.csv', 'performance.csv', 'past-performance.csv', 'performance-scenarios.csv', 'costs.csv', 'distributions.csv'] as const;
 export type ShareDownload = (typeof SHARE_DOWNLOADS)[number];
 
 export function isShareDownload(value: string): value is ShareDownload {

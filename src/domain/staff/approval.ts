@@ -61,6 +61,7 @@ export const CHANGE_KINDS = [
   'import.scenarios',
   'import.registrations',
   'import.findatex',
+  'import.dividends',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -97,6 +98,7 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'import.scenarios': 'funds',
   'import.registrations': 'registrations',
   'import.findatex': 'funds',
+  'import.dividends': 'funds',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

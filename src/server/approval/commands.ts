@@ -8,6 +8,7 @@ import type { FindatexLine } from '@/domain/distribution/findatex/read';
 import type { NavRow } from '@/domain/csv/navs';
 import type { PortfolioRow } from '@/domain/csv/portfolio';
 import type { RegistrationRow } from '@/domain/csv/registrations';
+import type { DividendRow } from '@/domain/dividends/csv';
 import type { ScenarioRow } from '@/domain/csv/scenarios';
 import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
@@ -33,6 +34,7 @@ import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmar
 import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
 import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
 import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
+import { commitDividendImport, previewDividendImport } from '@/server/dividends/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
@@ -118,6 +120,7 @@ export type ChangeInput = {
   'import.scenarios': ImportInput<ScenarioRow>;
   'import.registrations': ImportInput<RegistrationRow>;
   'import.findatex': ImportInput<FindatexLine>;
+  'import.dividends': ImportInput<DividendRow>;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -531,6 +534,7 @@ export const COMMANDS = {
     (d) => d.registered === 0 && d.withdrawn === 0,
   ),
   'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
+  'import.dividends': importCommand<DividendRow>(previewDividendImport, (db, rows, actor, source) => commitDividendImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
 } satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
 
 /** What a kind's service answers when the change is applied (the forms' messages read it). */

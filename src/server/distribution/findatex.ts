@@ -10,6 +10,7 @@ import { emtFlagIn, emtRow, findatexTable, type EmtShare } from '@/domain/distri
 import { eptFlagIn, eptRow, type EptShare, type ScenarioReturns } from '@/domain/distribution/findatex/ept';
 import type { FindatexFormat, FindatexTemplate } from '@/domain/distribution/findatex/files';
 import { TEMPLATES, type TemplateKey } from '@/domain/distribution/findatex/templates';
+import { distributesDividends } from '@/domain/dividends/model';
 import { validateRow, type Row, type RowError } from '@/domain/distribution/findatex/validate';
 import { INTL_LOCALE } from '@/domain/language/format';
 import { pick } from '@/domain/language/localize';
@@ -127,8 +128,7 @@ function shareFacts(ctx: Context, fund: FundRow, share: ShareRow) {
   const { locale, narrate } = ctx;
   const years = fund.minRecommendedInvestmentDuration;
   const name = `${pick(fund.title, 'fr')} ${share.name}`;
-  const resultAllocation = share.characteristics.resultAllocation;
-  const distributesCash = resultAllocation ? /distribut/i.test(pick(resultAllocation, 'en')) : false;
+  const distributesCash = distributesDividends(share.characteristics.resultAllocation);
   const referenceDate = data.exAnteDate > data.targetMarketDate ? data.exAnteDate : data.targetMarketDate;
 
   const emt: EmtShare = {

@@ -4,6 +4,7 @@ import { IMPORT_LIMITS, type CsvError } from '@/domain/csv/import';
 import { parseNavCsv } from '@/domain/csv/navs';
 import { parseRegistrationCsv, REGISTRATION_LIMITS } from '@/domain/csv/registrations';
 import { parseScenarioCsv } from '@/domain/csv/scenarios';
+import { DIVIDEND_LIMITS, parseDividendCsv } from '@/domain/dividends/csv';
 import type { TokenScope } from '@/domain/staff/roles';
 import type { Actor } from '@/server/audit/record';
 import { commitBenchmarkImport } from '@/server/benchmarks/import';
@@ -13,6 +14,7 @@ import type { Db } from '@/server/db/client';
 import { commitNavImport } from '@/server/navs/import';
 import { commitRegistrationImport } from '@/server/registrations/commands';
 import { commitScenarioImport } from '@/server/scenarios/import';
+import { commitDividendImport } from '@/server/dividends/import';
 import { answering, apiError, apiJson, authenticate, log, mediaType, readLimitedBody, refuse, rowErrors } from './respond';
 
 /** A CSV body is refused past the parser's own bound (16 MB, src/domain/csv/import.ts): 413, not 422. */
@@ -100,5 +102,15 @@ export function importRegistrationsRequest(request: Request): Promise<Response> 
     parse: parseRegistrationCsv,
     maxBytes: REGISTRATION_LIMITS.maxBytes,
     commit: (db, rows, actor) => commitRegistrationImport(db, rows, actor, { source: 'import-api' }),
+  }));
+}
+
+/** POST /api/admin/v1/distributions: dividends of distributing share classes (isin,ex_date,record_date,payment_date,amount,currency), at most 1 MB. */
+export function importDistributionsRequest(request: Request): Promise<Response> {
+  return answering(request, (r) => importCsv(r, {
+    scope: 'distributions',
+    parse: parseDividendCsv,
+    maxBytes: DIVIDEND_LIMITS.maxBytes,
+    commit: (db, rows, actor) => commitDividendImport(db, rows, actor, { source: 'import-api' }),
   }));
 }

@@ -22,6 +22,8 @@ import { funds } from './fixtures/funds';
 import { registrationCells } from './fixtures/registrations';
 import { countryPages } from './fixtures/content/country-pages';
 import { businessDays, simulateIndex, simulateShare } from './nav-model';
+import { demoDividends } from './dividend-model';
+import { distributesDividends } from '@/domain/dividends/model';
 import { DEMO_SCENARIOS_FROM, monthsBetween, simulateScenarios } from './scenario-model';
 
 /** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
@@ -192,6 +194,11 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         const series = shareSeries.get(share.isinCode) ?? [];
         navCount += series.length;
         await insertChunked(tx, t.navs, series.map((p) => ({ shareId: shareRow.id, date: p.date, nav: p.nav })));
+        // A distributing share's annual dividends over its life (issue 34); none for an accumulation share.
+        if (distributesDividends(share.characteristics.resultAllocation)) {
+          const paid = demoDividends(share.isinCode, share.currency, series);
+          await insertChunked(tx, t.dividends, paid.map((d) => ({ shareId: shareRow.id, exDate: d.exDate, recordDate: d.recordDate, paymentDate: d.paymentDate, amount: d.amount, currencyCode: d.currency })));
+        }
         await insertChunked(
           tx,
           t.performanceScenarios,

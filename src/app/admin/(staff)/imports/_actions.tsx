@@ -2,7 +2,7 @@
 
 /**
  * The imports screen's server action: a CSV file of NAVs, benchmarks, portfolios, scenarios,
- * registrations or a FinDatEx EMT or EET file, previewed then confirmed through the approval door (src/server/approval/door.ts),
+ * registrations, dividends or a FinDatEx EMT or EET file, previewed then confirmed through the approval door (src/server/approval/door.ts),
  * built with staffAction (same origin, signed in, role).
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +15,7 @@ import { parseNavCsv, type NavRow } from '@/domain/csv/navs';
 import { parsePortfolioCsv, type PortfolioRow } from '@/domain/csv/portfolio';
 import { parseRegistrationCsv, type RegistrationRow } from '@/domain/csv/registrations';
 import { parseScenarioCsv, type ScenarioRow } from '@/domain/csv/scenarios';
+import { parseDividendCsv, type DividendRow } from '@/domain/dividends/csv';
 import { readFindatexCsv, type FindatexLine, type FindatexProblem } from '@/domain/distribution/findatex/read';
 import { field } from '@/domain/forms/form-input';
 import type { ChangeKind } from '@/domain/staff/approval';
@@ -32,6 +33,7 @@ import { previewPortfolioImport, type PortfolioPreview } from '@/server/portfoli
 import { previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
 import { previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
 import { previewFindatexImport, type FindatexPreview } from '@/server/distribution/import';
+import { previewDividendImport, type DividendPreview } from '@/server/dividends/import';
 import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 import { ImportPreview } from './_preview';
 
@@ -47,7 +49,7 @@ function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: 
   });
 }
 
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview;
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview | DividendPreview;
 
 /**
  * Each kind's parser, its preview (nothing written) and the change its confirmation makes: one
@@ -66,6 +68,7 @@ const IMPORTS: Record<ImportKind, ImportService> = {
   scenarios: { parse: parseScenarioCsv, preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]), kind: 'import.scenarios' },
   registrations: { parse: parseRegistrationCsv, preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]), kind: 'import.registrations' },
   findatex: { parse: readFindatexCsv, preview: (db, rows) => previewFindatexImport(db, rows as FindatexLine[]), kind: 'import.findatex' },
+  dividends: { parse: parseDividendCsv, preview: (db, rows) => previewDividendImport(db, rows as DividendRow[]), kind: 'import.dividends' },
 };
 
 /** The registration matrix is changed by those who may change it, not by the data role's imports. */

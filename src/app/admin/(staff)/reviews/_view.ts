@@ -90,6 +90,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'import.scenarios':
     case 'import.registrations':
     case 'import.findatex':
+    case 'import.dividends':
       return '/admin/imports';
     default:
       return '/admin/funds';

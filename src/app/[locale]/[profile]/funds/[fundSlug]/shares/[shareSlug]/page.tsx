@@ -20,6 +20,7 @@ import { getCompany, getDisclaimers } from '@/server/site/queries';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { shareJsonLd } from '@/server/seo/json-ld';
 import { buildPageMetadata } from '@/server/seo/metadata';
+import { ShareDistributions } from './share-distributions';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -126,6 +127,7 @@ export default async function SharePage({ params }: Props) {
           <ShareCosts costs={distribution.costs} currency={share.currency.code} locale={locale} csvHref={shareDataPath(locale, fund.slug, share.isinCode, 'costs.csv')} />
         </>
       ) : null}
+      <ShareDistributions locale={locale} fundSlug={fund.slug} share={share} />
       <ShareDocuments
         documents={documents}
         locale={locale}

@@ -1,6 +1,7 @@
 import { parseIsin } from '@/domain/funds/isin';
 import { downloadFileName, isShareDownload, navHistoryCsv, performanceCsv } from '@/domain/csv/share-downloads';
 import { costsCsv } from '@/domain/distribution/costs-csv';
+import { distributionsCsv } from '@/domain/dividends/csv';
 import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/performance/past';
 import { scenariosCsv } from '@/domain/performance/scenarios';
 import { findatexFileName, findatexVersion, parseFindatexFile, type FindatexFormat, type FindatexTemplate } from '@/domain/distribution/findatex/files';
@@ -16,6 +17,7 @@ import { audienceFromRequest, routeLocale } from '@/server/http/request-context'
 import { getFund } from '@/server/funds/queries';
 import { shareScenarios } from '@/server/scenarios/queries';
 import { navHistory } from '@/server/navs/queries';
+import { shareDistributions } from '@/server/dividends/queries';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,7 +37,7 @@ type Params = { locale: string; fundSlug: string; isin: string; file: string };
 
 /**
  * A share's data as CSV (src/domain/csv/share-downloads.ts): /e/{locale}/data/funds/{fundSlug}/{ISIN}/nav-history.csv,
- * …/performance.csv, its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv, and its costs illustration's …/costs.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
+ * …/performance.csv, its regulatory pages' …/past-performance.csv and …/performance-scenarios.csv, its costs illustration's …/costs.csv, and a distributing share's …/distributions.csv. Validated like the document route: a bad parameter, a share the visitor's profile may not
  * see, or a share younger than a year (no performance may be shown, docs/product.md §4) is a 404.
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
@@ -62,6 +64,12 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
     if (!share.distribution) return notFound();
     const { costs } = share.distribution;
     return csvResponse(request, costsCsv(isin, share.currency.code, costs), `${isin}-costs-${costs.exAnteDate}.csv`);
+  }
+  // A distributing share's dividends (issue 34), the rows of its page's table; an accumulation share has no such file.
+  if (file === 'distributions.csv') {
+    const dividends = await shareDistributions(await getDb(), { id: share.id, fundSlug: fund.slug, slug: share.slug });
+    if (dividends === null) return notFound();
+    return csvResponse(request, distributionsCsv(dividends), `${isin}-distributions.csv`);
   }
   if (share.lessThanOneYear || !share.lastPrice) return notFound();
   const asOf = share.lastPrice.date;
