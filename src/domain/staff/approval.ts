@@ -60,6 +60,10 @@ export const CHANGE_KINDS = [
   'import.scenarios',
   'import.registrations',
   'import.findatex',
+  'event.save',
+  'event.delete',
+  'event.attach',
+  'event.detach',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -95,6 +99,10 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'import.scenarios': 'funds',
   'import.registrations': 'registrations',
   'import.findatex': 'funds',
+  'event.save': 'funds',
+  'event.delete': 'funds',
+  'event.attach': 'funds',
+  'event.detach': 'funds',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

@@ -33,6 +33,7 @@ import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfoli
 import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
 import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
+import { eventAttachCommand, eventDeleteCommand, eventDetachCommand, eventSaveCommand, type EventAttachInput, type EventDeleteInput, type EventDetachInput, type EventSaveInput } from '@/server/events/change';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
@@ -114,6 +115,10 @@ export type ChangeInput = {
   'import.scenarios': ImportInput<ScenarioRow>;
   'import.registrations': ImportInput<RegistrationRow>;
   'import.findatex': ImportInput<FindatexLine>;
+  'event.save': EventSaveInput;
+  'event.delete': EventDeleteInput;
+  'event.attach': EventAttachInput;
+  'event.detach': EventDetachInput;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -508,6 +513,10 @@ export const COMMANDS = {
     (d) => d.registered === 0 && d.withdrawn === 0,
   ),
   'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
+  'event.save': eventSaveCommand,
+  'event.delete': eventDeleteCommand,
+  'event.attach': eventAttachCommand,
+  'event.detach': eventDetachCommand,
 } satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
 
 /** What a kind's service answers when the change is applied (the forms' messages read it). */
