@@ -30,6 +30,10 @@ describe('bodyLimit', () => {
     expect(bodyLimit('/api/admin/v1/registrations')).toBeNull();
     expect(bodyLimit('/api/admin/v1/registrations/')).toBeNull();
     expect(bodyLimit('/api/admin/v1/registrations/x')).toBe(64 * 1024);
+    expect(bodyLimit('/api/admin/v1/events')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12/notices')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12/other')).toBe(64 * 1024);
     expect(bodyLimit('/api/admin/v1/me')).toBe(64 * 1024);
   });
 });
