@@ -73,7 +73,7 @@ describe('a notice PDF’s countries', () => {
     expect(noticeCountries(['ES'])).toEqual(['ES']);
     expect(noticeCountries('')).toEqual([]);
     expect(noticeCountries(null)).toEqual([]);
-    expect(noticeCountries('BEL')).toBeNull();
+    expect(noticeCountries('BELG')).toBeNull();
     expect(noticeCountries(Array.from({ length: 301 }, () => 'BE'))).toBeNull();
   });
 });

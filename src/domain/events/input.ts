@@ -126,11 +126,11 @@ export function validateEvent(raw: EventRaw): { ok: true; value: EventValues } |
   return { ok: true, value: { type, tool, shareIds, announcedOn, effectiveOn, endsOn, title, body } };
 }
 
-/** A notice PDF's countries as given ("BE, lu" or a list): upper-case two-letter codes, each once, sorted; null when one is not such a code. */
+/** A notice PDF's countries as given ("BE, lu" or a list): upper-case country codes (two letters, or INT), each once, sorted; null when one is not such a code. */
 export function noticeCountries(raw: string | readonly string[] | null | undefined): string[] | null {
   const list = raw === null || raw === undefined ? [] : typeof raw === 'string' ? raw.split(',') : [...raw];
   if (list.length > 300) return null;
   const codes = list.map((c) => c.trim().toUpperCase()).filter((c) => c !== '');
-  if (!codes.every((c) => /^[A-Z]{2}$/.test(c))) return null;
+  if (!codes.every((c) => /^[A-Z]{2,3}$/.test(c))) return null;
   return [...new Set(codes)].sort();
 }

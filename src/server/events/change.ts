@@ -23,7 +23,10 @@ export type EventAttachInput = { eventId: number } & EventNoticeInput;
 export type EventDetachInput = { eventId: number; documentId: number };
 
 const hash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const noticeKey = (n: { locale: string; countries: readonly string[] }) => (n.countries.length > 0 ? `${n.locale} · ${[...n.countries].sort().join(', ')}` : n.locale);
+const noticeKey = (n: { locale: string; countries: readonly string[] }) => {
+  const countries = [...new Set(n.countries.map((c) => c.trim().toUpperCase()))].sort();
+  return countries.length > 0 ? `${n.locale} · ${countries.join(', ')}` : n.locale;
+};
 const noticeText = (n: { fileName: string; sha256: string }) => `${n.fileName} (sha256 ${n.sha256.slice(0, 12)}…)`;
 const texts = (value: unknown) => {
   const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
@@ -65,8 +68,12 @@ const invalid = (errors: Record<string, string>): Applied => ({ ok: false, error
 export const eventSaveCommand: Command<EventSaveInput, EventSaveResult> = {
   async validate(db, input, file) {
     const check = await checkEvent(db, input.fundId, input.raw);
-    // An unknown fund has no target: the door answers "unknown".
+    // An unknown fund, or an event of another fund, has no target: the door answers "unknown".
     if (!check) return null;
+    if (input.id !== null) {
+      const event = await eventForStaff(db, input.id);
+      if (!event || event.fundId !== input.fundId) return null;
+    }
     const problems = check.ok ? {} : { ...check.errors };
     if (input.id === null && input.notice) {
       const notice = await fileProblems(db, input.notice, file);
@@ -145,8 +152,7 @@ export const eventAttachCommand: Command<EventAttachInput, NoticeResult> = {
   async read(db, input) {
     const found = await eventTarget(db, input.eventId);
     if (!found) return null;
-    const countries = [...new Set(input.countries.map((c) => c.trim().toUpperCase()))].sort();
-    const slot = noticeKey({ locale: input.locale, countries });
+    const slot = noticeKey(input);
     const current = found.event.notices.find((n) => noticeKey(n) === slot);
     return { key: `event:${found.event.id}/${slot}`, label: `${found.label} · ${slot}`, state: { fund: found.fund.slug, fundId: found.fund.id, notice: slot, file: current ? noticeText(current) : '' } };
   },
