@@ -85,7 +85,7 @@ test('an editor records a suspension with its notice, a compliance officer appro
   await expect(row).toContainText(E.effectiveOn.replace('{date}', today));
   await expect(row.getByRole('cell').nth(3)).toHaveText('fr');
   await expect(row.getByRole('cell').nth(4)).toHaveText(E.yes);
-  await row.getByRole('link', { name: E.edit.replace('{event}', title) }).click();
+  await row.getByRole('link', { name: title }).click();
   await expect(editor.getByRole('table', { name: E.noticesCaption.replace('{event}', title) })).toContainText('avis-suspension.pdf');
   await expectAccessible(editor);
 });

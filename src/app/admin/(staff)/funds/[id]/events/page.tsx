@@ -42,17 +42,17 @@ export default async function FundEventsPage({ params, searchParams }: Props) {
       {events.length === 0 ? (
         <p>{t('events.none')}</p>
       ) : (
-        <TableGrid caption={t('events.caption', { title })} headers={[t('events.type'), t('events.dates'), t('events.shares'), t('events.languages'), t('events.inForce')]}>
+        <TableGrid caption={t('events.caption', { title })} headers={[t('events.event'), t('events.dates'), t('events.shares'), t('events.languages'), t('events.inForce')]}>
           {events.map((e) => {
             const name = eventName(t, staff.locale, e);
             return (
               <tr key={e.id}>
                 <Td>
-                  <Link href={`/admin/funds/${fund.id}/events/${e.id}`} className="text-brand underline" aria-label={t('events.edit', { event: name })}>
-                    {t(`events.types.${e.type}`)}
+                  <Link href={`/admin/funds/${fund.id}/events/${e.id}`} className="text-brand underline">
+                    {name}
                   </Link>
+                  <span className="block text-sm">{t(`events.types.${e.type}`)}</span>
                   {e.tool && <span className="block text-sm">{t(`events.tools.${e.tool}`)}</span>}
-                  <span className="block text-sm text-muted">{name}</span>
                 </Td>
                 <Td>
                   {t('events.announcedOn', { date: e.announcedOn })}, {t('events.effectiveOn', { date: e.effectiveOn })}
