@@ -13,9 +13,10 @@ const MB = 1024 * 1024;
 /**
  * Paths whose route reads its body itself, bounded while reading (src/server/http/read-body.ts), outside
  * the proxy (src/proxy.ts's matcher leaves them out): the import API, CSV files of 16 MB (2 MB for the
- * registration matrix, docs/registrations.md; 1 MB for dividends, docs/api.md) and 20 MB documents (docs/api.md).
+ * registration matrix, docs/registrations.md; 1 MB for dividends, docs/api.md), 20 MB documents,
+ * fund events' JSON (256 KB) and notice PDFs (20 MB) (docs/api.md).
  */
-const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents|scenarios|registrations|distributions)\/?$/;
+const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents|scenarios|registrations|distributions|events|events\/[^/]{1,20}|events\/[^/]{1,20}\/notices)\/?$/;
 
 /**
  * The back-office: signed-in staff post document uploads (20 MB) and import files (16 MB) to its

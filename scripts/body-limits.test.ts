@@ -32,6 +32,10 @@ describe('bodyLimit', () => {
     expect(bodyLimit('/api/admin/v1/registrations/x')).toBe(64 * 1024);
     // Dividends (1 MB, docs/api.md) likewise.
     expect(bodyLimit('/api/admin/v1/distributions')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12/notices')).toBeNull();
+    expect(bodyLimit('/api/admin/v1/events/12/other')).toBe(64 * 1024);
     expect(bodyLimit('/api/admin/v1/me')).toBe(64 * 1024);
   });
 });

@@ -197,7 +197,7 @@ describe('proxy matcher', () => {
   it('leaves the import API uploads to their routes (no 10 MB body cut, docs/decisions/018) and runs everywhere else', async () => {
     const { unstable_doesMiddlewareMatch: matches } = await import('next/experimental/testing/server');
     const { config } = await import('./proxy');
-    for (const path of ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents', '/api/admin/v1/scenarios', '/api/admin/v1/registrations', '/api/admin/v1/distributions']) {
+    for (const path of ['/api/admin/v1/navs', '/api/admin/v1/benchmarks', '/api/admin/v1/documents', '/api/admin/v1/scenarios', '/api/admin/v1/registrations', '/api/admin/v1/distributions', '/api/admin/v1/events', '/api/admin/v1/events/3/notices']) {
       expect(matches({ config, url: path }), path).toBe(false);
     }
     for (const path of ['/api/admin/v1/me', '/admin/tokens', '/en', '/fr/nous-connaitre', '/api/forms/contact', '/_next/data/x.json']) {

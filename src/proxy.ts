@@ -148,9 +148,9 @@ export default function proxy(request: NextRequest) {
  *   (docs/decisions/051);
  * - the import API's upload routes: Next buffers a body for the proxy and hands the route
  * at most its first 10 MB, silently cut (experimental.proxyClientMaxBodySize), while these routes
- * take files up to 16 MB (CSV) and 20 MB (PDF), count them themselves and set the back-office's
+ * take files up to 16 MB (CSV) and 20 MB (PDF, a fund event's notice too), count them themselves and set the back-office's
  * no-store and noindex headers on their own answers (docs/decisions/018).
  */
 export const config = {
-  matcher: ['/((?!_next/static|graphql$|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios|api/admin/v1/registrations|api/admin/v1/distributions).*)'],
+  matcher: ['/((?!_next/static|graphql$|_next/image|api/admin/v1/navs|api/admin/v1/benchmarks|api/admin/v1/documents|api/admin/v1/scenarios|api/admin/v1/registrations|api/admin/v1/distributions|api/admin/v1/events).*)'],
 };

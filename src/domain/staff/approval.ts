@@ -62,6 +62,10 @@ export const CHANGE_KINDS = [
   'import.registrations',
   'import.findatex',
   'import.dividends',
+  'event.save',
+  'event.delete',
+  'event.attach',
+  'event.detach',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -99,6 +103,10 @@ export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'import.registrations': 'registrations',
   'import.findatex': 'funds',
   'import.dividends': 'funds',
+  'event.save': 'funds',
+  'event.delete': 'funds',
+  'event.attach': 'funds',
+  'event.detach': 'funds',
 };
 
 export function isChangeKind(value: unknown): value is ChangeKind {

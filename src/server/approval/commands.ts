@@ -36,6 +36,7 @@ import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/
 import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
 import { commitDividendImport, previewDividendImport } from '@/server/dividends/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
+import { eventAttachCommand, eventDeleteCommand, eventDetachCommand, eventSaveCommand, type EventAttachInput, type EventDeleteInput, type EventDetachInput, type EventSaveInput } from '@/server/events/change';
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
@@ -121,6 +122,10 @@ export type ChangeInput = {
   'import.registrations': ImportInput<RegistrationRow>;
   'import.findatex': ImportInput<FindatexLine>;
   'import.dividends': ImportInput<DividendRow>;
+  'event.save': EventSaveInput;
+  'event.delete': EventDeleteInput;
+  'event.attach': EventAttachInput;
+  'event.detach': EventDetachInput;
 };
 
 /** A grid's cells as a reviewer reads them: "FR0010… · ES · RETAIL" → "since 2026-01-05" or "withdrawn on …". */
@@ -535,6 +540,10 @@ export const COMMANDS = {
   ),
   'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
   'import.dividends': importCommand<DividendRow>(previewDividendImport, (db, rows, actor, source) => commitDividendImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
+  'event.save': eventSaveCommand,
+  'event.delete': eventDeleteCommand,
+  'event.attach': eventAttachCommand,
+  'event.detach': eventDetachCommand,
 } satisfies { [K in ChangeKind]: Command<ChangeInput[K], unknown> };
 
 /** What a kind's service answers when the change is applied (the forms' messages read it). */

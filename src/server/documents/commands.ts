@@ -117,6 +117,8 @@ export type NewDocumentVersion = {
   fundId?: number | null;
   shareId?: number | null;
   newsId?: number | null;
+  /** A fund event's notice (type FUND_NOTICE): src/server/events/commands.ts. */
+  eventId?: number | null;
   locale: string;
   title: string;
   fileName: string;

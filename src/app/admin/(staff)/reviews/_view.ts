@@ -80,6 +80,12 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'news.attach':
     case 'news.detach':
       return `/admin/news/${Number(input.newsId)}`;
+    case 'event.save':
+      return input.id === null || input.id === undefined ? `/admin/funds/${Number(input.fundId)}/events/new` : `/admin/funds/${Number(input.fundId)}/events/${Number(input.id)}`;
+    case 'event.delete':
+    case 'event.attach':
+    case 'event.detach':
+      return `/admin/funds/${Number(b.fundId)}/events/${Number(input.eventId)}`;
     case 'page.restore':
       return `/admin/pages/${encodeURIComponent(String(input.code))}`;
     case 'page.create':

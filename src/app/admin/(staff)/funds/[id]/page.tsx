@@ -128,6 +128,16 @@ export default async function FundPage({ params, searchParams }: Props) {
         </Link>
       </section>
 
+      <section aria-labelledby="events-title" className="mb-10">
+        <h2 id="events-title" className="mb-2 text-xl font-semibold">
+          {t('events.title')}
+        </h2>
+        <p className="mb-2 max-w-prose text-muted">{t('events.summary')}</p>
+        <Link href={`/admin/funds/${fund.id}/events`} className="text-brand underline">
+          {t('events.open', { title })}
+        </Link>
+      </section>
+
       <section aria-labelledby="documents-title" className="mb-10">
         <h2 id="documents-title" className="mb-2 text-xl font-semibold">
           {t('documents.title')}

@@ -203,6 +203,10 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           <Link href={`/admin/news/${Number(row.input.id)}/preview?proposal=${row.id}`} className="text-brand underline">
             {t('approval.review.previewNewsProposed')}
           </Link>
+        ) : (row.kind === 'event.save' || row.kind === 'event.attach') && row.hasFile ? (
+          <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
+            {t('approval.review.previewFile', { name: String((row.input.notice as { fileName?: unknown } | null | undefined)?.fileName ?? fileName) })}
+          </a>
         ) : row.kind === 'news.attach' && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
             {t('approval.review.previewNewsFile', { name: fileName })}
