@@ -8,7 +8,7 @@ import { INTL_LOCALE, formatDate } from '@/domain/language/format';
 import { audienceTag, type Audience } from '@/domain/registrations/audience';
 import { buildRss } from '@/domain/news/rss';
 import { buildIcs, type IcsEvent } from '@/domain/events/ical';
-import { fundNoticesRssPath, noticesIcsPath, noticesListHref, noticesRssPath, type NoticeView } from '@/domain/events/notices';
+import { fundNoticesRssPath, noticesListHref, noticesRssPath, type NoticeView } from '@/domain/events/notices';
 import { getCompany } from '@/server/site/queries';
 import { absoluteUrl } from '@/server/seo/urls';
 import { calendarEntries, feedNotices } from './queries';
