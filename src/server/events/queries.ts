@@ -19,6 +19,7 @@ import {
   type RestrictionView,
 } from '@/domain/events/notices';
 import type { FundView, ShareView } from '@/domain/model';
+import type { LibraryDocument } from '@/domain/documents/library';
 import { markTags } from '@/server/cache/tags';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
@@ -337,4 +338,70 @@ export async function findNoticeDocument(locale: Locale, audience: Audience, fun
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The most notice PDFs the document library lists (the newest announced first); older ones stay on the notices list. */
+export const LIBRARY_NOTICES_MAX = 500;
+
+/**
+ * The notice PDFs the document library lists for the audience (type FUND_NOTICE, with their fund):
+ * of the events it may see, each PDF in its own language (the library lists every served language),
+ * offered in its country, at its notice address. Bounded to the newest LIBRARY_NOTICES_MAX.
+ */
+export async function libraryNoticeDocuments(audience: Audience, locales: readonly Locale[], today?: IsoDate): Promise<LibraryDocument[]> {
+  const db = await getDb();
+  const day = today ?? todayUtc();
+  const visible = await visibleShares(locales[0] ?? 'fr', audience);
+  const where = visibleWhere(db, visible, {}, day);
+  if (where === null) return [];
+  const rows = await db
+    .select({
+      id: t.documents.id,
+      eventId: t.fundEvents.id,
+      fundId: t.fundEvents.fundId,
+      locale: t.documents.locale,
+      countries: t.documents.countries,
+      publishedAt: t.documents.publishedAt,
+      size: t.documents.size,
+      tagged: t.documents.tagged,
+    })
+    .from(t.documents)
+    .innerJoin(t.fundEvents, eq(t.fundEvents.id, t.documents.eventId))
+    .where(
+      and(
+        where,
+        eq(t.documents.documentTypeCode, 'FUND_NOTICE'),
+        eq(t.documents.published, true),
+        isNull(t.documents.supersededAt),
+        offeredInCountry(audience.country),
+        inArray(t.documents.locale, [...locales]),
+      ),
+    )
+    .orderBy(desc(t.fundEvents.announcedOn), desc(t.documents.id))
+    .limit(LIBRARY_NOTICES_MAX);
+  // Per event and language, a country's own version replaces the general one (pickNoticeDocuments).
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.eventId}|${row.locale}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const kept = new Set([...groups.values()].flatMap((group) => pickNoticeDocuments(group, group[0]?.locale as Locale, audience.country).map((d) => d.id)));
+  return rows.flatMap((row): LibraryDocument[] => {
+    const fund = visible.funds.get(row.fundId);
+    if (!fund || !kept.has(row.id)) return [];
+    const locale = row.locale as Locale;
+    return [
+      {
+        fundSlug: fund.slug,
+        isinCode: null,
+        code: 'FUND_NOTICE',
+        locale,
+        publishedAt: row.publishedAt,
+        size: row.size,
+        url: noticeDocumentPath(locale, fund.slug, row.id),
+        supersededAt: null,
+        tagged: row.tagged,
+      },
+    ];
+  });
 }
