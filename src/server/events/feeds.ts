@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { createTranslator } from 'next-intl';
 import { env, type Locale } from '@/env';
 import { NOTICES_TAG } from '@/domain/content/cache-tags';
 import { INTL_LOCALE, formatDate } from '@/domain/language/format';
@@ -20,7 +20,15 @@ import { calendarEntries, feedNotices } from './queries';
  * else a first visitor's (RETAIL in DEFAULT_COUNTRY), which is what a feed reader sends.
  */
 
-type Texts = Awaited<ReturnType<typeof getTranslations<'Notices'>>>;
+type FundMessages = typeof import('../../../messages/fund/en.json');
+
+/** The Notices texts read from the fund area's messages directly: a route handler has no page locale, and this keeps it callable outside Next (integration tests). */
+async function noticesTexts(locale: Locale) {
+  const messages = (await import(`../../../messages/fund/${locale}.json`)).default as FundMessages;
+  return createTranslator({ locale, messages, namespace: 'Notices' });
+}
+
+type Texts = Awaited<ReturnType<typeof noticesTexts>>;
 
 /** An item's link: the list filtered on its fund, at the item (unique, so it is the RSS guid too). */
 const noticeLink = (locale: Locale, notice: NoticeView, base: string) =>
@@ -34,7 +42,7 @@ function description(t: Texts, locale: Locale, notice: NoticeView): string {
 /** The RSS feed of the audience's notices, site-wide (fundSlug null) or of one fund; null when that fund is not theirs. */
 export async function noticesRssXml(locale: Locale, audience: Audience, fundSlug: string | null, fundTitle: string | null): Promise<string> {
   const base = env().PUBLIC_BASE_URL;
-  const [company, t, notices] = await Promise.all([getCompany(locale), getTranslations({ locale, namespace: 'Notices' }), feedNotices(locale, audience, fundSlug)]);
+  const [company, t, notices] = await Promise.all([getCompany(locale), noticesTexts(locale), feedNotices(locale, audience, fundSlug)]);
   const companyTitle = company?.title ?? '';
   return buildRss({
     title: fundSlug && fundTitle ? t('feed.fundTitle', { company: companyTitle, fund: fundTitle }) : t('feed.title', { company: companyTitle }),
@@ -56,7 +64,7 @@ export async function noticesRssXml(locale: Locale, audience: Audience, fundSlug
 export async function noticesIcs(locale: Locale, audience: Audience, now: Date = new Date()): Promise<string> {
   const base = env().PUBLIC_BASE_URL;
   const host = new URL(base).host;
-  const [company, t, entries] = await Promise.all([getCompany(locale), getTranslations({ locale, namespace: 'Notices' }), calendarEntries(locale, audience)]);
+  const [company, t, entries] = await Promise.all([getCompany(locale), noticesTexts(locale), calendarEntries(locale, audience)]);
   const companyTitle = company?.title ?? '';
   const events = entries.map((entry): IcsEvent => {
     if (entry.kind === 'event') {
