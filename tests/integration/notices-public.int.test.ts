@@ -5,7 +5,7 @@
  * straight into the tables (tests/support/notices-fixture.ts): the staff side has its own tests.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getDocument } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/route';
 import { GET as getFundRss } from '../../src/app/e/[locale]/feeds/funds/[fundSlug]/notices.rss/route';
 import { GET as getIcs } from '../../src/app/e/[locale]/feeds/notices.ics/route';
@@ -18,8 +18,12 @@ import { seedDemo } from '../../src/server/db/seed/seed';
 import { currentLibraryDocuments } from '../../src/server/documents/library-queries';
 import { fundNotices, fundRestrictions, listNotices, restrictionsByFund, shareNotices, shareRestrictions } from '../../src/server/events/queries';
 import { getFund } from '../../src/server/funds/queries';
+import { siteSitemap } from '../../src/server/seo/sitemap';
 import { gql } from './graphql-client';
 import { dayFromToday, insertDividend, insertEvent } from '../support/notices-fixture';
+
+// Outside a Next server there is no data cache: the sitemap's generator runs directly.
+vi.mock('next/cache', () => ({ unstable_cache: <T>(fn: T) => fn, revalidatePath: () => undefined, revalidateTag: () => undefined }));
 
 /** Registered in France and Luxembourg only (src/server/db/seed/fixtures/registrations.ts). */
 const LOCAL_FUND = 'aurore-pme-eti-france';
@@ -273,6 +277,13 @@ describe('feeds', () => {
     expect(es).not.toContain(`dividend-${RETAIL_CLASS}`);
     expect(es).not.toContain(`fund-event-${suspension.eventId}@`);
     expect(es).toContain(`fund-event-${europeOne.eventId}@`);
+  });
+});
+
+describe('sitemap', () => {
+  it('lists the notices list in the three languages', async () => {
+    const paths = (await siteSitemap()).map((e) => new URL(e.url).pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/fr/avis-aux-porteurs', '/en/shareholder-notices', '/es/avisos-a-los-participes']));
   });
 });
 
