@@ -78,9 +78,10 @@ export async function expectSuspensionBanner(page: Page, locale: NoticeLocale, p
 export async function filterNotices(page: Page, locale: NoticeLocale, choice: { fund?: string; type?: string }): Promise<void> {
   const t = NOTICE_TEXTS[locale].filters;
   const main = page.getByRole('main');
-  await main.getByLabel(t.fund).selectOption({ label: choice.fund ?? t.allFunds });
-  await main.getByLabel(t.type).selectOption({ label: choice.type ?? t.allTypes });
-  await Promise.all([page.waitForURL(/\?/), main.getByRole('button', { name: t.submit }).click()]);
+  await main.getByLabel(t.fund, { exact: true }).selectOption({ label: choice.fund ?? t.allFunds });
+  await main.getByLabel(t.type, { exact: true }).selectOption({ label: choice.type ?? t.allTypes });
+  const before = page.url();
+  await Promise.all([page.waitForURL((url) => url.href !== before), main.getByRole('button', { name: t.submit, exact: true }).click()]);
 }
 
 /** The notice titles the list page shows. */
