@@ -42,4 +42,6 @@ export const FORM_PAGE_PATHNAMES = {
   subscribe: '/subscribe',
   // The document library: texts from messages too, no page in the database.
   documents: '/documents',
+  // The shareholder notices list (issue 34): every fund's events, texts from messages.
+  notices: '/shareholder-notices',
 } as const satisfies Record<string, AppPathname>;

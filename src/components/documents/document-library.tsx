@@ -10,6 +10,8 @@ import {
 } from '@/domain/documents/library';
 import { MAX_SEARCH_LENGTH } from '@/domain/funds/finder';
 import { formatDate } from '@/domain/language/format';
+import type { RestrictionView } from '@/domain/events/notices';
+import { RestrictionFlag } from '@/components/notices/restriction-flag';
 
 type Props = {
   locale: Locale;
@@ -21,6 +23,8 @@ type Props = {
   total: number;
   pageCount: number;
   archiveYears: number;
+  /** The suspensions and tools in force, by fund slug: the fund is flagged (issue 34). */
+  restrictions?: ReadonlyMap<string, RestrictionView[]>;
 };
 
 const control =
@@ -47,7 +51,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
  * The document library (docs/decisions/032): a plain GET form whose fields are the query string, so it
  * works without JavaScript and every filtered list has a URL, then one page of documents as a table.
  */
-export async function DocumentLibrary({ locale, action, facets, query, rows, total, pageCount, archiveYears }: Props) {
+export async function DocumentLibrary({ locale, action, facets, query, rows, total, pageCount, archiveYears, restrictions }: Props) {
   const t = await getTranslations('DocumentLibrary');
   const href = (q: LibraryQuery) => {
     const search = librarySearch(q);
@@ -218,7 +222,10 @@ export async function DocumentLibrary({ locale, action, facets, query, rows, tot
                       {row.tagged ? <span className="ml-2 inline-block rounded border border-slate-400 px-2 py-0.5 text-sm font-semibold text-ink">{t('tagged')}</span> : null}
                       {row.supersededAt ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-ink">{t('superseded')}</span> : null}
                     </td>
-                    <td className="px-2 py-2">{fund?.title ?? row.fundSlug}</td>
+                    <td className="px-2 py-2">
+                      {fund?.title ?? row.fundSlug}
+                      <RestrictionFlag restrictions={restrictions?.get(row.fundSlug)} />
+                    </td>
                     <td className="px-2 py-2">{share ? owner : <span className="text-slate-700">{owner}</span>}</td>
                     <td className="px-2 py-2">
                       {language(row.locale)}

@@ -4,11 +4,13 @@ import type { FinderResult } from '@/domain/funds/finder';
 import { fundHeadline } from '@/domain/performance/headline';
 import { HeadlineFigures } from './headline-figures';
 import { SriScale } from '@/components/ui/sri-scale';
+import { RestrictionFlag } from '@/components/notices/restriction-flag';
+import type { RestrictionView } from '@/domain/events/notices';
 
-type Props = { result: FinderResult; pastPerformance: string };
+type Props = { result: FinderResult; pastPerformance: string; restrictions?: RestrictionView[] };
 
-/** One fund of the range: title (link to its page), category, SRI, SFDR, currencies and headline performance. */
-export async function FundCard({ result, pastPerformance }: Props) {
+/** One fund of the range: title (link to its page), a flag while a restriction is in force, category, SRI, SFDR, currencies and headline performance. */
+export async function FundCard({ result, pastPerformance, restrictions }: Props) {
   const { fund, isinMatch, matchedShares } = result;
   const t = await getTranslations('FundRange');
   const id = `fund-${fund.slug}`;
@@ -23,6 +25,7 @@ export async function FundCard({ result, pastPerformance }: Props) {
             {fund.title}
           </Link>
         </h3>
+        <RestrictionFlag restrictions={restrictions} />
       </header>
       <dl className="grid grid-cols-1 gap-3 text-sm xs:grid-cols-2">
         <div>

@@ -2,15 +2,17 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { DEFAULT_SORT, groupByCategory, type FinderResult, type FinderSort } from '@/domain/funds/finder';
 import { FundCard } from './fund-card';
+import type { RestrictionView } from '@/domain/events/notices';
 
-type Props = { results: FinderResult[]; sort: FinderSort; resetHref: string | null; pastPerformance: string };
+/** restrictions: the suspensions and tools in force, by fund slug (issue 34). */
+type Props = { results: FinderResult[]; sort: FinderSort; resetHref: string | null; pastPerformance: string; restrictions?: ReadonlyMap<string, RestrictionView[]> };
 
-function CardList({ results, pastPerformance }: { results: FinderResult[]; pastPerformance: string }) {
+function CardList({ results, pastPerformance, restrictions }: { results: FinderResult[]; pastPerformance: string; restrictions?: ReadonlyMap<string, RestrictionView[]> }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {results.map((result) => (
         <li key={result.fund.slug}>
-          <FundCard result={result} pastPerformance={pastPerformance} />
+          <FundCard result={result} pastPerformance={pastPerformance} restrictions={restrictions?.get(result.fund.slug)} />
         </li>
       ))}
     </ul>
@@ -21,7 +23,7 @@ function CardList({ results, pastPerformance }: { results: FinderResult[]; pastP
  * The funds found: their number (a polite live region, announced when the finder updates the list),
  * then by category in display order for the default sort, or as one list in the chosen order.
  */
-export async function FundResults({ results, sort, resetHref, pastPerformance }: Props) {
+export async function FundResults({ results, sort, resetHref, pastPerformance, restrictions }: Props) {
   const t = await getTranslations('FundRange');
   return (
     <div>
@@ -44,7 +46,7 @@ export async function FundResults({ results, sort, resetHref, pastPerformance }:
               {group.title}
             </h2>
             <p className="mb-5 text-muted">{group.description}</p>
-            <CardList results={group.results} pastPerformance={pastPerformance} />
+            <CardList results={group.results} pastPerformance={pastPerformance} restrictions={restrictions} />
           </section>
         ))
       ) : (
@@ -52,7 +54,7 @@ export async function FundResults({ results, sort, resetHref, pastPerformance }:
           <h2 id="fund-results-title" className="sr-only">
             {t('results.title')}
           </h2>
-          <CardList results={results} pastPerformance={pastPerformance} />
+          <CardList results={results} pastPerformance={pastPerformance} restrictions={restrictions} />
         </section>
       )}
     </div>

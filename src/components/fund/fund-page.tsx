@@ -6,11 +6,12 @@ import type { FundView } from '@/domain/model';
 import { FundHeader } from './fund-header';
 import { FundTabs } from './fund-tabs';
 
-/** Every tab of a fund page: the fund's header, the tab links, then the tab's own content under its heading. */
-export function FundPage({ locale, fund, tab, children }: { locale: Locale; fund: FundView; tab: FundTab; children: ReactNode }) {
+/** Every tab of a fund page: a banner while a restriction is in force (issue 34), the fund's header, the tab links, then the tab's own content under its heading. */
+export function FundPage({ locale, fund, tab, banner, children }: { locale: Locale; fund: FundView; tab: FundTab; banner?: ReactNode; children: ReactNode }) {
   const t = useTranslations('FundTabs');
   return (
     <article>
+      {banner}
       <FundHeader fund={fund} />
       <FundTabs locale={locale} fundSlug={fund.slug} active={tab} />
       <section aria-labelledby="fund-tab-heading" className="mx-auto max-w-6xl px-4 py-8 md:py-10">

@@ -13,7 +13,7 @@ const heading = 'text-sm font-semibold tracking-wider text-white uppercase';
 
 /** The site footer (docs/product.md §2): company, contact, main and legal links, cookie settings, social link, copyright. */
 export async function SiteFooter({ data }: { data: LayoutData }) {
-  const t = await getTranslations('Layout');
+  const [t, tNotices] = await Promise.all([getTranslations('Layout'), getTranslations('Notices')]);
   const { company, main, legal } = data;
   const cityLine = [company.zipCode, company.city].filter(Boolean).join(' ');
   // Computed per render, so the year turns over without a rebuild.
@@ -59,6 +59,7 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
                 main.expertise,
                 data.fundRange,
                 { href: localizedPath('/documents', data.locale), label: t('documentLibrary') },
+                { href: localizedPath('/shareholder-notices', data.locale), label: tNotices('title') },
                 main.esg,
                 main.news,
                 { href: `${main.contact.href}#newsletter`, label: t('newsletter') },

@@ -21,7 +21,7 @@ const known = (p: string, locale = 'fr') => isKnownPagePath(p === '' ? [] : p.sp
 
 describe('isKnownPagePath', () => {
   it('knows the pages without parameters, and nothing below them', () => {
-    for (const page of ['', 'about-us', 'accessibility', 'contact', 'fund-range', 'subscribe', 'funds', 'news']) expect(known(page), page).toBe(true);
+    for (const page of ['', 'about-us', 'accessibility', 'contact', 'fund-range', 'shareholder-notices', 'subscribe', 'funds', 'news']) expect(known(page), page).toBe(true);
     expect(known('about-us/more')).toBe(false);
     expect(known('no-such-page')).toBe(false);
   });
@@ -94,7 +94,7 @@ describe('isCachedPagePath', () => {
     for (const p of ['', 'about-us', 'funds/aurore-bonds', 'funds/aurore-bonds/shares/aurore-bonds-i', 'news', 'news/une-nouvelle', 'fund-range/category.equities', 'documents/all', 'unknown-page']) {
       expect(isCachedPagePath(p === '' ? [] : p.split('/')), p).toBe(true);
     }
-    for (const p of ['fund-range', 'documents', 'unsubscribe', 'error-test', 'news/une-nouvelle/doc']) {
+    for (const p of ['fund-range', 'documents', 'shareholder-notices', 'unsubscribe', 'error-test', 'news/une-nouvelle/doc']) {
       expect(isCachedPagePath(p.split('/')), p).toBe(false);
     }
   });

@@ -42,6 +42,8 @@ export const PATHNAMES = {
   '/subscribe': { fr: '/souscrire', en: '/subscribe', es: '/suscribir' },
   // The document library (docs/decisions/032): its filters are the query string, its archive view ?archive=1.
   '/documents': { fr: '/documents', en: '/documents', es: '/documentos' },
+  // Every fund's shareholder notices (issue 34): filtered by ?fund=…&type=…, paged by ?page=….
+  '/shareholder-notices': { fr: '/avis-aux-porteurs', en: '/shareholder-notices', es: '/avisos-a-los-participes' },
   // A country's "Information for investors in {country}" page (docs/decisions/035): the code in lower case, /fr/informations-investisseurs/ch.
   '/investor-information/[country]': { fr: '/informations-investisseurs/[country]', en: '/investor-information/[country]', es: '/informacion-inversores/[country]' },
   // The newsletter's unsubscribe link (?token=…): no-index, never cached, out of the sitemap.

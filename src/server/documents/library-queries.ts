@@ -23,6 +23,7 @@ import { fundVisibleTo, rawCatalog, shareVisibleTo } from '../funds/catalog';
 import { offeredDocumentTypes } from './offer-queries';
 import { offeredInCountry, STORED_DOCUMENT_COLUMNS, type StoredDocument } from './queries';
 import { listFunds, listFundsWithFigures } from '../funds/queries';
+import { libraryNoticeDocuments } from '../events/queries';
 
 /** The form's choices in the page's language: the funds and classes the profile may see, as the fund range lists them. */
 export async function libraryFacets(locale: Locale, audience: Audience): Promise<LibraryFacets> {
@@ -45,7 +46,8 @@ export async function currentLibraryDocuments(audience: Audience): Promise<Libra
       return offeredLibraryDocuments({ locale, funds, types });
     }),
   );
-  return perLocale.flat();
+  // The notices of fund events (type FUND_NOTICE) the audience may see, each with its fund (issue 34).
+  return [...perLocale.flat(), ...(await libraryNoticeDocuments(audience, env().locales))];
 }
 
 export type LibraryResults = { rows: LibraryDocument[]; total: number };

@@ -38,13 +38,18 @@ export function offeredInCountry(country: string): SQL {
   return sql`(cardinality(${t.documents.countries}) = 0 OR ${country} = ANY(${t.documents.countries}))`;
 }
 
-/** Newest document of the owner and type in the locale, else in French (the fallback language), offered in the country. */
+/**
+ * Newest document of the owner and type in the locale, else in French (the fallback language), offered in the country.
+ * Not a fund event's notice: it is served at its own address once its event is shown (src/server/events/queries.ts).
+ */
 async function newest(owner: SQL | undefined, typeCode: string, locale: Locale, country: string): Promise<StoredDocument | null> {
   const db = await getDb();
   const [row] = await db
     .select(STORED_DOCUMENT_COLUMNS)
     .from(t.documents)
-    .where(and(owner, servedDocument, offeredInCountry(country), eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])))
+    .where(
+      and(owner, servedDocument, isNull(t.documents.eventId), offeredInCountry(country), eq(t.documents.documentTypeCode, typeCode), inArray(t.documents.locale, [locale, 'fr'])),
+    )
     .orderBy(sql`${t.documents.locale} = ${locale} desc`, desc(t.documents.publishedAt), desc(t.documents.id))
     .limit(1);
   return row ?? null;

@@ -96,6 +96,8 @@ async function load(db: Db): Promise<RawCatalog> {
         .where(
           and(
             isNotNull(sql`coalesce(${t.documents.fundId}, ${t.documents.shareId})`),
+            // A fund event's notice is offered with its event (src/server/events/queries.ts), never as the fund's current document.
+            isNull(t.documents.eventId),
             // What visitors may see: published, and the current version of a replaced document.
             eq(t.documents.published, true),
             isNull(t.documents.supersededAt),

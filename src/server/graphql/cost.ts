@@ -12,6 +12,8 @@ import {
 } from 'graphql';
 import { MAX_ILLUSTRATION_YEARS } from '@/domain/distribution/cost-illustration';
 import { NEWS_MAX_PAGE } from '@/server/news/queries';
+import { LIQUIDITY_TOOLS } from '@/domain/events/model';
+import { NOTICES_PAGE_SIZE } from '@/domain/events/notices';
 import { GROWTH_MIN_POINTS, seriesPoints } from './limits';
 
 /**
@@ -124,6 +126,12 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'Portfolio.allocations': fixed(CONTENT_BOUNDS.allocations),
   'NewsPage.items': (_, __, parent) => newsLimit(parent),
   'NewsItem.documents': fixed(CONTENT_BOUNDS.documentsPerNewsItem),
+  // A suspension and one activation per tool at most are in force at once, in practice.
+  'Fund.restrictions': fixed(LIQUIDITY_TOOLS.length + 1),
+  'Restriction.shares': (_, b) => b.sharesPerFund,
+  'Fund.notices': (args) => Math.min(NOTICES_PAGE_SIZE, Math.max(0, typeof args.limit === 'number' ? args.limit : NOTICES_PAGE_SIZE)),
+  'Notice.shares': (_, b) => b.sharesPerFund,
+  'Notice.documents': fixed(1),
 };
 
 /** Arguments refused before execution wherever they appear, as their resolver would refuse them. */
@@ -144,6 +152,8 @@ export const RESOLVER_WORK: Record<string, number> = {
   'Share.growth': 4_000,
   'Fund.portfolio': 200,
   'Fund.news': 100,
+  'Fund.restrictions': 100,
+  'Fund.notices': 100,
   'Query.news': 100,
   'Query.newsItem': 20,
 };

@@ -9,6 +9,8 @@ import { getDb } from '@/server/db';
 import { getFund, getShare, getShareByIsin, listFundCategories, listFunds, shareRegistrationsOf } from '@/server/funds/queries';
 import { getNewsItem, listNews, listNewsCategories } from '@/server/news/queries';
 import { getPortfolio } from '@/server/portfolios/queries';
+import { fundRestrictions, listNotices } from '@/server/events/queries';
+import { NOTICES_PAGE_SIZE } from '@/domain/events/notices';
 import { growthSeries, navHistory } from '@/server/navs/queries';
 import {
   getCompany,
@@ -122,6 +124,13 @@ export const resolvers = {
     news: async (fund: Scoped<FundView>, args: Args) =>
       (await listNews(fund.__locale, fund.__audience, { fundSlug: fund.slug, limit: args.limit as number })).items,
     portfolio: (fund: Scoped<FundView>) => getPortfolio(fund.id, fund.__locale),
+    restrictions: async (fund: Scoped<FundView>) =>
+      (await fundRestrictions(fund.__locale, fund.__audience, fund.slug)).map((r) => ({ ...r, noticeUrl: r.document?.url ?? null, shares: r.isinCodes })),
+    notices: async (fund: Scoped<FundView>, args: Args) => {
+      const limit = Math.min(NOTICES_PAGE_SIZE, Math.max(0, typeof args.limit === 'number' ? args.limit : 10));
+      const { items } = await listNotices(fund.__locale, fund.__audience, { fundSlug: fund.slug, limit });
+      return items.map((n) => ({ ...n, shares: n.shares.map((s) => s.isinCode) }));
+    },
   },
 
   Share: {

@@ -115,6 +115,50 @@ export const typeDefs = /* GraphQL */ `
     benchmark: Benchmark
     news(limit: Int = 6): [NewsItem!]!
     portfolio: Portfolio
+    "Suspensions and liquidity management tools in force today for the audience's share classes (issue 34); empty when none."
+    restrictions: [Restriction!]!
+    "The fund's shareholder notices the audience may see, newest announced first (at most 20)."
+    notices(limit: Int = 10): [Notice!]!
+  }
+  "A suspension or a liquidity management tool in force (docs/api.md)."
+  type Restriction {
+    "suspension or lmt-activated."
+    type: String!
+    "The liquidity management tool (lmt-activated only): redemption-gate, swing-pricing…"
+    tool: String
+    "First day in force (YYYY-MM-DD)."
+    since: String!
+    "Last day in force when known (YYYY-MM-DD); null: until lifted."
+    until: String
+    title: String!
+    "The notice PDF's address in the query's language, if any."
+    noticeUrl: String
+    "ISINs of the share classes concerned."
+    shares: [String!]!
+  }
+  "A fund event as investors are told of it (issue 34)."
+  type Notice {
+    id: Int!
+    "merger, liquidation, name-change, prospectus-change, suspension, lmt-activated, lmt-lifted or other."
+    type: String!
+    tool: String
+    title: String!
+    "Plain text."
+    body: String!
+    announcedOn: String!
+    effectiveOn: String!
+    "Exclusive end (last day + 1) of a suspension or tool when known."
+    endsOn: String
+    inForce: Boolean!
+    "ISINs of the share classes concerned the audience may see."
+    shares: [String!]!
+    documents: [NoticeDocument!]!
+  }
+  type NoticeDocument {
+    title: String!
+    locale: String!
+    size: Int!
+    url: String!
   }
   type FundCategoryRef {
     code: String!

@@ -11,6 +11,7 @@ import type { SearchParamsInput } from '@/domain/funds/finder';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server/documents/library-queries';
 import { getCompany } from '@/server/site/queries';
+import { restrictionsByFund } from '@/server/events/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
 
 /** Every filtered list has the unfiltered library as canonical URL. */
@@ -34,7 +35,10 @@ export async function documentLibraryMetadata(locale: Locale): Promise<Metadata>
 export async function DocumentLibraryView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
   const [facets, t] = await Promise.all([libraryFacets(locale, audience), getTranslations('DocumentLibrary')]);
   const query = parseLibraryQuery(search, facets);
-  const { rows, total } = await (query.archive ? archivedLibraryPage : currentLibraryPage)(audience, query, facets);
+  const [{ rows, total }, restrictions] = await Promise.all([
+    (query.archive ? archivedLibraryPage : currentLibraryPage)(audience, query, facets),
+    restrictionsByFund(locale, audience),
+  ]);
   const pageCount = libraryPageCount(total);
   // A page past the last one does not exist (page numbers are read up to LIBRARY_MAX_PAGE).
   if (query.page > pageCount) notFound();
@@ -50,6 +54,7 @@ export async function DocumentLibraryView({ locale, audience, search }: { locale
         total={total}
         pageCount={pageCount}
         archiveYears={env().DOCUMENT_ARCHIVE_YEARS}
+        restrictions={restrictions}
       />
       <DistributorData locale={locale} />
     </div>

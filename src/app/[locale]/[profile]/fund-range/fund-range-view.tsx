@@ -7,6 +7,7 @@ import { DEFAULT_SORT, activeFilterCount, finderFacets, findFunds, parseFinderQu
 import type { Locale } from '@/env';
 import { localizedPath } from '@/domain/routing/paths';
 import { listFundsWithFigures } from '@/server/funds/queries';
+import { restrictionsByFund } from '@/server/events/queries';
 import { getDisclaimers, getPage } from '@/server/site/queries';
 
 /**
@@ -16,7 +17,12 @@ import { getDisclaimers, getPage } from '@/server/site/queries';
  * rendered per request for the other queries (fund-range/page.tsx).
  */
 export async function FundRangeView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
-  const [page, funds, disclaimers] = await Promise.all([getPage(locale, 'fund-range'), listFundsWithFigures(locale, audience), getDisclaimers(locale)]);
+  const [page, funds, disclaimers, restrictions] = await Promise.all([
+    getPage(locale, 'fund-range'),
+    listFundsWithFigures(locale, audience),
+    getDisclaimers(locale),
+    restrictionsByFund(locale, audience),
+  ]);
   if (!page) notFound();
   const facets = finderFacets(funds);
   const query = parseFinderQuery(search, facets);
@@ -28,7 +34,7 @@ export async function FundRangeView({ locale, audience, search }: { locale: Loca
       <h1 className="mb-8 text-3xl font-bold text-brand md:text-4xl">{page.title}</h1>
       <ContentSections components={page.components} />
       <FundFinder action={action} facets={facets} query={query} />
-      <FundResults results={results} sort={query.sort} resetHref={filtered ? action : null} pastPerformance={disclaimers.pastPerformance} />
+      <FundResults results={results} sort={query.sort} resetHref={filtered ? action : null} pastPerformance={disclaimers.pastPerformance} restrictions={restrictions} />
     </div>
   );
 }

@@ -11,6 +11,11 @@ import { FundOverview } from '@/components/fund/fund-overview';
 import { FundPage } from '@/components/fund/fund-page';
 import { FundPerformances } from '@/components/fund/fund-performances';
 import { FundPortfolio } from '@/components/fund/fund-portfolio';
+import { NoticesSection } from '@/components/notices/notices-section';
+import { RestrictionBanner } from '@/components/notices/restriction-banner';
+import { fundNoticesRssPath, noticesListHref } from '@/domain/events/notices';
+import { fundNotices, fundRestrictions } from '@/server/events/queries';
+import { withNoticesFeed } from '@/server/events/feeds';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { headlineShare } from '@/domain/performance/headline';
 import { growthSeriesByPeriod } from '@/server/navs/queries';
@@ -34,13 +39,18 @@ type FundRouteProps = { locale: Locale; audience: Audience; fundSlug: string; ta
 
 /** The title, canonical URL and language versions of one tab of a fund page. */
 export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundRouteProps): Promise<Metadata> {
-  const [fund, company, t] = await Promise.all([getFund(locale, fundSlug, audience), getCompany(locale), getTranslations({ locale, namespace: 'FundTabs' })]);
+  const [fund, company, t, tn] = await Promise.all([
+    getFund(locale, fundSlug, audience),
+    getCompany(locale),
+    getTranslations({ locale, namespace: 'FundTabs' }),
+    getTranslations({ locale, namespace: 'Notices' }),
+  ]);
   if (!fund) return {};
   const alternates =
     tab === 'overview'
       ? alternatePaths('/funds/[fundSlug]', env().locales, { fundSlug })
       : alternatePaths('/funds/[fundSlug]/[tab]', env().locales, { fundSlug, tab });
-  return buildPageMetadata({
+  const metadata = buildPageMetadata({
     locale,
     title: tab === 'overview' ? fund.title : `${t(tab)} - ${fund.title}`,
     description: fund.description.slice(0, 160),
@@ -49,6 +59,8 @@ export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundR
     siteName: company?.title ?? null,
     type: 'website',
   });
+  // The fund's notices feed (issue 34), for feed readers.
+  return withNoticesFeed(metadata, fundNoticesRssPath(locale, fund.slug), tn('feed.fundTitle', { company: company?.title ?? '', fund: fund.title }));
 }
 
 /** The same offer the share pages and the document library make (src/server/documents/offer-queries.ts). */
@@ -58,15 +70,25 @@ const offerFor = (locale: Locale, fund: FundView) => fundDocumentOffer(locale, f
 async function TabContent({ locale, audience, fund, tab }: { locale: Locale; audience: Audience; fund: FundView; tab: FundTab }) {
   switch (tab) {
     case 'overview': {
-      const offer = await offerFor(locale, fund);
+      const [offer, notices] = await Promise.all([offerFor(locale, fund), fundNotices(locale, audience, fund.slug)]);
       return (
-        <FundOverview
-          locale={locale}
-          fund={fund}
-          esgDocuments={esgDocuments(offer.fund)}
-          contactHref={localizedPath('/contact', locale)}
-          documentsHref={fundTabPath(locale, fund.slug, 'documents')}
-        />
+        <>
+          <FundOverview
+            locale={locale}
+            fund={fund}
+            esgDocuments={esgDocuments(offer.fund)}
+            contactHref={localizedPath('/contact', locale)}
+            documentsHref={fundTabPath(locale, fund.slug, 'documents')}
+          />
+          <NoticesSection
+            notices={notices.items}
+            total={notices.total}
+            locale={locale}
+            allHref={noticesListHref(locale, { fund: fund.slug, type: null, page: 1 })}
+            feedHref={fundNoticesRssPath(locale, fund.slug)}
+            fundTitle={fund.title}
+          />
+        </>
       );
     }
     case 'characteristics':
@@ -109,12 +131,15 @@ async function TabContent({ locale, audience, fund, tab }: { locale: Locale; aud
 
 /** One tab of a fund page (docs/product.md §2), shared by the overview route and the [tab] route. A fund the profile may not see is a 404. */
 export async function FundRoute({ locale, audience, fundSlug, tab }: FundRouteProps) {
-  const [fund, company] = await Promise.all([getFund(locale, fundSlug, audience), getCompany(locale)]);
+  const [fund, company, restrictions] = await Promise.all([getFund(locale, fundSlug, audience), getCompany(locale), fundRestrictions(locale, audience, fundSlug)]);
   if (!fund) notFound();
+  const banner = (
+    <RestrictionBanner restrictions={restrictions} fundTitle={fund.title} locale={locale} noticesHref={noticesListHref(locale, { fund: fund.slug, type: null, page: 1 })} />
+  );
   return (
     <>
       {company ? <JsonLd data={fundJsonLd(fund, company, env().PUBLIC_BASE_URL)} /> : null}
-      <FundPage locale={locale} fund={fund} tab={tab}>
+      <FundPage locale={locale} fund={fund} tab={tab} banner={banner}>
         <TabContent locale={locale} audience={audience} fund={fund} tab={tab} />
       </FundPage>
     </>

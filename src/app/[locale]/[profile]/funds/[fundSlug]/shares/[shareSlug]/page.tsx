@@ -8,6 +8,10 @@ import { ShareDocuments } from '@/components/share/share-documents';
 import { ShareDownloads } from '@/components/share/share-downloads';
 import { ShareCosts, ShareTargetMarket } from '@/components/share/share-distribution';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
+import { NoticesSection } from '@/components/notices/notices-section';
+import { RestrictionBanner } from '@/components/notices/restriction-banner';
+import { fundNoticesRssPath, noticesListHref } from '@/domain/events/notices';
+import { shareNotices, shareRestrictions } from '@/server/events/queries';
 import { defaultChartPeriod, SharePerformance } from '@/components/share/share-performance';
 import { FINDATEX_FORMATS, FINDATEX_TEMPLATES, findatexSharePath } from '@/domain/distribution/findatex/files';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
@@ -61,7 +65,12 @@ export default async function SharePage({ params }: Props) {
   const showPerformance = !share.lessThanOneYear && share.lastPrice !== null;
   const growth = showPerformance && share.lastPrice ? await growthSeriesByPeriod(share, fund.benchmark?.code ?? null, share.lastPrice.date, CHART_POINTS) : [];
   const defaultPeriod = defaultChartPeriod(growth);
-  const documents = await shareDocumentOffer(locale, fund, share);
+  const [documents, notices, restrictions] = await Promise.all([
+    shareDocumentOffer(locale, fund, share),
+    shareNotices(locale, audience, fund.slug, share),
+    shareRestrictions(locale, audience, fund.slug, share),
+  ]);
+  const fundNoticesHref = noticesListHref(locale, { fund: fund.slug, type: null, page: 1 });
   const otherShares = fund.shares.filter((s) => s.slug !== share.slug);
   const distribution = share.distribution;
   const distributorFiles = distribution
@@ -70,6 +79,11 @@ export default async function SharePage({ params }: Props) {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:max-w-none print:p-0">
+      {restrictions.length > 0 ? (
+        <div className="mb-6">
+          <RestrictionBanner restrictions={restrictions} fundTitle={fund.title} locale={locale} noticesHref={fundNoticesHref} />
+        </div>
+      ) : null}
       <nav aria-label={t('breadcrumb')} className="mb-4 text-sm print:hidden">
         <ol className="flex flex-wrap gap-x-2 text-muted">
           <li>
@@ -138,6 +152,14 @@ export default async function SharePage({ params }: Props) {
         distributorFiles={distributorFiles}
       />
       {showPerformance ? <ShareDownloads locale={locale} fundSlug={fund.slug} isin={share.isinCode} /> : null}
+      <NoticesSection
+        notices={notices.items}
+        total={notices.total}
+        locale={locale}
+        allHref={fundNoticesHref}
+        feedHref={fundNoticesRssPath(locale, fund.slug)}
+        fundTitle={fund.title}
+      />
       {otherShares.length > 0 ? (
         <nav aria-labelledby="other-shares-heading" className="mb-10 print:hidden">
           <h2 id="other-shares-heading" className="mb-3 text-2xl font-semibold">
