@@ -31,6 +31,9 @@ export async function register() {
   // Approved changes with an effective date, and the approvers' digest (docs/approval.md).
   const { startApprovalSchedule, stopApprovalSchedule } = await import('./server/approval/schedule');
   startApprovalSchedule();
+  // The fund alerts' daily digests (docs/operations.md "Fund alerts").
+  const { startDigestWorker, stopDigestWorker } = await import('./server/alerts/digest-worker');
+  startDigestWorker();
   // scripts/staff-bodies.mjs asks this before letting a back-office request send a large body.
   const { isLiveStaffSession } = await import('./server/auth/live-session');
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
@@ -40,6 +43,7 @@ export async function register() {
     stopApprovalSchedule();
     await stopOutboxWorker();
     await stopRetentionWorker();
+    await stopDigestWorker();
     await closeDatabase();
   };
 }
