@@ -32,8 +32,19 @@ export function digestIsEmpty(content: DigestContent): boolean {
   return content.events.length === 0 && content.documents.length === 0 && content.dividends.length === 0 && (content.navSummary?.shares.length ?? 0) === 0;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** Intl formats are costly to build: one per language and kind, for every digest of a run. */
+function format<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let known = formats.get(key);
+  if (!known) {
+    known = make();
+    formats.set(key, known);
+  }
+  return known as T;
+}
+
 function dateText(locale: Locale, iso: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  return format(`date:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(`${iso}T00:00:00Z`));
 }
 
 function monthText(locale: Locale, month: string): string {
@@ -41,11 +52,11 @@ function monthText(locale: Locale, month: string): string {
 }
 
 function amountText(locale: Locale, amount: number, currency: string, digits?: number): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency, minimumFractionDigits: digits ?? 2, maximumFractionDigits: digits ?? 6 }).format(amount);
+  return format(`amount:${locale}:${currency}:${digits ?? ''}`, () => new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency, minimumFractionDigits: digits ?? 2, maximumFractionDigits: digits ?? 6 })).format(amount);
 }
 
 function changeText(locale: Locale, change: number): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(change);
+  return format(`change:${locale}`, () => new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })).format(change);
 }
 
 /**

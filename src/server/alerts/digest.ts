@@ -9,8 +9,9 @@ import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Tx } from '@/server/db/types';
 import { registeredToday } from '@/server/funds/catalog';
-import { sealLink } from '@/server/forms/sealed-link';
-import { alertLink, alertsTranslator, manageToken } from './subscriptions';
+import { sealLinkWithSecret } from '@/server/forms/sealed-link';
+import { authSecret } from '@/server/auth/secret';
+import { alertLink, alertsTranslator, manageTokenWithSecret } from './subscriptions';
 
 /**
  * The daily digests of the fund alerts (docs/operations.md "Fund alerts"). Subscribers are taken in
@@ -199,6 +200,8 @@ async function runBatch(tx: Tx, subscribers: BatchSubscriber[], now: Date): Prom
   const [navEnd, navPrevious] = await Promise.all([lastNavs(tx, navShareIds, month.previousEnd, month.end), lastNavs(tx, navShareIds, monthBefore.toISOString().slice(0, 10), month.previousEnd)]);
 
   const mails: (typeof t.mailOutbox.$inferInsert)[] = [];
+  // Read once per batch: every mail's link is derived and sealed with it.
+  const secret = await authSecret(tx as unknown as Db);
   for (const subscriber of subscribers) {
     const locale = localeOf(subscriber.locale);
     const mine = subscriptions.filter((s) => s.subscriberId === subscriber.id);
@@ -254,8 +257,8 @@ async function runBatch(tx: Tx, subscribers: BatchSubscriber[], now: Date): Prom
     };
     const mail = composeDigest(locale, content, alertsTranslator(locale), env().PUBLIC_BASE_URL);
     if (!mail) continue;
-    const link = alertLink(await manageToken(tx, subscriber));
-    mails.push({ kind: 'fund-alerts', to: subscriber.email, ...mail, linkSealed: await sealLink(tx as unknown as Db, link, subscriber.email), headers: alertMailHeaders() });
+    const link = alertLink(manageTokenWithSecret(secret, subscriber));
+    mails.push({ kind: 'fund-alerts', to: subscriber.email, ...mail, linkSealed: sealLinkWithSecret(secret, link, subscriber.email), headers: alertMailHeaders() });
   }
   if (mails.length > 0) await tx.insert(t.mailOutbox).values(mails);
   // The cursor moves for everyone of the batch, mailed or not: nothing to say today is said.

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { createTranslator } from 'next-intl';
+// use-intl/core: createTranslator without React, so the `npm run alerts:digest` script (react-server condition) loads it too.
+import { createTranslator } from 'use-intl/core';
 import { env, type Locale } from '@/env';
 import { composeConfirmation, type DigestTranslate } from '@/domain/alerts/digest';
 import { alertMailHeaders, isAlertToken } from '@/domain/alerts/rules';
@@ -37,16 +38,24 @@ export const VISITOR_ACTOR = { type: 'system', label: 'visitor (fund alerts link
 const MESSAGES = { fr, en, es } as const;
 
 /** The FundAlerts texts of a language, outside React rendering (mails, route handlers). */
+const translators = new Map<Locale, DigestTranslate>();
 export function alertsTranslator(locale: Locale): DigestTranslate {
+  const known = translators.get(locale);
+  if (known) return known;
   const translate = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'FundAlerts' });
-  return (key, values) => (translate as unknown as DigestTranslate)(key, values);
+  const t: DigestTranslate = (key, values) => (translate as unknown as DigestTranslate)(key, values);
+  translators.set(locale, t);
+  return t;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const keys = new Map<string, Buffer>();
 async function manageKey(db: Executor): Promise<Buffer> {
-  const secret = await authSecret(db as Db);
+  return manageKeyOf(await authSecret(db as Db));
+}
+
+function manageKeyOf(secret: string): Buffer {
   let key = keys.get(secret);
   if (!key) {
     key = Buffer.from(hkdfSync('sha256', secret, 'fund-alerts', 'fundhouse alert manage token v1', 32));
@@ -58,7 +67,12 @@ async function manageKey(db: Executor): Promise<Buffer> {
 
 /** The subscriber's manage token (43 characters): the same in every mail, never stored. */
 export async function manageToken(db: Executor, subscriber: { id: string; createdAt: Date }): Promise<string> {
-  return createHmac('sha256', await manageKey(db)).update(`${subscriber.id}.${subscriber.createdAt.toISOString()}`).digest('base64url');
+  return manageTokenWithSecret(await authSecret(db as Db), subscriber);
+}
+
+/** The same with the auth secret already read (a digest batch reads it once). */
+export function manageTokenWithSecret(secret: string, subscriber: { id: string; createdAt: Date }): string {
+  return createHmac('sha256', manageKeyOf(secret)).update(`${subscriber.id}.${subscriber.createdAt.toISOString()}`).digest('base64url');
 }
 
 /** The one link of an alert mail (text and List-Unsubscribe). */
