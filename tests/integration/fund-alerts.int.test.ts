@@ -73,8 +73,10 @@ async function deliveredLink(email: string): Promise<{ link: string; raw: string
   }
   const mail = mine.length > before ? mine.at(-1) : undefined;
   if (!mail) throw new Error(`no mail delivered to ${email}`);
-  // Headers unfolded (a long List-Unsubscribe is folded onto the next line).
-  const raw = decodeMail(mail.raw).replace(/\r?\n(?=[ \t])/g, '');
+  // Headers as sent, unfolded (a long List-Unsubscribe is folded onto the next line); the body decoded
+  // from quoted-printable (headers are not: an `=C9` in a header's link is text).
+  const split = mail.raw.search(/\r?\n\r?\n/);
+  const raw = `${mail.raw.slice(0, split).replace(/\r?\n(?=[ \t])/g, '')}\n\n${decodeMail(mail.raw.slice(split))}`;
   const link = /https:\/\/www\.fundhouse\.test\/api\/alerts\?token=[A-Za-z0-9_-]{43}(?:&confirm=[A-Za-z0-9_-]{43})?/.exec(raw.replace(/\r?\n\s+/g, ''))?.[0];
   if (!link) throw new Error('no alert link in the mail');
   return { link, raw };

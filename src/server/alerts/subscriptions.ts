@@ -51,10 +51,6 @@ export function alertsTranslator(locale: Locale): DigestTranslate {
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const keys = new Map<string, Buffer>();
-async function manageKey(db: Executor): Promise<Buffer> {
-  return manageKeyOf(await authSecret(db as Db));
-}
-
 function manageKeyOf(secret: string): Buffer {
   let key = keys.get(secret);
   if (!key) {
