@@ -34,6 +34,9 @@ export async function register() {
   // Fund events whose announcement, effective or end day begins (issue 34).
   const { startEventsSchedule, stopEventsSchedule } = await import('./server/events/schedule');
   startEventsSchedule();
+  // The fund alerts' daily digests (docs/operations.md "Fund alerts").
+  const { startDigestWorker, stopDigestWorker } = await import('./server/alerts/digest-worker');
+  startDigestWorker();
   // scripts/staff-bodies.mjs asks this before letting a back-office request send a large body.
   const { isLiveStaffSession } = await import('./server/auth/live-session');
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
@@ -44,6 +47,7 @@ export async function register() {
     stopEventsSchedule();
     await stopOutboxWorker();
     await stopRetentionWorker();
+    await stopDigestWorker();
     await closeDatabase();
   };
 }

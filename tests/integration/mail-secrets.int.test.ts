@@ -125,7 +125,7 @@ describe('no usable secret at rest (the attacker has an editor account, or a cop
       expect(exported).not.toMatch(/token=|set-password/);
       expect(JSON.parse(exported)).toMatchObject({ submissions: [], mails: [] });
     }
-    expect(await summarizeAddress(db, admin)).toEqual({ forms: {}, submissions: 0, attachments: 0, mails: 0 });
+    expect(await summarizeAddress(db, admin)).toEqual({ forms: {}, submissions: 0, attachments: 0, mails: 0, alertSubscriber: 0, alertFunds: 0 });
     // The outbox screen lists the mail (kind, recipient, subject), never a text.
     const listed = (await listOutbox(db, undefined, 1)).rows.find((m) => m.to === admin);
     expect(listed?.kind).toBe('account');

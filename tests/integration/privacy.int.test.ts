@@ -111,7 +111,7 @@ describe('GDPR requests about one e-mail address', () => {
     const email = normalizeEmail(` ${people('example.net').person.toUpperCase()} `) ?? '';
     const fileId = (await db.select({ id: t.submissionAttachments.id }).from(t.submissionAttachments).where(eq(t.submissionAttachments.submissionId, mine[1] ?? '')))[0]?.id ?? 0;
     const before = await summarizeAddress(db, email);
-    expect(before).toEqual({ forms: { contact: 1, career: 1, newsletter: 1, subscribe: 1 }, submissions: 4, attachments: 1, mails: 5 });
+    expect(before).toEqual({ forms: { contact: 1, career: 1, newsletter: 1, subscribe: 1 }, submissions: 4, attachments: 1, mails: 5, alertSubscriber: 0, alertFunds: 0 });
 
     expect(await eraseAddress(db, email, actor)).toEqual(before);
     expect(await db.select().from(t.formSubmissions).where(inArray(t.formSubmissions.id, mine))).toEqual([]);
@@ -129,7 +129,7 @@ describe('GDPR requests about one e-mail address', () => {
     // The others are untouched, files and mails included.
     expect(await db.select({ id: t.formSubmissions.id }).from(t.formSubmissions).where(inArray(t.formSubmissions.id, theirs))).toHaveLength(theirs.length);
     expect(await db.select().from(t.mailOutbox).where(inArray(t.mailOutbox.submissionId, theirs))).toHaveLength(theirs.length);
-    expect(await summarizeAddress(db, email)).toEqual({ forms: {}, submissions: 0, attachments: 0, mails: 0 });
+    expect(await summarizeAddress(db, email)).toEqual({ forms: {}, submissions: 0, attachments: 0, mails: 0, alertSubscriber: 0, alertFunds: 0 });
 
     const entries = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'erase'), eq(t.auditLog.actorLabel, actor.label)));
     expect(entries).toHaveLength(1);

@@ -33,6 +33,8 @@ export type PrivacyLabels = {
   forms: Record<string, string>;
   files: string;
   mails: string;
+  /** The fund alerts' line: funds followed by the address. */
+  alerts: string;
   exportTitle: string;
   exportHint: string;
   export: string;
@@ -122,7 +124,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
           <h2 id={`${id}-summary`} ref={heading} tabIndex={-1} className="text-xl font-semibold break-all focus:outline-hidden focus-visible:ring-2 focus-visible:ring-brand">
             {state.title}
           </h2>
-          {summary.submissions + summary.mails === 0 ? (
+          {summary.submissions + summary.mails + summary.alertSubscriber === 0 ? (
             <p>{labels.nothing}</p>
           ) : (
             <>
@@ -132,6 +134,7 @@ export function PrivacyForm({ lookUp, erase, labels }: Props) {
                   ...Object.entries(summary.forms).map(([kind, n]) => [`${labels.perForm}: ${labels.forms[kind] ?? kind}`, n] as const),
                   [labels.files, summary.attachments] as const,
                   [labels.mails, summary.mails] as const,
+                  ...(summary.alertSubscriber > 0 ? [[labels.alerts, summary.alertFunds] as const] : []),
                 ].map(([term, n]) => (
                   <div key={term} className="flex justify-between gap-6">
                     <dt>{term}</dt>

@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import type { Locale } from '@/env';
 import type { FundTab } from '@/domain/funds/tabs';
 import type { FundView } from '@/domain/model';
+import { FundAlertsForm } from './fund-alerts-form';
 import { FundHeader } from './fund-header';
 import { FundTabs } from './fund-tabs';
 
@@ -20,6 +21,8 @@ export function FundPage({ locale, fund, tab, banner, children }: { locale: Loca
         </h2>
         {children}
       </section>
+      {/* Alerts are offered only for a fund with a share class the audience may see (fund.shares is the audience's). */}
+      {fund.shares.length > 0 ? <FundAlertsForm locale={locale} fundSlug={fund.slug} /> : null}
     </article>
   );
 }

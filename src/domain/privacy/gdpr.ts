@@ -41,6 +41,9 @@ export type AddressSummary = {
   attachments: number;
   /** Mails about those submissions or to the address, sent or not. */
   mails: number;
+  /** Whether the address is a fund alerts subscriber (1) or not (0), and the funds it follows (confirmed or not). */
+  alertSubscriber: number;
+  alertFunds: number;
 };
 
 // ---------------------------------------------------------------- retention (src/domain/privacy/retention.ts: env.ts reads it)

@@ -40,6 +40,7 @@ export const SINGLE_SEGMENT_PAGES = [
   '',
   'about-us',
   'accessibility',
+  'alerts',
   'careers',
   'contact',
   'documents',
@@ -62,7 +63,7 @@ export const SINGLE_SEGMENT_PAGES = [
  * (docs/decisions/045). The proxy serves the cached views of the fund range and the document
  * library under other paths (docs/decisions/021, 032). A test keeps this list equal to the pages.
  */
-export const PER_REQUEST_PAGES = ['documents', 'error-test', 'fund-range', 'shareholder-notices', 'unsubscribe'] as const;
+export const PER_REQUEST_PAGES = ['alerts', 'documents', 'error-test', 'fund-range', 'shareholder-notices', 'unsubscribe'] as const;
 const perRequest = new Set<string>(PER_REQUEST_PAGES);
 
 /**

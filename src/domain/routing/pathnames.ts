@@ -48,6 +48,8 @@ export const PATHNAMES = {
   '/investor-information/[country]': { fr: '/informations-investisseurs/[country]', en: '/investor-information/[country]', es: '/informacion-inversores/[country]' },
   // The newsletter's unsubscribe link (?token=…): no-index, never cached, out of the sitemap.
   '/unsubscribe': { fr: '/desabonnement', en: '/unsubscribe', es: '/baja' },
+  // The fund alerts' manage page (?token=…, the link of every alert mail): no-index, never cached, out of the sitemap.
+  '/alerts': { fr: '/alertes', en: '/alerts', es: '/alertas' },
   // docs/product.md §2: the team path exists in the configuration; its screen is not part of the product.
   '/team': { fr: '/equipes', en: '/team', es: '/equipo' },
   '/funds': '/funds',

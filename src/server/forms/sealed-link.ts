@@ -26,8 +26,13 @@ function keyFor(secret: string): Buffer {
 const recipient = (to: string) => Buffer.from(to.trim().toLowerCase(), 'utf8');
 
 export async function sealLink(db: Db, url: string, to: string): Promise<string> {
+  return sealLinkWithSecret(await authSecret(db), url, to);
+}
+
+/** The same with the auth secret already read: a batch of mails (the fund alerts' digests) reads it once. */
+export function sealLinkWithSecret(secret: string, url: string, to: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFor(await authSecret(db)), iv);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(secret), iv);
   cipher.setAAD(recipient(to));
   const body = Buffer.concat([cipher.update(url, 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');

@@ -22,7 +22,7 @@ import { serializeError, errorCode, type SafeError } from './serialize-error';
  * The split keeps the outbox (drain.ts), which records its own delivery failures, and the alerts,
  * which wake the outbox, from importing each other.
  */
-export type AlertSource = 'request' | 'forms' | 'outbox' | 'import:navs' | 'retention' | 'cache-purge';
+export type AlertSource = 'request' | 'forms' | 'outbox' | 'import:navs' | 'retention' | 'cache-purge' | 'fund-alerts';
 
 export type AlertEvent = {
   source: AlertSource;

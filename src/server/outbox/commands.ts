@@ -16,6 +16,8 @@ export type ClaimedMail = {
   /** With LINK_MARKER where `linkSealed` goes. */
   text: string;
   linkSealed: string | null;
+  /** Extra headers (an alert mail's List-Unsubscribe), with LINK_MARKER where `linkSealed` goes. */
+  headers: Record<string, string> | null;
   /** Attempts so far, this one included. */
   attempts: number;
 };
@@ -49,6 +51,7 @@ export async function claimDueMails(db: Db, now: Date, limit: number, leaseSecon
         subject: t.mailOutbox.subject,
         text: t.mailOutbox.text,
         linkSealed: t.mailOutbox.linkSealed,
+        headers: t.mailOutbox.headers,
         attempts: t.mailOutbox.attempts,
       });
   });

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { env } from '@/env';
 import { getDb, type Db } from '@/server/db';
 import { withLink } from '@/domain/forms/outbox-mail';
+import { headersWithLink } from '@/domain/alerts/rules';
 import { retryDelaySeconds } from '@/domain/forms/retry';
 import { recordAlert } from '@/server/log/record-alert';
 import { areaLogger } from '@/server/log/logger';
@@ -23,6 +24,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers: an alert mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 export type MailTransport = { sendMail(message: MailMessage): Promise<unknown> };
@@ -71,12 +74,16 @@ export async function drainOutbox(options: { transport?: MailTransport; now?: ()
       try {
         const extras = mail.submissionId ? await mailExtras(db, mail.submissionId) : { replyTo: null, files: [] };
         // The link that grants something is put in now, in memory only (docs/decisions/026).
-        const text = mail.linkSealed ? withLink(mail.text, await openLink(db, mail.linkSealed, mail.to)) : mail.text;
+        const link = mail.linkSealed ? await openLink(db, mail.linkSealed, mail.to) : null;
+        const text = link ? withLink(mail.text, link) : mail.text;
+        // The same link goes into the headers that hold its marker (List-Unsubscribe), in memory only too.
+        const headers = mail.headers && Object.keys(mail.headers).length > 0 ? headersWithLink(mail.headers, link) : null;
         await transport.sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
           subject: mail.subject,
           text,
+          ...(headers ? { headers } : {}),
           // The staff answer the visitor; a mail to the visitor (a confirmation) needs no reply-to, nor their own files back.
           ...(extras.replyTo && !toVisitor(mail.to, extras.replyTo) ? { replyTo: extras.replyTo } : {}),
           attachments: (toVisitor(mail.to, extras.replyTo) ? [] : extras.files).map((f) => ({ filename: f.fileName, contentType: f.mimeType, content: Buffer.from(f.data) })),

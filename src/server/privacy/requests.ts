@@ -36,7 +36,8 @@ export function submissionsOf(email: string): SQL {
  * staff member's address does not reach them, whoever asks.
  */
 function visitorMails(ids: string[], email: string): SQL {
-  const to = and(eq(t.mailOutbox.kind, 'newsletter'), sql`lower(btrim(${t.mailOutbox.to})) = ${email}`) as SQL;
+  // The newsletter's and the fund alerts' mails (confirmations, digests) to the address.
+  const to = and(inArray(t.mailOutbox.kind, ['newsletter', 'fund-alerts']), sql`lower(btrim(${t.mailOutbox.to})) = ${email}`) as SQL;
   const about = ids.length > 0 ? and(inArray(t.mailOutbox.kind, [...VISITOR_MAIL_KINDS]), inArray(t.mailOutbox.submissionId, ids)) : undefined;
   return (about ? or(about, to) : to) as SQL;
 }
@@ -53,14 +54,29 @@ async function summarize(executor: Executor, email: string): Promise<AddressSumm
   const ids = rows.map((r) => r.id);
   const forms: Partial<Record<FormKind, number>> = {};
   for (const r of rows) forms[r.kind as FormKind] = (forms[r.kind as FormKind] ?? 0) + 1;
-  const [[files], [mails]] = await Promise.all([
+  const [[files], [mails], alerts] = await Promise.all([
     ids.length > 0 ? executor.select({ n: count() }).from(t.submissionAttachments).where(inArray(t.submissionAttachments.submissionId, ids)) : Promise.resolve([{ n: 0 }]),
     executor
       .select({ n: count() })
       .from(t.mailOutbox)
       .where(visitorMails(ids, email)),
+    alertRows(executor, email),
   ]);
-  return { ids, forms, submissions: ids.length, attachments: files?.n ?? 0, mails: mails?.n ?? 0 };
+  return { ids, forms, submissions: ids.length, attachments: files?.n ?? 0, mails: mails?.n ?? 0, alertSubscriber: alerts.subscriber ? 1 : 0, alertFunds: alerts.funds.length };
+}
+
+/** The address's fund alerts subscriber (matched exactly, as the index alert_subscriber_email does) and its subscriptions. */
+async function alertRows(executor: Executor, email: string) {
+  const [subscriber] = await executor.select().from(t.alertSubscribers).where(sql`lower(btrim(${t.alertSubscribers.email})) = ${email}`);
+  const funds = subscriber
+    ? await executor
+        .select({ fund: t.funds.slug, navSummary: t.alertSubscriptions.navSummary, createdAt: t.alertSubscriptions.createdAt, confirmedAt: t.alertSubscriptions.confirmedAt })
+        .from(t.alertSubscriptions)
+        .innerJoin(t.funds, eq(t.funds.id, t.alertSubscriptions.fundId))
+        .where(eq(t.alertSubscriptions.subscriberId, subscriber.id))
+        .orderBy(asc(t.funds.slug))
+    : [];
+  return { subscriber: subscriber ?? null, funds };
 }
 
 /** What an erasure of the address would remove: counts only, nothing is changed. */
@@ -85,6 +101,8 @@ export async function eraseAddress(db: Db, email: string, actor: Actor): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`gdpr:${hash}`}))`);
     const { ids, ...summary } = await summarize(tx, email);
     await tx.delete(t.mailOutbox).where(visitorMails(ids, email));
+    // The fund alerts subscriber goes with its subscriptions (ON DELETE CASCADE).
+    await tx.delete(t.alertSubscribers).where(sql`lower(btrim(${t.alertSubscribers.email})) = ${email}`);
     if (ids.length > 0) await tx.delete(t.formSubmissions).where(inArray(t.formSubmissions.id, ids));
     await recordAudit(tx, { actor, entity: 'privacy', action: 'erase', after: { addressHash: hash, ...summary } });
     return summary;
@@ -119,6 +137,16 @@ export type AddressExport = {
    * Never a staff account's mails (invitations, resets) nor alerts.
    */
   mails: { submissionId: string | null; to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
+  /** The address's fund alerts: its language, country and profile, dates, and the funds it follows (null: not a subscriber). */
+  fundAlerts: {
+    locale: string;
+    country: string;
+    investorProfile: string;
+    createdAt: string;
+    lastDigestAt: string | null;
+    unsubscribedAt: string | null;
+    funds: { fund: string; navSummary: boolean; createdAt: string; confirmedAt: string | null }[];
+  } | null;
   /** Files whose content did not fit EXPORT_MAX_FILE_BYTES: listed with their metadata, content null. */
   omittedFileContents: number;
   truncatedSubmissions: boolean;
@@ -175,6 +203,7 @@ export async function exportAddress(db: Db, email: string, actor: Actor, now = n
       .from(t.mailOutbox)
       .where(visitorMails(ids, email))
       .orderBy(asc(t.mailOutbox.createdAt), asc(t.mailOutbox.id));
+    const alerts = await alertRows(tx, email);
     const result: AddressExport = {
       format: 'fundhouse-gdpr-export/1',
       generatedAt: now.toISOString(),
@@ -194,6 +223,17 @@ export async function exportAddress(db: Db, email: string, actor: Actor, now = n
       })),
       // A link that grants something is never in a stored text; one written before that rule is taken out here.
       mails: mails.map((m) => ({ submissionId: m.submissionId, to: m.to, subject: m.subject, text: withoutTokenLinks(m.text), createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+      fundAlerts: alerts.subscriber
+        ? {
+            locale: alerts.subscriber.locale,
+            country: alerts.subscriber.countryCode,
+            investorProfile: alerts.subscriber.investorProfile,
+            createdAt: alerts.subscriber.createdAt.toISOString(),
+            lastDigestAt: alerts.subscriber.lastDigestAt?.toISOString() ?? null,
+            unsubscribedAt: alerts.subscriber.unsubscribedAt?.toISOString() ?? null,
+            funds: alerts.funds.map((f) => ({ fund: f.fund, navSummary: f.navSummary, createdAt: f.createdAt.toISOString(), confirmedAt: f.confirmedAt?.toISOString() ?? null })),
+          }
+        : null,
       omittedFileContents: omitted,
       truncatedSubmissions: truncated,
     };
@@ -201,7 +241,7 @@ export async function exportAddress(db: Db, email: string, actor: Actor, now = n
       actor,
       entity: 'privacy',
       action: 'export',
-      after: { addressHash: hash, submissions: kept.length, attachments: files.length, mails: mails.length, omittedFileContents: omitted },
+      after: { addressHash: hash, submissions: kept.length, attachments: files.length, mails: mails.length, alertFunds: alerts.funds.length, omittedFileContents: omitted },
     });
     return result;
   });

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { UNCONFIRMED_RETENTION_DAYS } from '@/domain/alerts/rules';
 import { env } from '@/env';
 import { FORMS } from '@/domain/forms/definitions';
 import type { FormKind } from '@/domain/forms/fields';
@@ -7,6 +8,7 @@ import { RETENTION_FROM, retentionCutoff } from '@/domain/privacy/gdpr';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
+import type { Tx } from '@/server/db/types';
 
 /**
  * The retention purge (docs/decisions/024): per form, the submissions older than its period
@@ -32,9 +34,49 @@ export function retentionPeriods(): RetentionPeriods {
 
 export type PurgeResult =
   | { status: 'skipped' }
-  | { status: 'done'; deleted: Record<FormKind, number>; files: number; mails: number; remaining: boolean };
+  | { status: 'done'; deleted: Record<FormKind, number>; files: number; mails: number; remaining: boolean; alerts: AlertsPurged };
+
+/** The fund alerts' part of a run: unconfirmed subscriptions, and subscribers gone (with their mails, counted in `mails`). */
+export type AlertsPurged = { unconfirmed: number; subscribers: number };
 
 type Options = { now?: Date; periods?: RetentionPeriods; batch?: number; maxPerForm?: number };
+
+/**
+ * The fund alerts (docs/operations.md "Fund alerts"): a subscription never confirmed is deleted
+ * UNCONFIRMED_RETENTION_DAYS after it was asked for (its link dies with it); a subscriber is deleted,
+ * with its mails, the newsletter's period after it unsubscribed from everything, or once it has no
+ * subscription left UNCONFIRMED_RETENTION_DAYS after it was created without having unsubscribed (it
+ * never confirmed anything). At most `max` of each a run.
+ */
+async function purgeAlerts(tx: Tx, now: Date, newsletterDays: number, max: number) {
+  const unconfirmedCutoff = retentionCutoff(now, UNCONFIRMED_RETENTION_DAYS);
+  const unconfirmed = (
+    await tx
+      .delete(t.alertSubscriptions)
+      .where(
+        sql`(${t.alertSubscriptions.subscriberId}, ${t.alertSubscriptions.fundId}) in (select subscriber_id, fund_id from ${t.alertSubscriptions} where confirmed_at is null and created_at < ${unconfirmedCutoff} limit ${max})`,
+      )
+      .returning({ fundId: t.alertSubscriptions.fundId })
+  ).length;
+  const expired = or(
+    and(isNotNull(t.alertSubscribers.unsubscribedAt), lt(t.alertSubscribers.unsubscribedAt, retentionCutoff(now, newsletterDays))),
+    and(
+      isNull(t.alertSubscribers.unsubscribedAt),
+      lt(t.alertSubscribers.createdAt, unconfirmedCutoff),
+      sql`not exists (select 1 from ${t.alertSubscriptions} where ${t.alertSubscriptions.subscriberId} = ${t.alertSubscribers.id})`,
+    ),
+  );
+  const gone = await tx
+    .delete(t.alertSubscribers)
+    .where(inArray(t.alertSubscribers.id, tx.select({ id: t.alertSubscribers.id }).from(t.alertSubscribers).where(expired).limit(max)))
+    .returning({ email: t.alertSubscribers.email });
+  const addresses = gone.map((g) => g.email.trim().toLowerCase());
+  const mails = addresses.length > 0
+    ? (await tx.delete(t.mailOutbox).where(and(eq(t.mailOutbox.kind, 'fund-alerts'), inArray(sql`lower(btrim(${t.mailOutbox.to}))`, addresses))).returning({ id: t.mailOutbox.id })).length
+    : 0;
+  const more = gone.length >= max && !!(await tx.select({ id: t.alertSubscribers.id }).from(t.alertSubscribers).where(expired).limit(1))[0];
+  return { unconfirmed, subscribers: gone.length, mails, more };
+}
 
 export async function purgeExpiredSubmissions(db: Db, actor: Actor, options: Options = {}): Promise<PurgeResult> {
   const now = options.now ?? new Date();
@@ -78,10 +120,14 @@ export async function purgeExpiredSubmissions(db: Db, actor: Actor, options: Opt
         if (more) remaining = true;
       }
     }
-    const total = Object.values(deleted).reduce((a, b) => a + b, 0);
+    const alerts = await purgeAlerts(tx, now, periods.newsletter, maxPerForm);
+    mails += alerts.mails;
+    if (alerts.more) remaining = true;
+    const fundAlerts = { unconfirmed: alerts.unconfirmed, subscribers: alerts.subscribers };
+    const total = Object.values(deleted).reduce((a, b) => a + b, 0) + fundAlerts.unconfirmed + fundAlerts.subscribers;
     if (total > 0) {
-      await recordAudit(tx, { actor, entity: 'privacy', action: 'retention-purge', after: { deleted, files, mails, remaining, periods, cutoffs } });
+      await recordAudit(tx, { actor, entity: 'privacy', action: 'retention-purge', after: { deleted, files, mails, remaining, periods, cutoffs, fundAlerts } });
     }
-    return { status: 'done', deleted, files, mails, remaining } as const;
+    return { status: 'done', deleted, files, mails, remaining, alerts: fundAlerts } as const;
   });
 }

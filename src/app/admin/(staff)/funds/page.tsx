@@ -3,6 +3,7 @@ import { can } from '@/domain/staff/roles';
 import { queryText } from '@/server/auth/flash';
 import { getDb } from '@/server/db';
 import { listFundsForStaff, referenceLists } from '@/server/funds/staff-queries';
+import { confirmedSubscriberCounts } from '@/server/alerts/subscriptions';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Label, Select } from '@/components/ui/field';
 import { TableGrid, Td } from '@/components/ui/table';
@@ -15,7 +16,8 @@ export const generateMetadata = staffTitle('funds.title');
 export default async function FundsPage({ searchParams }: ListProps) {
   const { staff, query, t } = await staffScreen('backoffice.read', searchParams);
   const db = await getDb();
-  const [rows, refs] = await Promise.all([listFundsForStaff(db), referenceLists(db)]);
+  // Fund alerts: the number of confirmed subscribers per fund, never their addresses (those only through the privacy tools).
+  const [rows, refs, alertCounts] = await Promise.all([listFundsForStaff(db), referenceLists(db), confirmedSubscriberCounts(db)]);
   const category = queryText(query, 'category');
   const state = queryText(query, 'state');
   const shown = rows.filter((r) => (!category || r.categoryCode === category) && (state === 'active' ? r.active : state === 'archived' ? !r.active : true));
@@ -58,7 +60,7 @@ export default async function FundsPage({ searchParams }: ListProps) {
           {t('funds.filter')}
         </Button>
       </form>
-      <TableGrid caption={t('funds.caption')} headers={[t('funds.fields.title'), t('funds.fields.category'), t('funds.sriShort'), t('funds.sfdrShort'), t('funds.state'), t('funds.shareCount')]}>
+      <TableGrid caption={t('funds.caption')} headers={[t('funds.fields.title'), t('funds.fields.category'), t('funds.sriShort'), t('funds.sfdrShort'), t('funds.state'), t('funds.shareCount'), t('fundAlerts.subscribers')]}>
         {shown.map((row) => (
           <tr key={row.id}>
             <Td>
@@ -71,6 +73,7 @@ export default async function FundsPage({ searchParams }: ListProps) {
             <Td>{row.sfdrArticle}</Td>
             <Td>{row.active ? t('funds.activeState') : t('funds.archivedState')}</Td>
             <Td>{row.shareCount}</Td>
+            <Td>{alertCounts.get(row.id) ?? 0}</Td>
           </tr>
         ))}
       </TableGrid>

@@ -36,7 +36,7 @@ export const lookUpAddress = staffAction(
   async ({ email: { email, typed } }, { t, seq }, _previous: PrivacyState): Promise<PrivacyState> => {
     const summary = await summarizeAddress(await getDb(), email);
     const message =
-      summary.submissions + summary.mails === 0 ? t('privacy.nothing') : t('privacy.found', { submissions: summary.submissions, files: summary.attachments, mails: summary.mails });
+      summary.submissions + summary.mails + summary.alertSubscriber === 0 ? t('privacy.nothing') : t('privacy.found', { submissions: summary.submissions, files: summary.attachments, mails: summary.mails });
     return { status: 'found', email, typed, summary, title: t('privacy.summaryTitle', { email }), message, seq };
   },
   invalid,
@@ -51,7 +51,7 @@ export const eraseEverything = staffAction(
       status: 'erased',
       email,
       typed: email,
-      summary: { forms: {}, submissions: 0, attachments: 0, mails: 0 },
+      summary: { forms: {}, submissions: 0, attachments: 0, mails: 0, alertSubscriber: 0, alertFunds: 0 },
       message: t('privacy.erased', { submissions: erased.submissions, files: erased.attachments, mails: erased.mails }),
       seq,
     };

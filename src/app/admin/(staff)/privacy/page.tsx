@@ -36,6 +36,7 @@ export default async function PrivacyPage({ searchParams }: Props) {
           forms: Object.fromEntries(Object.keys(FORMS).map((kind) => [kind, forms(`kinds.${kind as keyof typeof FORMS}`)])),
           files: t('privacy.files'),
           mails: t('privacy.mails'),
+          alerts: t('privacy.alerts'),
           exportTitle: t('privacy.exportTitle'),
           exportHint: t('privacy.exportHint'),
           export: t('privacy.export'),

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FundAlertsForm } from '@/components/fund/fund-alerts-form';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { env } from '@/env';
@@ -160,6 +161,8 @@ export default async function SharePage({ params }: Props) {
         feedHref={fundNoticesRssPath(locale, fund.slug)}
         fundTitle={fund.title}
       />
+      {/* The share is visible to this audience (getShare): its fund's alerts may be offered. */}
+      <FundAlertsForm locale={locale} fundSlug={fund.slug} />
       {otherShares.length > 0 ? (
         <nav aria-labelledby="other-shares-heading" className="mb-10 print:hidden">
           <h2 id="other-shares-heading" className="mb-3 text-2xl font-semibold">
