@@ -197,9 +197,10 @@ describe('the daily digest', () => {
     expect(run.mails).toBeGreaterThanOrEqual(1);
     const [, digest] = await outboxOf(email).then((mails) => mails.filter((m) => m.subject === 'Your fund alerts').map((m) => m.text)).then((texts) => [null, texts.at(-1) ?? '']);
     expect(digest).toContain('Merger into Aurore Patrimoine');
-    expect(digest).toContain(`${SITE}/e/en/docs/funds/aurore-credit-euro/FUND_NOTICE/v/${event.noticeIds[0]}`);
-    expect(digest).not.toContain(`/v/${event.noticeIds[1]}`);
-    expect(digest).not.toContain(`/v/${event.noticeIds[2]}`);
+    // The notice the pages offer a French resident reading English: the English one, at the notices' own address.
+    expect(digest).toContain(`${SITE}/e/en/docs/funds/aurore-credit-euro/notices/${event.noticeIds[0]}`);
+    expect(digest).not.toContain(`/notices/${event.noticeIds[1]}`);
+    expect(digest).not.toContain(`/notices/${event.noticeIds[2]}`);
     expect(digest).toContain('New KID EN');
     expect(digest).toContain(`${SITE}/e/en/docs/funds/aurore-credit-euro/${share.isin}/KIID`);
     expect(digest).not.toContain('Nouveau DIC FR');

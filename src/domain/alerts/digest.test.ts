@@ -17,7 +17,7 @@ describe('a digest’s text', () => {
   it('lists events with their notices, documents, dividends and the NAV summary per fund, with absolute links and the manage link once', () => {
     const content: DigestContent = {
       ...empty,
-      events: [{ fundId: 2, title: 'Merger into Gamma', effectiveOn: '2031-07-01', notices: [{ title: 'Notice to shareholders', url: '/e/en/docs/funds/beta/FUND_NOTICE/v/9' }] }],
+      events: [{ fundId: 2, title: 'Merger into Gamma', effectiveOn: '2031-07-01', notices: [{ title: 'Notice to shareholders', url: '/e/en/docs/funds/beta/notices/9' }] }],
       documents: [{ fundId: 1, shareName: 'Alpha I', typeTitle: 'PRIIPs KID', title: 'KID Alpha I', url: '/e/en/docs/funds/alpha/FR0000000001/KIID' }],
       dividends: [{ fundId: 1, shareName: 'Alpha D', isin: 'FR0000000002', exDate: '2031-06-10', paymentDate: '2031-06-12', amount: '1.250000', currency: 'EUR' }],
       navSummary: { month: '2031-05', shares: [{ fundId: 1, shareName: 'Alpha I', isin: 'FR0000000001', date: '2031-05-30', nav: 110, currency: 'EUR', change: 0.1 }] },
@@ -25,7 +25,7 @@ describe('a digest’s text', () => {
     const mail = composeDigest('en', content, t, BASE);
     expect(mail?.subject).toBe('digest.subject');
     const text = mail?.text ?? '';
-    expect(text).toContain(`${BASE}/e/en/docs/funds/beta/FUND_NOTICE/v/9`);
+    expect(text).toContain(`${BASE}/e/en/docs/funds/beta/notices/9`);
     expect(text).toContain(`${BASE}/e/en/docs/funds/alpha/FR0000000001/KIID`);
     expect(text).toContain('Merger into Gamma');
     expect(text).toContain('amount=€1.25');
