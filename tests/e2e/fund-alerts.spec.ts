@@ -136,7 +136,7 @@ test('the day’s digest brings the subscriber one mail with the notice’s link
   const mail = readMail(await waitForMail(sink as SmtpSink, SUBSCRIBER, DIGEST));
   await waitForMail(sink as SmtpSink, OTHER_SUBSCRIBER, DIGEST);
   expect(mail.body).toContain(TITLE);
-  const notice = new RegExp(`${origin.replace(/\./g, '\\.')}/e/fr/docs/funds/${FUND.slug}/FUND_NOTICE/v/\\d+`).exec(mail.body)?.[0];
+  const notice = new RegExp(`${origin.replace(/\./g, '\\.')}/e/fr/docs/funds/${FUND.slug}/notices/\\d+`).exec(mail.body)?.[0];
   expect(notice, mail.body).toBeTruthy();
   const pdf = await page.request.get(notice as string);
   expect(pdf.status()).toBe(200);
