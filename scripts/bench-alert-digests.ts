@@ -1,36 +1,55 @@
 /**
- * `npm run bench:alert-digests`: the fund alerts' daily digests at scale (docs/operations.md "Fund
- * alerts"). On a fresh demo database (PGlite, in a temporary folder) it writes BENCH_SUBSCRIBERS
- * (default 100,000) confirmed subscribers spread over the demo's countries, profiles, languages and
- * funds (one to three funds each, a third with the NAV summary), and a day's publications (a new KID
- * per share and language, an event with its notices per fund, a dividend per fund); then it builds
- * every digest due, as the worker does, and prints the time, the peak resident memory and heap
- * (sampled every 20 ms), the batches and the mails queued. The bound that matters is the memory: it
- * follows the batch (DIGEST_BATCH subscribers), not the number of subscribers. Nothing passes or fails.
+ * `npm run bench:alert-digests` (also the last part of `npm run bench`, BENCH_ALERTS=0 skips it): the
+ * fund alerts' daily digests at scale, in the production server, against the page answers it gives
+ * meanwhile (docs/operations.md "Fund alerts").
+ *
+ * 1. In a fresh PGlite folder (migrated and seeded with the demo), it writes BENCH_SUBSCRIBERS
+ *    (default 100,000) confirmed subscribers spread over the demo's (country, profile) audiences,
+ *    languages and funds (one to three funds each, a third with the NAV summary), one INSERT … SELECT
+ *    generate_series per table, and a day's publications (a KID per share and language, an event with
+ *    its notices per fund, a dividend per fund).
+ * 2. It starts the production build (`scripts/start.mjs`, SKIP_BUILD=1: run `npm run build` first) on
+ *    that folder, with ENABLE_SUBMISSION_INSPECTION so that `POST /api/test/alerts/digest` builds the
+ *    digests due in the server's own process and database, as its hourly worker does.
+ * 3. It loads a cached fund page (autocannon, BENCH_ALERTS_CONNECTIONS=10 connections) for
+ *    BENCH_ALERTS_DURATION=20 s with nothing else running, then again for the whole of a digest run
+ *    triggered by that route, and prints both p99s and their ratio, the run's time, the server's
+ *    resident memory (sampled every 250 ms: before, peak without the run, peak during it), and, read
+ *    from the database once the server has stopped, the subscribers whose digest was built and the
+ *    mails queued (no SMTP_URL: they stay in the outbox). A second run the same day must find nothing.
+ *
+ * Figures are printed and written to bench-results/alert-digests.json; nothing here passes or fails.
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import { BROWSER_HEADERS, serverRssBytes, waitForHealth } from './bench-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-alerts-'));
-// Before anything reads the environment: the bench's own database.
+// Before anything reads the environment: the bench's own database, shared with the server it starts.
 process.env.PGLITE_DIR = path.join(dir, 'db');
-process.env.PUBLIC_BASE_URL ??= 'https://www.fundhouse.test';
+const PORT = Number(process.env.BENCH_ALERTS_PORT ?? 3230);
+const BASE = `http://127.0.0.1:${PORT}`;
+process.env.PUBLIC_BASE_URL = BASE;
 delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
-const INSERT_BATCH = 5_000;
+const CONNECTIONS = Number(process.env.BENCH_ALERTS_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_ALERTS_DURATION ?? 20);
 const tsx = [path.join(root, 'node_modules/.bin/tsx'), '--conditions=react-server'];
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
 
-try {
+/** Step 1: the subscribers and a day's publications, written before the server opens the folder. */
+async function seed(now: Date): Promise<{ subscriptions: number; audiences: number; writeSeconds: number }> {
   execFileSync(tsx[0] as string, [...tsx.slice(1), 'scripts/db-migrate.ts'], { cwd: root, env: { ...process.env }, stdio: 'ignore' });
   const { openDatabase } = await import('@/server/db/client');
   const t = await import('@/server/db/schema');
-  const { buildDigests } = await import('@/server/alerts/digest');
   const { registeredToday } = await import('@/server/funds/catalog');
   const { and, eq, sql } = await import('drizzle-orm');
   const database = await openDatabase();
@@ -43,43 +62,37 @@ try {
       .innerJoin(t.shares, eq(t.shares.id, t.shareRegistrations.shareId))
       .where(and(registeredToday(), eq(t.shares.active, true)));
     const audiences = [...new Map(cells.map((c) => [`${c.country}/${c.profile}`, c])).values()];
-    const fundsOf = (country: string, profile: string) => [...new Set(cells.filter((c) => c.country === country && c.profile === profile).map((c) => c.fundId))];
-    const locales = ['fr', 'en', 'es'];
-    const now = new Date();
+    // (audience number, position of the fund in the audience's list, fund, length of the list)
+    const rows = audiences.flatMap((a, index) => {
+      const funds = [...new Set(cells.filter((c) => c.country === a.country && c.profile === a.profile).map((c) => c.fundId))].sort((x, y) => x - y);
+      return funds.map((fundId, position) => sql`(${index}::int, ${position}::int, ${fundId}::int, ${funds.length}::int)`);
+    });
+    const audienceRows = audiences.map((a, index) => sql`(${index}::int, ${a.country}::text, ${a.profile}::text)`);
     const confirmed = new Date(now.getTime() - 2 * 86_400_000);
     const lastDigest = new Date(now.getTime() - 86_400_000);
-    const published = new Date(now.getTime() - 3_600_000);
-
-    let started = process.hrtime.bigint();
-    for (let from = 0; from < SUBSCRIBERS; from += INSERT_BATCH) {
-      const subscribers: (typeof t.alertSubscribers.$inferInsert)[] = [];
-      const subscriptions: (typeof t.alertSubscriptions.$inferInsert)[] = [];
-      for (let i = from; i < Math.min(SUBSCRIBERS, from + INSERT_BATCH); i += 1) {
-        const audience = audiences[i % audiences.length] as (typeof audiences)[number];
-        const id = randomUUID();
-        subscribers.push({
-          id,
-          email: `subscriber-${i}@bench.example`,
-          locale: locales[i % locales.length] as string,
-          countryCode: audience.country,
-          investorProfile: audience.profile,
-          manageTokenHash: randomBytes(32).toString('hex'),
-          createdAt: confirmed,
-          lastDigestAt: i % 4 === 0 ? null : lastDigest,
-        });
-        const funds = fundsOf(audience.country, audience.profile);
-        const count = 1 + (i % 3);
-        for (let k = 0; k < Math.min(count, funds.length); k += 1) {
-          subscriptions.push({ subscriberId: id, fundId: funds[(i + k) % funds.length] as number, navSummary: i % 3 === 0, confirmedAt: confirmed, createdAt: confirmed });
-        }
-      }
-      await db.insert(t.alertSubscribers).values(subscribers);
-      await db.insert(t.alertSubscriptions).values(subscriptions);
-    }
-    const [{ n: subscriptionCount } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(t.alertSubscriptions);
-    console.log(`${SUBSCRIBERS.toLocaleString('en')} subscribers, ${Number(subscriptionCount).toLocaleString('en')} subscriptions over ${audiences.length} audiences, written in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+    const started = process.hrtime.bigint();
+    // Subscriber i: audience i mod n, language i mod 3, a quarter never sent a digest; its id is derived from i.
+    await db.execute(sql`
+      with audience(a, country, profile) as (values ${sql.join(audienceRows, sql`, `)})
+      insert into alert_subscriber (id, email, locale, country_code, investor_profile, manage_token_hash, created_at, last_digest_at)
+      select md5('bench-subscriber-' || i)::uuid, 'subscriber-' || i || '@bench.example', (array['fr', 'en', 'es'])[1 + i % 3],
+             audience.country, audience.profile, md5('bench-token-' || i) || md5('bench-token-2-' || i),
+             ${confirmed.toISOString()}::timestamptz, case when i % 4 = 0 then null else ${lastDigest.toISOString()}::timestamptz end
+      from generate_series(0, ${SUBSCRIBERS - 1}::int) i join audience on audience.a = i % ${audiences.length}::int`);
+    // One to three funds each (i mod 3 + 1, at most the audience's), from position i on; a third with the NAV summary.
+    await db.execute(sql`
+      with cell(a, position, fund_id, n) as (values ${sql.join(rows, sql`, `)})
+      insert into alert_subscription (subscriber_id, fund_id, nav_summary, confirmed_at, created_at)
+      select md5('bench-subscriber-' || i)::uuid, cell.fund_id, i % 3 = 0, ${confirmed.toISOString()}::timestamptz, ${confirmed.toISOString()}::timestamptz
+      from generate_series(0, ${SUBSCRIBERS - 1}::int) i cross join generate_series(0, 2) k
+      join cell on cell.a = i % ${audiences.length}::int and cell.position = (i + k) % cell.n
+      where k < least(1 + i % 3, cell.n)`);
+    const writeSeconds = seconds(started);
+    const [{ n: subscriptions } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(t.alertSubscriptions);
 
     // A day's publications: a KID per share and language, an event with notices and a dividend per fund.
+    const locales = ['fr', 'en', 'es'];
+    const published = new Date(now.getTime() - 3_600_000);
     const shares = await db.select({ id: t.shares.id, fundId: t.shares.fundId, currency: t.shares.currencyCode }).from(t.shares).where(eq(t.shares.active, true));
     const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
     const doc = (values: Partial<typeof t.documents.$inferInsert> & { documentTypeCode: string; locale: string; title: string }) => ({
@@ -111,32 +124,123 @@ try {
           .onConflictDoNothing();
       }
     }
-
-    // The run, its memory sampled.
-    global.gc?.();
-    const baseline = process.memoryUsage();
-    let peakHeap = baseline.heapUsed;
-    let peakRss = baseline.rss;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      peakHeap = Math.max(peakHeap, m.heapUsed);
-      peakRss = Math.max(peakRss, m.rss);
-    }, 20);
-    started = process.hrtime.bigint();
-    const run = await buildDigests(db, { now });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    clearInterval(sampler);
-    const [{ n: queued } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(t.mailOutbox).where(eq(t.mailOutbox.kind, 'fund-alerts'));
-    console.log(
-      `digests: ${run.subscribers.toLocaleString('en')} subscribers in ${run.batches} batches, ${run.mails.toLocaleString('en')} mails queued (${Number(queued).toLocaleString('en')} in the outbox), ` +
-        `${seconds.toFixed(1)} s (${Math.round(run.subscribers / seconds).toLocaleString('en')} subscribers/s)`,
-    );
-    console.log(`memory: heap ${mb(baseline.heapUsed)} before, peak ${mb(peakHeap)}; RSS ${mb(baseline.rss)} before, peak ${mb(peakRss)} (PGlite's WebAssembly heap included)`);
-    const again = await buildDigests(db, { now: new Date(now.getTime() + 1000) });
-    console.log(`a second run the same day: ${again.subscribers} subscribers, ${again.mails} mails`);
+    return { subscriptions: Number(subscriptions), audiences: audiences.length, writeSeconds };
   } finally {
     await database.close();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
+
+/** What the database holds once the server has stopped: digests built today and mails queued. */
+async function outcome(dayStart: Date): Promise<{ digested: number; queued: number }> {
+  const { openDatabase } = await import('@/server/db/client');
+  const t = await import('@/server/db/schema');
+  const { eq, gte, sql } = await import('drizzle-orm');
+  const database = await openDatabase();
+  try {
+    const [{ n: digested } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(t.alertSubscribers).where(gte(t.alertSubscribers.lastDigestAt, dayStart));
+    const [{ n: queued } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(t.mailOutbox).where(eq(t.mailOutbox.kind, 'fund-alerts'));
+    return { digested: Number(digested), queued: Number(queued) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** POST without fetch's five-minute header timeout: a run of 100,000 subscribers may take longer. */
+function post(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-length': '0' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Loads `url` until `until` settles (or for `duration` s when there is none); its p99 and counts. */
+function load(url: string, duration: number, until?: Promise<unknown>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, headers: BROWSER_HEADERS, connections: CONNECTIONS, duration: until ? 3_600 : duration }, (error, result) => (error ? reject(error) : resolve(result)));
+    void until?.finally(() => instance.stop());
+  });
+}
+
+function startServer(): ChildProcess {
+  // No page another run cached (with its own data and PUBLIC_BASE_URL).
+  rmSync(path.join(root, '.next', 'server', 'route-cache'), { recursive: true, force: true });
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), LISTEN_HOST: '127.0.0.1', SKIP_BUILD: '1', ENABLE_SUBMISSION_INSPECTION: '1' },
+  });
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+  const now = new Date();
+  const dayStart = new Date(now.toISOString().slice(0, 10) + 'T00:00:00Z');
+  const written = await seed(now);
+  console.log(`${SUBSCRIBERS.toLocaleString('en')} subscribers, ${written.subscriptions.toLocaleString('en')} subscriptions over ${written.audiences} audiences, written in ${written.writeSeconds.toFixed(1)} s`);
+
+  const server = startServer();
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRssBytes(server) ?? 0)), 250);
+  try {
+    await waitForHealth(BASE, 300_000);
+    const probe = (await (
+      await fetch(`${BASE}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ funds(locale: "fr") { url } }' }) })
+    ).json()) as { data: { funds: { url: string }[] } };
+    const page = BASE + (probe.data.funds[0]?.url ?? '/fr');
+    // Cached and warmed (render once, let the JIT and the start's own work settle).
+    await load(page, 5);
+    const rssBefore = serverRssBytes(server);
+    peakRss = rssBefore ?? 0;
+    const quiet = await load(page, DURATION);
+    const peakQuiet = peakRss;
+    const started = process.hrtime.bigint();
+    const digest = post(`${BASE}/api/test/alerts/digest`);
+    const busy = await load(page, DURATION, digest);
+    const run = await digest;
+    const runSeconds = seconds(started);
+    const peakDuring = peakRss;
+    const again = await post(`${BASE}/api/test/alerts/digest`);
+    server.kill('SIGTERM');
+    await exited;
+    const { digested, queued } = await outcome(dayStart);
+    const ratio = quiet.latency.p99 > 0 ? Math.round((busy.latency.p99 / quiet.latency.p99) * 100) / 100 : null;
+    const result = {
+      at: new Date().toISOString(),
+      subscribers: SUBSCRIBERS,
+      subscriptions: written.subscriptions,
+      audiences: written.audiences,
+      writeSeconds: Math.round(written.writeSeconds * 10) / 10,
+      page: page.slice(BASE.length),
+      connections: CONNECTIONS,
+      quiet: { seconds: DURATION, requestsPerSecond: Math.round(quiet.requests.average), p50Ms: quiet.latency.p50, p99Ms: quiet.latency.p99, non2xx: quiet.non2xx },
+      duringDigest: { seconds: Math.round(runSeconds * 10) / 10, requestsPerSecond: Math.round(busy.requests.average), p50Ms: busy.latency.p50, p99Ms: busy.latency.p99, non2xx: busy.non2xx },
+      p99Ratio: ratio,
+      digest: { status: run.status, answer: run.body, seconds: Math.round(runSeconds * 10) / 10, subscribersDigested: digested, mailsQueued: queued, secondRun: again.body },
+      serverRssMb: { before: Math.round((rssBefore ?? 0) / 1048576), peakWithoutRun: Math.round(peakQuiet / 1048576), peakDuringRun: Math.round(peakDuring / 1048576) },
+    };
+    console.log(`page ${result.page}, ${CONNECTIONS} connections:`);
+    console.log(`  without a digest run (${DURATION} s): ${result.quiet.requestsPerSecond} req/s, p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, non-2xx ${quiet.non2xx}`);
+    console.log(`  during the digest run (${runSeconds.toFixed(1)} s): ${result.duringDigest.requestsPerSecond} req/s, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx}; p99 × ${ratio ?? 'n/a'}`);
+    console.log(`digest run (POST /api/test/alerts/digest, in the server): answer ${run.status} ${run.body}; ${digested.toLocaleString('en')} subscribers digested today, ${queued.toLocaleString('en')} mails queued, ${Math.round(digested / runSeconds)} subscribers/s`);
+    console.log(`server RSS: ${mb(rssBefore)} before, peak ${mb(peakQuiet)} without the run, peak ${mb(peakDuring)} during it (PGlite's WebAssembly heap included)`);
+    console.log(`a second run the same day: ${again.status} ${again.body}`);
+    mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench-results', 'alert-digests.json'), JSON.stringify(result, null, 2));
+  } finally {
+    clearInterval(sampler);
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

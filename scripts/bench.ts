@@ -7,8 +7,10 @@
  * scores (median of BENCH_LIGHTHOUSE_RUNS=5 runs, on a first and on a returning visit, for the home
  * page, the fund range, a fund page and a share page) beside those of a bare Next.js page built in
  * the same run (scripts/bench-bare.ts), measured interleaved with ours, and the cached pages through
- * Varnish against the app alone (scripts/bench-shared-cache.ts, BENCH_VARNISH=0 skips it). Figures are printed and
- * written to bench-results/latest.json; nothing here passes or fails.
+ * Varnish against the app alone (scripts/bench-shared-cache.ts, BENCH_VARNISH=0 skips it), and last
+ * the fund alerts' digests of BENCH_SUBSCRIBERS (100,000) subscribers against a cached page's p99
+ * (scripts/bench-alert-digests.ts, on a server of its own; BENCH_ALERTS=0 skips it). Figures are
+ * printed and written to bench-results/latest.json (and alert-digests.json); nothing here passes or fails.
  *
  * BENCH_ROUNDS=n (default 1) measures every target n times, one round after another, so that a
  * busy machine weighs on all targets alike: the table gives the median of the rounds, each ratio
@@ -18,13 +20,14 @@
  * page's: throughput on one core, far less disturbed by other programs than req/s.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { LAYOUT_QUERY, LAYOUT_VARIABLES } from '@/graphql/operations';
 import { buildBareApp, startBareApp, type BareApp } from './bench-bare';
 import { lighthouseRun, type LighthouseRun, type VisitKind } from './bench-lighthouse';
+import { BROWSER_HEADERS, serverCpuMs, waitForHealth } from './bench-server';
 import { benchSharedCache, printSharedCache, type SharedCacheRow } from './bench-shared-cache';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,31 +67,6 @@ type Row = {
   firstLoadJsGzipKb: number | null;
 };
 
-/** CPU milliseconds used so far by the process serving (start.mjs's child), or null off Linux. */
-function serverCpuMs(starter: ChildProcess): number | null {
-  try {
-    const child = readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim().split(/\s+/)[0];
-    const fields = readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
-async function waitForHealth(timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not become healthy in time');
-}
-
 function startServer(): ChildProcess {
   const dir = path.join(root, '.data', 'bench');
   rmSync(dir, { recursive: true, force: true });
@@ -120,8 +98,6 @@ async function firstLoadJs(pagePath: string): Promise<number> {
   return Math.round((total / 1024) * 10) / 10;
 }
 
-/** What Chromium sends: pages are measured compressed, as browsers receive them. */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 async function load(target: Target, duration: number): Promise<autocannon.Result> {
   return autocannon({
@@ -168,7 +144,7 @@ async function main() {
   let bare: BareApp | null = null;
   try {
     if (bareDir) bare = await startBareApp(bareDir, BARE_PORT);
-    await waitForHealth(300_000);
+    await waitForHealth(BASE, 300_000);
     const probe = (await (
       await fetch(`${BASE}/graphql`, {
         method: 'POST',
@@ -299,6 +275,16 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     bare?.stop();
+  }
+  // The fund alerts' digests at scale, on a server and database of their own, against a cached page's p99.
+  if (process.env.BENCH_ALERTS === '0') console.log('\nFund alert digests: skipped (BENCH_ALERTS=0)');
+  else {
+    console.log('\nFund alert digests (scripts/bench-alert-digests.ts)');
+    spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['--conditions=react-server', 'scripts/bench-alert-digests.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_ALERTS_PORT: process.env.BENCH_ALERTS_PORT ?? String(PORT + 3) },
+    });
   }
 }
 
