@@ -282,6 +282,7 @@ export async function buildDigests(db: Db, options: { now?: Date; batch?: number
   const run: DigestRun = { subscribers: 0, mails: 0, batches: 0 };
   let after: string | null = null;
   for (;;) {
+    const started = performance.now();
     const last: string | null = await db.transaction(async (tx) => {
       const subscribers = await batchOf(tx, after, dayStart, size);
       if (subscribers.length === 0) return null;
@@ -292,5 +293,8 @@ export async function buildDigests(db: Db, options: { now?: Date; batch?: number
     });
     if (last === null) return run;
     after = last;
+    // Then as long a pause as the batch took (at most a second): the digests take at most half of the
+    // database and of the event loop, and page answers queued meanwhile (one connection on PGlite) go first.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, performance.now() - started)));
   }
 }
