@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import { expectAccessible, signIn } from '../support/admin';
+import { hydrated } from '../support/hydration';
 import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 import { samplePdf } from '../support/sample-documents';
 
@@ -309,6 +310,8 @@ test('an editor cannot take a published article off the site alone: Draft and Sa
   await editor.goto('/admin/news');
   await editor.getByRole('link', { name: 'Aurore Actions Europe adds to industrials' }).first().click();
   const form = editor.getByRole('form', { name: N.editForm });
+  // The article's text is the rich-text editor's: a form posted before it hydrates has no text (a loaded CI machine did).
+  await hydrated(form);
   await form.getByRole('radio', { name: N.stateChoices.draft }).check();
   await form.getByLabel(A.note).fill('Retrait demandé');
   await form.getByRole('button', { name: A.submit, exact: true }).click();
