@@ -31,7 +31,7 @@ export const isAlertToken = (value: unknown): value is string => typeof value ==
 export const UNCONFIRMED_RETENTION_DAYS = 7;
 
 /** Subscribers a digest run takes per batch (one transaction, rows locked SKIP LOCKED). */
-export const DIGEST_BATCH = 500;
+export const DIGEST_BATCH = 100;
 /** The most items of each kind one digest lists (a fund with hundreds of new documents in a day is not a mail). */
 export const DIGEST_MAX_ITEMS = 50;
 
