@@ -119,9 +119,9 @@ test.describe('the information page of a country', () => {
     expect((await axeViolations(page))).toEqual([]);
   });
 
-  test('a country with no page is a translated 404, and so is a code in capitals or an unknown one', async ({ page }) => {
+  test('a country with no page ("Other countries", INT) is a translated 404, and so is a code in capitals or an unknown one', async ({ page }) => {
     const en = await core('en');
-    for (const path of ['/en/investor-information/gb', '/en/investor-information/CH', '/en/investor-information/zz', '/en/investor-information/ch/more']) {
+    for (const path of ['/en/investor-information/int', '/en/investor-information/CH', '/en/investor-information/zz', '/en/investor-information/ch/more']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: en.NotFound.message })).toBeVisible();
