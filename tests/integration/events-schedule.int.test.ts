@@ -49,12 +49,13 @@ describe('the fund events schedule', () => {
 
   it('expires the funds, shares and notices of the events whose day began since the last check, and nothing for an empty window', async () => {
     const db = await getDb();
-    const [fundA] = await db.select({ slug: t.funds.slug }).from(t.funds).orderBy(t.funds.id).limit(1);
+    const [fundA, fundB] = await db.select({ slug: t.funds.slug }).from(t.funds).orderBy(t.funds.id).limit(2);
     const [shareA] = await db.select({ slug: t.shares.slug }).from(t.fundEventShares).innerJoin(t.shares, eq(t.shares.id, t.fundEventShares.shareId)).where(inArray(t.fundEventShares.eventId, [ids[0]!]));
     expect(await eventDayScope(db, today, today)).toBeNull();
     expect(await eventDayScope(db, today, day(today, 1))).toEqual({ notices: true, funds: [{ slug: fundA!.slug, shares: [shareA!.slug] }] });
     const later = await eventDayScope(db, day(today, 1), day(today, 5));
-    expect(later?.funds?.map((f) => f.slug).sort()).toHaveLength(2);
+    // The suspension's end and the merger's announcement: both funds, each once.
+    expect(later?.funds?.map((f) => f.slug).sort()).toEqual([fundA!.slug, fundB!.slug].sort());
     expect(await eventDayScope(db, day(today, 5), day(today, 29))).toBeNull();
   });
 });
