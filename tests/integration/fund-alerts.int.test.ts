@@ -343,4 +343,43 @@ describe('privacy', () => {
     // A confirmed subscriber stays.
     expect((await db.select().from(t.alertSubscribers).where(eq(t.alertSubscribers.email, 'grace@example.com'))).length).toBe(1);
   });
+
+  it('walks every subscriber once on the primary key, in batches, whatever runs of subscribers not due lie between', async () => {
+    const db = await getDb();
+    const { id: fundId } = await fundOf(db, 'aurore-credit-euro');
+    const now = soon(3 * DAY);
+    const confirmed = new Date(now.getTime() - 2 * DAY);
+    // 1,300 subscribers in id order (i padded into the uuid): every third digested already that day, every
+    // fifth never confirmed, the rest due. Windows of ids (500) hold full batches, part ones and none due.
+    await db.execute(sql`
+      insert into alert_subscriber (id, email, locale, country_code, investor_profile, manage_token_hash, created_at, last_digest_at)
+      select ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'walk-' || i || '@walk.example', 'en', 'FR', 'RETAIL',
+             md5('walk-' || i) || md5('walk-2-' || i), ${confirmed.toISOString()}::timestamptz,
+             case when i % 3 = 0 then ${now.toISOString()}::timestamptz else null end
+      from generate_series(1, 1300) i`);
+    await db.execute(sql`
+      insert into alert_subscription (subscriber_id, fund_id, nav_summary, confirmed_at, created_at)
+      select ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, ${fundId}::int, false,
+             case when i % 5 = 0 then null else ${confirmed.toISOString()}::timestamptz end, ${confirmed.toISOString()}::timestamptz
+      from generate_series(1, 1300) i`);
+    const mine = sql`${t.alertSubscribers.email} like '%@walk.example'`;
+    const due = Array.from({ length: 1300 }, (_, k) => k + 1).filter((i) => i % 3 !== 0 && i % 5 !== 0).length;
+    try {
+      await insertDocument(db, { fundId, type: 'PROSPECTUS', locale: 'en', title: 'Prospectus for the walk', createdAt: new Date(now.getTime() - DAY) });
+      const run = await buildDigests(db, { now, batch: 100 });
+      expect(run.subscribers).toBeGreaterThanOrEqual(due);
+      const digested = await db.select({ n: sql<number>`count(*)::int` }).from(t.alertSubscribers).where(and(mine, eq(t.alertSubscribers.lastDigestAt, now)));
+      // The due ones and those already digested that day (their cursor was already `now`).
+      expect(Number(digested[0]?.n)).toBe(due + Math.floor(1300 / 3));
+      const mails = await db.select({ to: t.mailOutbox.to }).from(t.mailOutbox).where(and(eq(t.mailOutbox.kind, 'fund-alerts'), sql`${t.mailOutbox.to} like '%@walk.example'`));
+      expect(mails).toHaveLength(due);
+      expect(new Set(mails.map((m) => m.to)).size).toBe(due);
+      expect(mails.some((m) => /^walk-(\d+)@/.exec(m.to)?.[1] === '15')).toBe(false);
+      // Nothing is due any more that day: the whole table is walked again and nothing is built.
+      expect(await buildDigests(db, { now: new Date(now.getTime() + 1000), batch: 100 })).toMatchObject({ subscribers: 0, mails: 0 });
+    } finally {
+      await db.delete(t.mailOutbox).where(sql`${t.mailOutbox.to} like '%@walk.example'`);
+      await db.delete(t.alertSubscribers).where(mine);
+    }
+  });
 });

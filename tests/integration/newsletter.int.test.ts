@@ -4,7 +4,7 @@
  * token only the mail holds (the database keeps its SHA-256).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../src/server/outbox/drain';
 import en from '../../messages/forms/en.json';
@@ -131,7 +131,7 @@ describe('the newsletter list and its unsubscribe link', () => {
     expect((await postUnsubscribe(earlierToken)).headers.get('location')).toBe('/en/unsubscribe?result=invalid');
     expect(await unsubscribeTokenIsValid(db, token)).toBe(false);
 
-    const entries = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'unsubscribe'));
+    const entries = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'newsletter'), eq(t.auditLog.action, 'unsubscribe')));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ entity: 'newsletter', entityId: second, actorType: 'system', actorLabel: 'visitor (unsubscribe link)', after: { signUps: 2 } });
     expect(JSON.stringify(entries[0])).not.toContain('once@');
@@ -157,7 +157,7 @@ describe('the newsletter list and its unsubscribe link', () => {
     ];
     for (const [i, guess] of guesses.entries()) expect((await postUnsubscribe(guess, 'en', `192.0.2.${100 + i}`)).headers.get('location')).toBe('/en/unsubscribe?result=invalid');
     expect(await db.select().from(t.formSubmissions).where(eq(t.formSubmissions.kind, 'newsletter'))).toEqual(before);
-    expect(await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'unsubscribe'))).toHaveLength(1); // the previous test's only
+    expect(await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'newsletter'), eq(t.auditLog.action, 'unsubscribe')))).toHaveLength(1); // the previous test's only
 
     const crossSite = new Request(`${SITE}/api/newsletter/unsubscribe`, {
       method: 'POST',
