@@ -20,6 +20,7 @@ process.env.SMTP_REQUIRE_TLS = 'false';
 
 const { handleSubscribePost, handleLinkGet, handleOneClickPost, handleManagePost, resetAlertRates } = await import('../../src/server/alerts/posts');
 const { buildDigests } = await import('../../src/server/alerts/digest');
+const { runDueDigests } = await import('../../src/server/alerts/digest-runner');
 const { manageView, confirmedSubscriberCounts } = await import('../../src/server/alerts/subscriptions');
 const { drainOutbox } = await import('../../src/server/outbox/drain');
 const { exportAddress, eraseAddress, summarizeAddress } = await import('../../src/server/privacy/requests');
@@ -382,4 +383,20 @@ describe('privacy', () => {
       await db.delete(t.alertSubscribers).where(mine);
     }
   });
+
+  it('runs where the deployment runs it: a process of its own on PostgreSQL, the serving process on the embedded database', async () => {
+    const db = await getDb();
+    const email = 'runner@example.com';
+    await subscribed(email, 'aurore-credit-euro');
+    const { id: fundId } = await fundOf(db, 'aurore-credit-euro');
+    await insertDocument(db, { fundId, type: 'PROSPECTUS', locale: 'en', title: 'Prospectus for the runner', createdAt: soon(1000) });
+    const now = soon(5000);
+    const run = await runDueDigests(now);
+    expect(run.inProcess).toBe(!process.env.DATABASE_URL);
+    expect(run.mails).toBeGreaterThanOrEqual(1);
+    const texts = (await outboxOf(email)).filter((m) => m.subject === 'Your fund alerts').map((m) => m.text);
+    expect(texts.at(-1)).toContain('Prospectus for the runner');
+    const [row] = await db.select({ last: t.alertSubscribers.lastDigestAt }).from(t.alertSubscribers).where(eq(t.alertSubscribers.email, email));
+    expect(row?.last?.getTime()).toBe(now.getTime());
+  }, 60_000);
 });

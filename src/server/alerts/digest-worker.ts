@@ -1,15 +1,15 @@
 import 'server-only';
-import { getDb } from '@/server/db';
 import { areaLogger } from '@/server/log/logger';
 import { raiseAlert } from '@/server/log/alerts';
 import { requestDrain } from '@/server/outbox/drain';
-import { buildDigests } from './digest';
+import { runDueDigests } from './digest-runner';
 
 /**
  * The fund alerts' digests, every hour in each app process (docs/operations.md "Fund alerts"): a run
  * builds the digests due (at most one per subscriber per UTC day, buildDigests), so the first run
- * after midnight UTC sends the day's, and the others find nothing to do. Processes share the work
- * (rows locked SKIP LOCKED); within a process a run under way is awaited, never doubled.
+ * after midnight UTC sends the day's, and the others find nothing to do. On PostgreSQL each run is a
+ * process of its own (digest-runner.ts); processes share the work (rows locked SKIP LOCKED); within a
+ * process a run under way is awaited, never doubled.
  */
 export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RUN_MS = 2 * 60 * 1000;
@@ -29,7 +29,7 @@ export function runDigestsOnce(): Promise<void> {
   if (state.running) return state.running;
   state.running = (async () => {
     try {
-      const run = await buildDigests(await getDb());
+      const run = await runDueDigests();
       if (run.subscribers > 0) log.info(run, 'fund alert digests built');
       if (run.mails > 0) void requestDrain();
     } catch (error) {

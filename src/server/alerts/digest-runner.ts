@@ -1,0 +1,69 @@
+import 'server-only';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { env } from '@/env';
+import { getDb } from '@/server/db';
+import { buildDigests, type DigestRun } from './digest';
+
+/**
+ * Where a digest run happens (docs/operations.md "Fund alerts", docs/decisions/058).
+ *
+ * - On PostgreSQL, in a process of its own: `scripts/alerts-digest.ts`, started here, with its own
+ *   connection, event loop and heap. The serving process only waits for its answer, so the pages it
+ *   serves meanwhile share nothing with the run but the machine and the database server.
+ * - On the embedded database (PGlite), no other process may open the folder: the run stays in the
+ *   serving process, yields between its steps and pauses between its batches (buildDigests `pause`).
+ */
+
+/** A run that has not ended in this time is stopped: the next hour's run takes the rest (SKIP LOCKED, cursors). */
+const CHILD_TIMEOUT_MS = 50 * 60 * 1000;
+/** The run's heap: its memory is bounded by its batch and item limits, not by the number of subscribers. */
+const CHILD_HEAP_MB = 384;
+/** What the child may print (its summary line; logs go to stderr, passed on). */
+const CHILD_STDOUT_LIMIT = 64 * 1024;
+
+function asRun(line: string): DigestRun | null {
+  try {
+    const value = JSON.parse(line) as Partial<DigestRun>;
+    return typeof value.subscribers === 'number' && typeof value.mails === 'number' && typeof value.batches === 'number' ? { subscribers: value.subscribers, mails: value.mails, batches: value.batches } : null;
+  } catch {
+    return null;
+  }
+}
+
+function runInChild(now: Date): Promise<DigestRun> {
+  const root = process.cwd();
+  const cli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`, cli, '--conditions=react-server', path.join(root, 'scripts', 'alerts-digest.ts'), '--json', '--now', now.toISOString()], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (out.length < CHILD_STDOUT_LIMIT) out += chunk.slice(0, CHILD_STDOUT_LIMIT - out.length);
+    });
+    const timer = setTimeout(() => child.kill('SIGTERM'), CHILD_TIMEOUT_MS);
+    timer.unref();
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new Error(`the digest process ended with ${signal ?? `code ${code}`}`));
+      // Its last line that is a run (log lines may come before or after it).
+      const run = out.trim().split('\n').reverse().map(asRun).find((r) => r !== null);
+      if (run) resolve(run);
+      else reject(new Error(`the digest process printed no run: ${out.slice(-200)}`));
+    });
+  });
+}
+
+/** Builds the digests due at `now` where this deployment builds them; the caller asks for the outbox's drain. */
+export async function runDueDigests(now: Date = new Date()): Promise<DigestRun & { inProcess: boolean }> {
+  if (env().DATABASE_URL) return { ...(await runInChild(now)), inProcess: false };
+  return { ...(await buildDigests(await getDb(), { now, pause: true })), inProcess: true };
+}
