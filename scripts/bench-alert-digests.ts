@@ -1,47 +1,55 @@
 /**
  * `npm run bench:alert-digests` (also the last part of `npm run bench`, BENCH_ALERTS=0 skips it): the
  * fund alerts' daily digests at scale, in the production server, against the page answers it gives
- * meanwhile (docs/operations.md "Fund alerts").
+ * meanwhile (docs/operations.md "Fund alerts"). `npm run bench:alert-digests:pg` runs it on a
+ * throwaway PostgreSQL cluster (scripts/with-postgres.sh), the production layout; without DATABASE_URL
+ * it runs on a fresh PGlite folder.
  *
- * 1. In a fresh PGlite folder (migrated and seeded with the demo), it writes BENCH_SUBSCRIBERS
- *    (default 100,000) confirmed subscribers spread over the demo's (country, profile) audiences,
- *    languages and funds (one to three funds each, a third with the NAV summary), one INSERT … SELECT
- *    generate_series per table, and a day's publications (a KID per share and language, an event with
- *    its notices per fund, a dividend per fund).
+ * 1. In a fresh database (migrated and seeded with the demo), it writes BENCH_SUBSCRIBERS (default
+ *    100,000) confirmed subscribers spread over the demo's (country, profile) audiences, languages and
+ *    funds (one to three funds each, a third with the NAV summary), one INSERT … SELECT generate_series
+ *    per table, and a day's publications (a KID per share and language, an event with its notices per
+ *    fund, a dividend per fund): scripts/bench-alert-seed.ts.
  * 2. It starts the production build (`scripts/start.mjs`, SKIP_BUILD=1: run `npm run build` first) on
- *    that folder, with ENABLE_SUBMISSION_INSPECTION so that `POST /api/test/alerts/digest` builds the
- *    digests due in the server's own process and database, as its hourly worker does.
- * 3. It loads a cached fund page (autocannon, BENCH_ALERTS_CONNECTIONS=10 connections) for
- *    BENCH_ALERTS_DURATION=20 s with nothing else running, then in windows of the same length for the
- *    whole of a digest run triggered by that route, and prints the p99s (the worst window's is
- *    compared), errors and timeouts, the run's time, the server's
- *    resident memory (sampled every 250 ms: before, peak without the run, peak during it), and, read
- *    from the database once the server has stopped, the subscribers whose digest was built and the
- *    mails queued (no SMTP_URL: they stay in the outbox). A second run the same day must find nothing.
+ *    that database, with ENABLE_SUBMISSION_INSPECTION so that `POST /api/test/alerts/digest` builds the
+ *    digests due where the hourly worker would (src/server/alerts/digest-runner.ts: the serving process
+ *    on PGlite, a process of its own on PostgreSQL).
+ * 3. It loads a cached fund page (autocannon, BENCH_ALERTS_CONNECTIONS=10 connections) at a fixed rate:
+ *    BENCH_ALERTS_LOAD (default 0.5) of the most the server answered in a 5-s warm-up at full speed. A
+ *    server held at saturation answers slower for any other work on a two-core machine, whatever
+ *    process does it; a site in production runs with room to spare (and the shared cache in front).
+ *    The page is loaded for BENCH_ALERTS_DURATION=20 s with nothing else running, then in windows of
+ *    the same length for the whole of a digest run triggered by that route, and the p99s are compared
+ *    (the worst window's, and the median window's). It prints errors and
+ *    timeouts, the run's time, the resident memory of the serving process and of the digest process
+ *    (sampled every 250 ms), and, read from the database once the server has stopped, the subscribers
+ *    whose digest was built and the mails queued (no SMTP_URL: they stay in the outbox). A second run
+ *    the same day must find nothing.
  *
- * Figures are printed and written to bench-results/alert-digests.json; nothing here passes or fails.
+ * Figures are printed and written to bench-results/alert-digests[-postgres].json; nothing here passes or fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { seed } from './bench-alert-seed';
-import { BROWSER_HEADERS, serverRssBytes, waitForHealth } from './bench-server';
+import { BROWSER_HEADERS, servingPid, serverRssBytes, waitForHealth } from './bench-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-alerts-'));
+const POSTGRES = Boolean(process.env.DATABASE_URL);
 // Before anything reads the environment: the bench's own database, shared with the server it starts.
-process.env.PGLITE_DIR = path.join(dir, 'db');
+if (!POSTGRES) process.env.PGLITE_DIR = path.join(dir, 'db');
 const PORT = Number(process.env.BENCH_ALERTS_PORT ?? 3230);
 const BASE = `http://127.0.0.1:${PORT}`;
 process.env.PUBLIC_BASE_URL = BASE;
-delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_ALERTS_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_ALERTS_DURATION ?? 20);
+const LOAD = Math.min(1, Math.max(0.05, Number(process.env.BENCH_ALERTS_LOAD ?? 0.5)));
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
@@ -75,11 +83,30 @@ function post(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-/** Loads `url` for `duration` s; its latencies and counts. */
-function load(url: string, duration: number): Promise<autocannon.Result> {
+/** Loads `url` for `duration` s, at `rate` requests per second in all (as fast as it answers when absent); its latencies and counts. */
+function load(url: string, duration: number, rate?: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers: BROWSER_HEADERS, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers: BROWSER_HEADERS, connections: CONNECTIONS, duration, ...(rate ? { overallRate: rate } : {}) }, (error, result) => (error ? reject(error) : resolve(result)));
   });
+}
+
+/** The resident memory of the serving process's own children (the digest process on PostgreSQL), in bytes. */
+function childrenRssBytes(starter: ChildProcess): number {
+  const pid = servingPid(starter);
+  if (!pid) return 0;
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.reduce((sum, child) => {
+      try {
+        const line = readFileSync(`/proc/${child}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+        return sum + (line ? Number(line[1]) * 1024 : 0);
+      } catch {
+        return sum;
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
 }
 
 function startServer(): ChildProcess {
@@ -102,7 +129,11 @@ async function main(): Promise<void> {
   const server = startServer();
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, serverRssBytes(server) ?? 0)), 250);
+  let peakChildRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, serverRssBytes(server) ?? 0);
+    peakChildRss = Math.max(peakChildRss, childrenRssBytes(server));
+  }, 250);
   try {
     await waitForHealth(BASE, 300_000);
     const probe = (await (
@@ -110,10 +141,11 @@ async function main(): Promise<void> {
     ).json()) as { data: { funds: { url: string }[] } };
     const page = BASE + (probe.data.funds[0]?.url ?? '/fr');
     // Cached and warmed (render once, let the JIT and the start's own work settle).
-    await load(page, 5);
+    const warm = await load(page, 5);
+    const rate = Math.max(1, Math.round(warm.requests.average * LOAD));
     const rssBefore = serverRssBytes(server);
     peakRss = rssBefore ?? 0;
-    const quiet = await load(page, DURATION);
+    const quiet = await load(page, DURATION, rate);
     const peakQuiet = peakRss;
     const started = process.hrtime.bigint();
     let settled = false;
@@ -121,24 +153,30 @@ async function main(): Promise<void> {
     // Fixed windows of DURATION s while the run lasts (a load stopped midway reported nothing): every
     // window counts, the last one may end after the run; the worst window's p99 is what is compared.
     const windows: autocannon.Result[] = [];
-    while (!settled) windows.push(await load(page, DURATION));
+    while (!settled) windows.push(await load(page, DURATION, rate));
     const run = await digest;
     const runSeconds = seconds(started);
     const busy = windows.reduce((worst, w) => (w.latency.p99 > worst.latency.p99 ? w : worst));
+    const medianP99 = [...windows.map((w) => w.latency.p99)].sort((a, b) => a - b)[Math.floor((windows.length - 1) / 2)] ?? 0;
     const peakDuring = peakRss;
     const again = await post(`${BASE}/api/test/alerts/digest`);
     server.kill('SIGTERM');
     await exited;
     const { digested, queued } = await outcome(dayStart);
-    const ratio = quiet.latency.p99 > 0 ? Math.round((busy.latency.p99 / quiet.latency.p99) * 100) / 100 : null;
+    const ratioOf = (p99: number) => (quiet.latency.p99 > 0 ? Math.round((p99 / quiet.latency.p99) * 100) / 100 : null);
+    const ratio = ratioOf(busy.latency.p99);
     const result = {
       at: new Date().toISOString(),
       subscribers: SUBSCRIBERS,
       subscriptions: written.subscriptions,
       audiences: written.audiences,
       writeSeconds: Math.round(written.writeSeconds * 10) / 10,
+      database: POSTGRES ? 'postgresql' : 'pglite',
       page: page.slice(BASE.length),
       connections: CONNECTIONS,
+      loadShare: LOAD,
+      ratePerSecond: rate,
+      warmUpRequestsPerSecond: Math.round(warm.requests.average),
       quiet: { seconds: DURATION, requestsPerSecond: Math.round(quiet.requests.average), p50Ms: quiet.latency.p50, p99Ms: quiet.latency.p99, non2xx: quiet.non2xx, errors: quiet.errors, timeouts: quiet.timeouts },
       duringDigest: {
         seconds: Math.round(runSeconds * 10) / 10,
@@ -146,18 +184,20 @@ async function main(): Promise<void> {
         worst: { requestsPerSecond: Math.round(busy.requests.average), p50Ms: busy.latency.p50, p99Ms: busy.latency.p99, non2xx: busy.non2xx, errors: busy.errors, timeouts: busy.timeouts },
       },
       p99Ratio: ratio,
+      medianWindowP99Ratio: ratioOf(medianP99),
       digest: { status: run.status, answer: run.body, seconds: Math.round(runSeconds * 10) / 10, subscribersDigested: digested, mailsQueued: queued, secondRun: again.body },
       serverRssMb: { before: Math.round((rssBefore ?? 0) / 1048576), peakWithoutRun: Math.round(peakQuiet / 1048576), peakDuringRun: Math.round(peakDuring / 1048576) },
+      digestProcessPeakRssMb: Math.round(peakChildRss / 1048576),
     };
-    console.log(`page ${result.page}, ${CONNECTIONS} connections:`);
+    console.log(`${result.database}; page ${result.page}, ${CONNECTIONS} connections at ${rate} req/s (${LOAD} of the ${result.warmUpRequestsPerSecond} req/s of the warm-up at full speed):`);
     console.log(`  without a digest run (${DURATION} s): ${result.quiet.requestsPerSecond} req/s, p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, non-2xx ${quiet.non2xx}`);
     console.log(`  during the digest run (${runSeconds.toFixed(1)} s, ${windows.length} windows of ${DURATION} s): p99 by window ${windows.map((w) => w.latency.p99).join(', ')} ms`);
-    console.log(`  worst window: ${result.duringDigest.worst.requestsPerSecond} req/s, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx}, errors ${busy.errors}, timeouts ${busy.timeouts}; p99 × ${ratio ?? 'n/a'}`);
-    console.log(`digest run (POST /api/test/alerts/digest, in the server): answer ${run.status} ${run.body}; ${digested.toLocaleString('en')} subscribers digested today, ${queued.toLocaleString('en')} mails queued, ${Math.round(digested / runSeconds)} subscribers/s`);
-    console.log(`server RSS: ${mb(rssBefore)} before, peak ${mb(peakQuiet)} without the run, peak ${mb(peakDuring)} during it (PGlite's WebAssembly heap included)`);
+    console.log(`  worst window: ${result.duringDigest.worst.requestsPerSecond} req/s, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx}, errors ${busy.errors}, timeouts ${busy.timeouts}; p99 × ${ratio ?? 'n/a'}; median window's p99 × ${ratioOf(medianP99) ?? 'n/a'}`);
+    console.log(`digest run (POST /api/test/alerts/digest, ${POSTGRES ? 'in a process of its own' : 'in the serving process'}): answer ${run.status} ${run.body}; ${digested.toLocaleString('en')} subscribers digested today, ${queued.toLocaleString('en')} mails queued, ${Math.round(digested / runSeconds)} subscribers/s`);
+    console.log(`server RSS: ${mb(rssBefore)} before, peak ${mb(peakQuiet)} without the run, peak ${mb(peakDuring)} during it ${POSTGRES ? '' : " (PGlite's WebAssembly heap included)"}; digest process peak ${mb(peakChildRss || null)}`);
     console.log(`a second run the same day: ${again.status} ${again.body}`);
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench-results', 'alert-digests.json'), JSON.stringify(result, null, 2));
+    writeFileSync(path.join(root, 'bench-results', POSTGRES ? 'alert-digests-postgres.json' : 'alert-digests.json'), JSON.stringify(result, null, 2));
   } finally {
     clearInterval(sampler);
     if (server.exitCode === null) {
