@@ -13,7 +13,7 @@ import { DELETE as deleteEventRoute, PUT as putEvent } from '../../src/app/api/a
 import { POST as postNotice } from '../../src/app/api/admin/v1/events/[id]/notices/route';
 import type { TokenScope } from '../../src/domain/staff/roles';
 import { withFileHash } from '../../src/server/approval/door';
-import { approveChange, proposalById, type Person } from '../../src/server/approval/service';
+import { approveChange, proposalById, proposalFile, type Person } from '../../src/server/approval/service';
 import { saveChange } from '../../src/server/approval/door';
 import { createApiToken } from '../../src/server/auth/tokens';
 import { getDb } from '../../src/server/db';
@@ -95,6 +95,8 @@ describe('fund events through the approval door', () => {
     expect(after).toMatchObject({ fund: fund.slug, type: 'suspension', effectiveOn: '2026-11-23', title: { fr: `Suspension ${run}` } });
     for (const share of fund.shares) expect(String(after.shares)).toContain(share.isin);
     expect(after.notices).toEqual({ 'fr · BE, LU': expect.stringContaining('avis-suspension.pdf') });
+    // The proposed PDF downloads from the review screen under its own name.
+    expect(await proposalFile(db, outcome.id)).toEqual({ bytes: expect.any(Uint8Array), fileName: 'avis-suspension.pdf' });
 
     await approve(outcome);
     const [event] = await eventsTitled(fund.id, `Suspension ${run}`);

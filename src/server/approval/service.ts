@@ -385,7 +385,9 @@ export async function proposalFile(db: Executor, id: number): Promise<{ bytes: U
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await db.select({ file: proposedChange.file, input: proposedChange.input }).from(proposedChange).where(eq(proposedChange.id, id));
   if (!row?.file) return null;
-  const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
+  // A document's name is the input's; a new event's first notice carries its own (event.save).
+  const notice = row.input.notice as { fileName?: unknown } | null | undefined;
+  const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : typeof notice?.fileName === 'string' ? notice.fileName : 'document.pdf';
   return { bytes: row.file, fileName };
 }
 

@@ -26,4 +26,21 @@ describe('a distribution change on the review screen', () => {
     ]);
     expect(readableChangeRows(t, 'share.update', diff)).toBe(diff);
   });
+
+  it('reads a fund event’s change in the event form’s words: its type and tool, not their codes', () => {
+    const diff = diffByLanguage(
+      { fund: 'aurore-patrimoine', choices: { '1': 'C EUR' } },
+      { fund: 'aurore-patrimoine', choices: { '1': 'C EUR' }, type: 'lmt-activated', tool: 'redemption-gate', shares: 'C EUR', effectiveOn: '2026-12-01', title: { fr: 'Plafonnement', en: 'Gate' } },
+    );
+    const rows = readableChangeRows(t, 'event.save', diff);
+    expect(rows.all).toEqual(
+      expect.arrayContaining([
+        { field: 'Type of event', before: '', after: 'Liquidity management tool activated' },
+        { field: 'Liquidity management tool', before: 'None', after: 'Redemption gate' },
+        { field: 'Share classes concerned', before: '', after: 'C EUR' },
+      ]),
+    );
+    expect(JSON.stringify(rows)).not.toMatch(/lmt-activated|redemption-gate/);
+    expect(readableChangeRows(adminTranslator('fr'), 'event.save', diff).all).toContainEqual({ field: 'Outil de gestion de la liquidité', before: 'Aucun', after: 'Plafonnement des rachats (gate)' });
+  });
 });

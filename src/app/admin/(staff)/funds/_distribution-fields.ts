@@ -240,12 +240,34 @@ function readableRow(t: AdminT, area: 'distribution' | 'sustainability', row: Di
   return { field: label, before: word(row.before), after: word(row.after) };
 }
 
+/** One line of a fund event's change as the event form names it: its type and tool in words, not codes. */
+function readableEventRow(t: AdminT, row: DiffRow): DiffRow {
+  const [head, ...rest] = row.field.split('.');
+  const labels: Record<string, string> = { type: 'type', tool: 'tool', shares: 'shareIds', announcedOn: 'announcedOn', effectiveOn: 'effectiveOn', endsOn: 'endsOn', title: 'title', body: 'body' };
+  const label =
+    head === 'notices' && rest.length > 0
+      ? `${t('events.notices')} — ${rest.join('.')}`
+      : head && labels[head]
+        ? known(t, `events.fields.${labels[head]}`, row.field)
+        : head === 'fund'
+          ? t('events.form')
+          : row.field;
+  const word = (value: string): string => {
+    if (row.field === 'type' && value !== '') return known(t, `events.types.${value}`, value);
+    if (row.field === 'tool') return value === '' ? t('events.fields.toolNone') : known(t, `events.tools.${value}`, value);
+    return value;
+  };
+  return { field: label, before: word(row.before), after: word(row.after) };
+}
+
 /**
  * The review screen's difference of a distribution or sustainability change in the form's words:
  * each field named by its section and label, each closed answer by its word (the stored state keeps
- * the paths and codes, the same in every language). Any other kind's difference is left as it is.
+ * the paths and codes, the same in every language); a fund event's the same way (type, tool and
+ * fields in words). Any other kind's difference is left as it is.
  */
 export function readableChangeRows(t: AdminT, kind: string, diff: Record<DiffLanguage, DiffRow[]>): Record<DiffLanguage, DiffRow[]> {
+  if (kind.startsWith('event.')) return { fr: diff.fr.map((row) => readableEventRow(t, row)), en: diff.en.map((row) => readableEventRow(t, row)), es: diff.es.map((row) => readableEventRow(t, row)), all: diff.all.map((row) => readableEventRow(t, row)) };
   const area = kind === 'share.distribution' ? 'distribution' : kind === 'fund.sustainability' ? 'sustainability' : null;
   if (!area) return diff;
   return { fr: diff.fr, en: diff.en, es: diff.es, all: diff.all.map((row) => readableRow(t, area, row)) };
