@@ -18,9 +18,10 @@
  *    BENCH_ALERTS_LOAD (default 0.5) of the most the server answered in a 5-s warm-up at full speed. A
  *    server held at saturation answers slower for any other work on a two-core machine, whatever
  *    process does it; a site in production runs with room to spare (and the shared cache in front).
- *    The page is loaded for BENCH_ALERTS_DURATION=20 s with nothing else running, then in windows of
- *    the same length for the whole of a digest run triggered by that route, and the p99s are compared
- *    (the worst window's, and the median window's). It prints errors and
+ *    The page is loaded in BENCH_ALERTS_QUIET_WINDOWS=3 windows of BENCH_ALERTS_DURATION=20 s with
+ *    nothing else running, then in windows of the same length for the whole of a digest run triggered
+ *    by that route, and the p99s are compared, worst window with worst window and median with median
+ *    (one window's p99 varies by a third from one to the next on two cores). It prints errors and
  *    timeouts, the run's time, the resident memory of the serving process and of the digest process
  *    (sampled every 250 ms), and, read from the database once the server has stopped, the subscribers
  *    whose digest was built and the mails queued (no SMTP_URL: they stay in the outbox). A second run
@@ -50,6 +51,8 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_ALERTS_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_ALERTS_DURATION ?? 20);
 const LOAD = Math.min(1, Math.max(0.05, Number(process.env.BENCH_ALERTS_LOAD ?? 0.5)));
+/** Windows without a run: one window's p99 varies by a third from one to the next on two cores, so runs are compared with several. */
+const QUIET_WINDOWS = Math.min(10, Math.max(1, Number(process.env.BENCH_ALERTS_QUIET_WINDOWS ?? 3)));
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
@@ -90,7 +93,7 @@ function load(url: string, duration: number, rate?: number): Promise<autocannon.
   });
 }
 
-/** The resident memory of the serving process's own children (the digest process on PostgreSQL), in bytes. */
+/** The resident memory of the digest process the serving process started (on PostgreSQL), in bytes; 0 when none runs. */
 function childrenRssBytes(starter: ChildProcess): number {
   const pid = servingPid(starter);
   if (!pid) return 0;
@@ -98,6 +101,7 @@ function childrenRssBytes(starter: ChildProcess): number {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     return children.reduce((sum, child) => {
       try {
+        if (!readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('alerts-digest')) return sum;
         const line = readFileSync(`/proc/${child}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
         return sum + (line ? Number(line[1]) * 1024 : 0);
       } catch {
@@ -145,7 +149,8 @@ async function main(): Promise<void> {
     const rate = Math.max(1, Math.round(warm.requests.average * LOAD));
     const rssBefore = serverRssBytes(server);
     peakRss = rssBefore ?? 0;
-    const quiet = await load(page, DURATION, rate);
+    const quietWindows: autocannon.Result[] = [];
+    for (let i = 0; i < QUIET_WINDOWS; i += 1) quietWindows.push(await load(page, DURATION, rate));
     const peakQuiet = peakRss;
     const started = process.hrtime.bigint();
     let settled = false;
@@ -156,15 +161,21 @@ async function main(): Promise<void> {
     while (!settled) windows.push(await load(page, DURATION, rate));
     const run = await digest;
     const runSeconds = seconds(started);
-    const busy = windows.reduce((worst, w) => (w.latency.p99 > worst.latency.p99 ? w : worst));
-    const medianP99 = [...windows.map((w) => w.latency.p99)].sort((a, b) => a - b)[Math.floor((windows.length - 1) / 2)] ?? 0;
+    const worstOf = (list: autocannon.Result[]) => list.reduce((worst, w) => (w.latency.p99 > worst.latency.p99 ? w : worst));
+    const medianOf = (list: autocannon.Result[]) => [...list.map((w) => w.latency.p99)].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)] ?? 0;
+    const busy = worstOf(windows);
+    const quiet = worstOf(quietWindows);
+    const medianP99 = medianOf(windows);
+    const quietMedianP99 = medianOf(quietWindows);
     const peakDuring = peakRss;
     const again = await post(`${BASE}/api/test/alerts/digest`);
     server.kill('SIGTERM');
     await exited;
     const { digested, queued } = await outcome(dayStart);
-    const ratioOf = (p99: number) => (quiet.latency.p99 > 0 ? Math.round((p99 / quiet.latency.p99) * 100) / 100 : null);
-    const ratio = ratioOf(busy.latency.p99);
+    const ratioOf = (p99: number, base: number) => (base > 0 ? Math.round((p99 / base) * 100) / 100 : null);
+    // Worst window against worst window, median against median.
+    const ratio = ratioOf(busy.latency.p99, quiet.latency.p99);
+    const medianRatio = ratioOf(medianP99, quietMedianP99);
     const result = {
       at: new Date().toISOString(),
       subscribers: SUBSCRIBERS,
@@ -177,22 +188,27 @@ async function main(): Promise<void> {
       loadShare: LOAD,
       ratePerSecond: rate,
       warmUpRequestsPerSecond: Math.round(warm.requests.average),
-      quiet: { seconds: DURATION, requestsPerSecond: Math.round(quiet.requests.average), p50Ms: quiet.latency.p50, p99Ms: quiet.latency.p99, non2xx: quiet.non2xx, errors: quiet.errors, timeouts: quiet.timeouts },
+      quiet: {
+        windows: quietWindows.map((w) => ({ requestsPerSecond: Math.round(w.requests.average), p50Ms: w.latency.p50, p99Ms: w.latency.p99, non2xx: w.non2xx, errors: w.errors, timeouts: w.timeouts })),
+        worst: { requestsPerSecond: Math.round(quiet.requests.average), p50Ms: quiet.latency.p50, p99Ms: quiet.latency.p99, non2xx: quiet.non2xx, errors: quiet.errors, timeouts: quiet.timeouts },
+        medianP99Ms: quietMedianP99,
+      },
       duringDigest: {
         seconds: Math.round(runSeconds * 10) / 10,
         windows: windows.map((w) => ({ requestsPerSecond: Math.round(w.requests.average), p50Ms: w.latency.p50, p99Ms: w.latency.p99, non2xx: w.non2xx, errors: w.errors, timeouts: w.timeouts })),
         worst: { requestsPerSecond: Math.round(busy.requests.average), p50Ms: busy.latency.p50, p99Ms: busy.latency.p99, non2xx: busy.non2xx, errors: busy.errors, timeouts: busy.timeouts },
+        medianP99Ms: medianP99,
       },
       p99Ratio: ratio,
-      medianWindowP99Ratio: ratioOf(medianP99),
+      medianWindowP99Ratio: medianRatio,
       digest: { status: run.status, answer: run.body, seconds: Math.round(runSeconds * 10) / 10, subscribersDigested: digested, mailsQueued: queued, secondRun: again.body },
       serverRssMb: { before: Math.round((rssBefore ?? 0) / 1048576), peakWithoutRun: Math.round(peakQuiet / 1048576), peakDuringRun: Math.round(peakDuring / 1048576) },
       digestProcessPeakRssMb: Math.round(peakChildRss / 1048576),
     };
     console.log(`${result.database}; page ${result.page}, ${CONNECTIONS} connections at ${rate} req/s (${LOAD} of the ${result.warmUpRequestsPerSecond} req/s of the warm-up at full speed):`);
-    console.log(`  without a digest run (${DURATION} s): ${result.quiet.requestsPerSecond} req/s, p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, non-2xx ${quiet.non2xx}`);
+    console.log(`  without a digest run (${quietWindows.length} windows of ${DURATION} s): p99 by window ${quietWindows.map((w) => w.latency.p99).join(', ')} ms; worst: ${Math.round(quiet.requests.average)} req/s, p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, non-2xx ${quiet.non2xx}`);
     console.log(`  during the digest run (${runSeconds.toFixed(1)} s, ${windows.length} windows of ${DURATION} s): p99 by window ${windows.map((w) => w.latency.p99).join(', ')} ms`);
-    console.log(`  worst window: ${result.duringDigest.worst.requestsPerSecond} req/s, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx}, errors ${busy.errors}, timeouts ${busy.timeouts}; p99 × ${ratio ?? 'n/a'}; median window's p99 × ${ratioOf(medianP99) ?? 'n/a'}`);
+    console.log(`  worst window: ${result.duringDigest.worst.requestsPerSecond} req/s, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx}, errors ${busy.errors}, timeouts ${busy.timeouts}; p99 × ${ratio ?? 'n/a'} the worst quiet window's; median window's p99 × ${medianRatio ?? 'n/a'} the quiet median`);
     console.log(`digest run (POST /api/test/alerts/digest, ${POSTGRES ? 'in a process of its own' : 'in the serving process'}): answer ${run.status} ${run.body}; ${digested.toLocaleString('en')} subscribers digested today, ${queued.toLocaleString('en')} mails queued, ${Math.round(digested / runSeconds)} subscribers/s`);
     console.log(`server RSS: ${mb(rssBefore)} before, peak ${mb(peakQuiet)} without the run, peak ${mb(peakDuring)} during it ${POSTGRES ? '' : " (PGlite's WebAssembly heap included)"}; digest process peak ${mb(peakChildRss || null)}`);
     console.log(`a second run the same day: ${again.status} ${again.body}`);

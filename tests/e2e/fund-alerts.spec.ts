@@ -1,21 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { axeViolations } from '../support/axe';
-import { signIn } from '../support/admin';
+import { expectAccessible, signIn } from '../support/admin';
 import { seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 import { samplePdf } from '../support/sample-documents';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { ALERT_TEXTS, alertLinkOf, alertsForm, buildDigests, confirmAlerts, mailsTo, readMail, subscribeToAlerts, waitForMail } from './support/fund-alerts';
-import { approveEventProposal, recordSuspension } from './support/fund-events';
-import { NOTICES_LIST_PATH, expectSuspensionBanner, listedNotices, resident, restrictionBanner, rssFeed } from './support/notices';
+import { approveEventProposal, openFundEvents, recordSuspension } from './support/fund-events';
+import { NOTICES_LIST_PATH, NOTICE_TEXTS, expectSuspensionBanner, filterNotices, listedNotices, resident, restrictionBanner, rssFeed } from './support/notices';
 
 /**
  * The journey of issue 34's "Must show", on a server of its own (the default approval policy, its own
  * database, mail to a real SMTP server on its port + 20000): a French retail visitor subscribes to a
  * fund's alerts and confirms by the mail's link; an editor records a suspension with its notice PDF and
- * a compliance officer approves it; the banner shows on the fund and share pages in three languages
- * (axe clean), the notices list and the RSS carry it; the day's digest brings the subscriber one mail
+ * a compliance officer approves it (the back-office's events screens axe clean, nothing recorded
+ * before the approval, the event then listed in force); the banner shows on the fund and share pages
+ * in three languages (axe clean) and on no other fund, the share page lists the notice, the notices
+ * list (filtered by fund and type without JavaScript) and the RSS carry it; the day's digest brings the subscriber one mail
  * with the notice's link; a one-click unsubscription (a POST without cookie nor session) stops the next
  * digest, which a second subscriber still receives; a resident of a country where the fund is not
  * registered sees neither the notice nor the form. The rules behind each step are covered by
@@ -31,7 +34,10 @@ const OTHER_SUBSCRIBER = 'investor-two@example.com';
 /** Registered in France and Luxembourg only (src/server/db/seed/fixtures/registrations.ts). */
 const FUND = funds.find((f) => f.slug === 'aurore-pme-eti-france');
 const SHARE = FUND?.shares.find((s) => s.visibleTo.includes('RETAIL'));
-if (!FUND || !SHARE) throw new Error('the demo has aurore-pme-eti-france with a RETAIL class');
+/** Registered for French retail investors too, and never suspended here. */
+const OTHER_FUND = funds.find((f) => f.slug === 'aurore-tresorerie');
+if (!FUND || !SHARE || !OTHER_FUND) throw new Error('the demo has aurore-pme-eti-france with a RETAIL class, and aurore-tresorerie');
+const E = ADMIN_FR.Admin.events;
 const FUND_TITLE = FUND.title.fr;
 const TITLE = 'Suspension des souscriptions et des rachats du fonds';
 const SECOND_TITLE = 'Prolongation de la suspension des souscriptions et des rachats';
@@ -114,7 +120,34 @@ test('a French visitor subscribes on the fund page and confirms by the mail’s 
 });
 
 test('an editor records a suspension with its notice PDF and a compliance officer approves it', async ({ browser }) => {
-  await suspend(browser, TITLE, 'Suspension et son avis');
+  const editor = await staff(browser, EDITOR);
+  await openFundEvents(editor, FUND_TITLE);
+  await expect(editor.getByText(E.none)).toBeVisible();
+  await expectAccessible(editor);
+  await editor.getByRole('link', { name: E.new }).click();
+  await expectAccessible(editor);
+  const today = new Date().toISOString().slice(0, 10);
+  const note = 'Suspension et son avis';
+  await recordSuspension(editor, { fundTitle: FUND_TITLE, title: TITLE, text: 'Les ordres reçus seront exécutés à la reprise.', effectiveOn: today, notice: { name: 'avis-suspension.pdf', bytes: samplePdf(TITLE) }, note });
+  // Nothing is recorded until a second person approves.
+  await openFundEvents(editor, FUND_TITLE);
+  await expect(editor.getByText(E.none)).toBeVisible();
+
+  // The reviewer reads the type in words, not its code, and gets the proposed PDF under its name.
+  const officer = await staff(browser, COMPLIANCE);
+  await approveEventProposal(officer, note, [TITLE, 'avis-suspension.pdf', E.types.suspension], 'avis-suspension.pdf');
+  await officer.context().close();
+
+  await editor.reload();
+  const row = editor.getByRole('table', { name: E.caption.replace('{title}', FUND_TITLE) }).getByRole('row').filter({ hasText: E.types.suspension });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(E.effectiveOn.replace('{date}', today));
+  await expect(row.getByRole('cell').nth(3)).toHaveText('fr');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(E.yes);
+  await row.getByRole('link', { name: TITLE }).click();
+  await expect(editor.getByRole('table', { name: E.noticesCaption.replace('{event}', TITLE) })).toContainText('avis-suspension.pdf');
+  await expectAccessible(editor);
+  await editor.context().close();
 });
 
 test('the banner shows on the fund and share pages in three languages; the notices list and the RSS carry it', async ({ browser }) => {
@@ -123,11 +156,31 @@ test('the banner shows on the fund and share pages in three languages; the notic
     const title = FUND.title[locale] ?? FUND_TITLE;
     await expectSuspensionBanner(page, locale, `/${locale}/funds/${FUND.slug}`, title);
     await expectSuspensionBanner(page, locale, `/${locale}/funds/${FUND.slug}/shares/${SHARE.slug}`, title);
+    // The share page lists the notice too.
+    await expect(page.getByRole('region', { name: NOTICE_TEXTS[locale].sectionTitle }).getByRole('heading', { name: TITLE })).toBeVisible();
     await page.goto(NOTICES_LIST_PATH[locale]);
     await expect(listedNotices(page).filter({ hasText: TITLE })).toHaveCount(1);
     expect(await rssFeed(page.request, origin, locale, 'FR')).toContain(TITLE);
   }
+  // Another fund: no banner.
+  await page.goto(`/en/funds/${OTHER_FUND.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(restrictionBanner(page, 'en')).toHaveCount(0);
   await context.close();
+
+  // The list filters by fund and type without JavaScript; a bad filter value is ignored, never an error.
+  const plain = await resident(browser, origin, 'FR', false);
+  const t = NOTICE_TEXTS.en;
+  await plain.page.goto(NOTICES_LIST_PATH.en);
+  await filterNotices(plain.page, 'en', { fund: OTHER_FUND.title.en ?? OTHER_FUND.title.fr });
+  expect(new URL(plain.page.url()).searchParams.get('fund')).toBe(OTHER_FUND.slug);
+  await expect(listedNotices(plain.page).filter({ hasText: TITLE })).toHaveCount(0);
+  await filterNotices(plain.page, 'en', { fund: FUND.title.en ?? FUND_TITLE, type: t.types.suspension });
+  await expect(listedNotices(plain.page).filter({ hasText: TITLE })).toHaveCount(1);
+  await filterNotices(plain.page, 'en', { fund: FUND.title.en ?? FUND_TITLE, type: t.types.merger });
+  await expect(plain.page.getByRole('main').getByText(t.noneFiltered)).toBeVisible();
+  expect((await plain.page.goto(`${NOTICES_LIST_PATH.en}?fund=nope&type=%00&page=abc`))?.status()).toBe(200);
+  await plain.context.close();
 });
 
 test('the day’s digest brings the subscriber one mail with the notice’s link and RFC 8058 headers', async ({ browser }) => {

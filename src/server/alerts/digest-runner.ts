@@ -1,5 +1,6 @@
 import 'server-only';
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { env } from '@/env';
 import { getDb } from '@/server/db';
@@ -9,8 +10,9 @@ import { buildDigests, type DigestRun } from './digest';
  * Where a digest run happens (docs/operations.md "Fund alerts", docs/decisions/058).
  *
  * - On PostgreSQL, in a process of its own: `scripts/alerts-digest.ts`, started here, with its own
- *   connection, event loop and heap. The serving process only waits for its answer, so the pages it
- *   serves meanwhile share nothing with the run but the machine and the database server.
+ *   connection, event loop and heap, at the lowest scheduling priority. The serving process only
+ *   waits for its answer, so the pages it serves meanwhile share nothing with the run but the
+ *   machine (where they come first) and the database server.
  * - On the embedded database (PGlite), no other process may open the folder: the run stays in the
  *   serving process, yields between its steps and pauses between its batches (buildDigests `pause`).
  */
@@ -19,6 +21,8 @@ import { buildDigests, type DigestRun } from './digest';
 const CHILD_TIMEOUT_MS = 50 * 60 * 1000;
 /** The run's heap: its memory is bounded by its batch and item limits, not by the number of subscribers. */
 const CHILD_HEAP_MB = 384;
+/** The run's scheduling priority (the lowest): it takes what the pages leave of the processors. */
+const CHILD_NICE = 19;
 /** What the child may print (its summary line; logs go to stderr, passed on). */
 const CHILD_STDOUT_LIMIT = 64 * 1024;
 
@@ -33,13 +37,19 @@ function asRun(line: string): DigestRun | null {
 
 function runInChild(now: Date): Promise<DigestRun> {
   const root = process.cwd();
-  const cli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`, cli, '--conditions=react-server', path.join(root, 'scripts', 'alerts-digest.ts'), '--json', '--now', now.toISOString()], {
+    // One process, not tsx's CLI and its child: the heap bound and the priority apply to the run itself.
+    const child = spawn(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`, '--import', 'tsx', '--conditions=react-server', path.join(root, 'scripts', 'alerts-digest.ts'), '--json', '--now', now.toISOString()], {
       cwd: root,
       env: process.env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // Background work: the machine's cores go to the pages first (nice 19; refused on some systems, then it runs as is).
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, CHILD_NICE);
+    } catch {
+      /* not permitted here: the run keeps the default priority */
+    }
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

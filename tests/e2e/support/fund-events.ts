@@ -3,8 +3,7 @@ import ADMIN_FR from '../../../messages/admin/fr.json' with { type: 'json' };
 
 /**
  * The back-office steps of a fund event (issue 34, docs/back-office.md "Fund events"), in French,
- * by roles and labels, for the specs that need them (admin-fund-events.spec.ts, an end-to-end
- * journey): an editor records a suspension of every active share class of a fund with its notice
+ * by roles and labels, for the end-to-end journey (fund-alerts.spec.ts): an editor records a suspension of every active share class of a fund with its notice
  * PDF, in one proposal; a second staff member approves it from the review queue.
  */
 const T = ADMIN_FR.Admin;
@@ -40,14 +39,21 @@ export async function recordSuspension(page: Page, suspension: Suspension): Prom
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
 }
 
-/** A second staff member opens the proposal carrying `note` from the queue, checks it reads as an event, and approves it. */
-export async function approveEventProposal(page: Page, note: string, expected: string[]): Promise<void> {
+/**
+ * A second staff member opens the proposal carrying `note` from the queue, checks it reads as an event
+ * (`expected` texts; with `file`, the proposed notice downloads under that name), and approves it.
+ */
+export async function approveEventProposal(page: Page, note: string, expected: string[], file?: string): Promise<void> {
   await page.goto('/admin/reviews');
   const row = page.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: note });
   await expect(row).toContainText(A.kinds.event.save);
   await expect(row).toContainText(A.areas.funds);
   await row.getByRole('link').click();
   for (const text of expected) await expect(page.getByRole('main')).toContainText(text);
+  if (file) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: A.review.previewFile.replace('{name}', file) }).click()]);
+    expect(download.suggestedFilename()).toBe(file);
+  }
   await page.getByRole('button', { name: A.review.approve }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText(A.review.approved);
 }

@@ -1,33 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import fundEn from '../../../messages/fund/en.json' with { type: 'json' };
 import fundEs from '../../../messages/fund/es.json' with { type: 'json' };
 import fundFr from '../../../messages/fund/fr.json' with { type: 'json' };
 import { axeViolations } from '../../support/axe';
-import { SUSPENSION_TITLE } from '../../support/notices-texts';
 
 /**
- * The steps of the shareholder notices' browser test (issue 34), small so an end-to-end journey can
- * reuse them: write a suspension into a server's database before it starts, open pages as a resident
- * of a country, check the banner, filter the list without JavaScript, read the RSS feed.
+ * The steps of the shareholder notices in the browser (issue 34; fund-alerts.spec.ts): open pages as a
+ * resident of a country, check the banner, filter the list without JavaScript, read the RSS feed.
  */
 export type NoticeLocale = 'fr' | 'en' | 'es';
 export const NOTICE_TEXTS = { fr: fundFr.Notices, en: fundEn.Notices, es: fundEs.Notices } as const;
 export const NOTICES_LIST_PATH: Record<NoticeLocale, string> = { fr: '/fr/avis-aux-porteurs', en: '/en/shareholder-notices', es: '/es/avisos-a-los-participes' };
-export { SUSPENSION_TITLE };
-
-/** Writes a suspension of every class of `fundSlug` (tests/support/notices-data.ts) into the PGlite folder `dir`; returns its event id. */
-export function writeSuspension(dir: string, fundSlug: string): number {
-  const data = spawnSync('npx', ['tsx', '--conditions=react-server', 'tests/support/notices-data.ts', '--fund', fundSlug], {
-    env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: '' },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  if (data.status !== 0) throw new Error(`notices-data failed:\n${data.stdout}\n${data.stderr}`);
-  const eventId = (JSON.parse(data.stdout.trim().split('\n').at(-1) ?? '{}') as { eventId?: number }).eventId ?? 0;
-  expect(eventId).toBeGreaterThan(0);
-  return eventId;
-}
 
 /** A returning RETAIL visitor (disclaimer accepted, cookie choice made) living in `country`, with or without JavaScript. */
 export async function resident(browser: Browser, origin: string, country: string, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page }> {
