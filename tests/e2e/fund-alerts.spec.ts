@@ -135,7 +135,7 @@ test('an editor records a suspension with its notice PDF and a compliance office
 
   // The reviewer reads the type in words, not its code, and gets the proposed PDF under its name.
   const officer = await staff(browser, COMPLIANCE);
-  await approveEventProposal(officer, note, [TITLE, 'avis-suspension.pdf', E.types.suspension], 'avis-suspension.pdf');
+  await approveEventProposal(officer, note, [TITLE, 'avis-suspension.pdf'], 'avis-suspension.pdf', [[E.fields.type, E.types.suspension]]);
   await officer.context().close();
 
   await editor.reload();

@@ -41,15 +41,20 @@ export async function recordSuspension(page: Page, suspension: Suspension): Prom
 
 /**
  * A second staff member opens the proposal carrying `note` from the queue, checks it reads as an event
- * (`expected` texts; with `file`, the proposed notice downloads under that name), and approves it.
+ * (`expected` texts; `rows`, a field of the difference and its proposed value, as the reviewer reads
+ * them; with `file`, the proposed notice downloads under that name), and approves it.
  */
-export async function approveEventProposal(page: Page, note: string, expected: string[], file?: string): Promise<void> {
+export async function approveEventProposal(page: Page, note: string, expected: string[], file?: string, rows: [field: string, after: string][] = []): Promise<void> {
   await page.goto('/admin/reviews');
   const row = page.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: note });
   await expect(row).toContainText(A.kinds.event.save);
   await expect(row).toContainText(A.areas.funds);
   await row.getByRole('link').click();
   for (const text of expected) await expect(page.getByRole('main')).toContainText(text);
+  for (const [field, after] of rows) {
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field, exact: true }) });
+    await expect(row.getByRole('cell').last()).toHaveText(after);
+  }
   if (file) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: A.review.previewFile.replace('{name}', file) }).click()]);
     expect(download.suggestedFilename()).toBe(file);
