@@ -154,13 +154,16 @@ async function main(): Promise<void> {
     const peakQuiet = peakRss;
     const started = process.hrtime.bigint();
     let settled = false;
-    const digest = post(`${BASE}/api/test/alerts/digest`).finally(() => (settled = true));
+    let runSeconds = 0;
+    const digest = post(`${BASE}/api/test/alerts/digest`).finally(() => {
+      settled = true;
+      runSeconds = seconds(started);
+    });
     // Fixed windows of DURATION s while the run lasts (a load stopped midway reported nothing): every
     // window counts, the last one may end after the run; the worst window's p99 is what is compared.
     const windows: autocannon.Result[] = [];
     while (!settled) windows.push(await load(page, DURATION, rate));
     const run = await digest;
-    const runSeconds = seconds(started);
     const worstOf = (list: autocannon.Result[]) => list.reduce((worst, w) => (w.latency.p99 > worst.latency.p99 ? w : worst));
     const medianOf = (list: autocannon.Result[]) => [...list.map((w) => w.latency.p99)].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)] ?? 0;
     const busy = worstOf(windows);
