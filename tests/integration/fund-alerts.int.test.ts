@@ -140,7 +140,8 @@ describe('subscribing and confirming', () => {
     expect(get.headers.get('location')).toMatch(/^\/en\/alerts\?token=[\w-]{43}&confirm=[\w-]{43}$/);
     const url = new URL(link);
     const view = await manageView(db, url.searchParams.get('token'), url.searchParams.get('confirm'), 'en');
-    expect(view?.pending?.fundTitle).toBeTruthy();
+    // The fund the link confirms, named in the subscriber's language.
+    expect(view?.pending).toEqual({ fundId, fundTitle: 'Aurore Actions Europe' });
     expect(view?.subscriptions).toMatchObject([{ fundId, confirmed: false }]);
 
     expect(await confirmVia(link)).toMatch(/^\/en\/alerts\?result=confirmed&token=/);
