@@ -23,7 +23,7 @@ const CHILD_TIMEOUT_MS = 50 * 60 * 1000;
 const CHILD_HEAP_MB = 384;
 /** The run's scheduling priority (the lowest): it takes what the pages leave of the processors. */
 const CHILD_NICE = 19;
-/** What the child may print (its summary line; logs go to stderr, passed on). */
+/** What is kept of the child's output (its summary line comes last; its errors go to stderr, passed on). */
 const CHILD_STDOUT_LIMIT = 64 * 1024;
 
 function asRun(line: string): DigestRun | null {
@@ -53,7 +53,8 @@ function runInChild(now: Date): Promise<DigestRun> {
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      if (out.length < CHILD_STDOUT_LIMIT) out += chunk.slice(0, CHILD_STDOUT_LIMIT - out.length);
+      // The last CHILD_STDOUT_LIMIT characters: the summary is the last line, whatever came before.
+      out = (out + chunk).slice(-CHILD_STDOUT_LIMIT);
     });
     const timer = setTimeout(() => child.kill('SIGTERM'), CHILD_TIMEOUT_MS);
     timer.unref();
