@@ -36,7 +36,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { seed } from './bench-alert-seed';
-import { BROWSER_HEADERS, servingPid, serverRssBytes, waitForHealth } from './bench-server';
+import { BROWSER_HEADERS, rssBytes, servingPid, serverRssBytes, waitForHealth } from './bench-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-alerts-'));
@@ -101,9 +101,7 @@ function childrenRssBytes(starter: ChildProcess): number {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     return children.reduce((sum, child) => {
       try {
-        if (!readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('alerts-digest')) return sum;
-        const line = readFileSync(`/proc/${child}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-        return sum + (line ? Number(line[1]) * 1024 : 0);
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('alerts-digest') ? sum + (rssBytes(child) ?? 0) : sum;
       } catch {
         return sum;
       }

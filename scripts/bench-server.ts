@@ -29,14 +29,19 @@ export function serverCpuMs(starter: ChildProcess): number | null {
   }
 }
 
-/** The resident memory of the process serving, in bytes, or null off Linux. */
-export function serverRssBytes(starter: ChildProcess): number | null {
+/** The resident memory of process `pid`, in bytes, or null off Linux or once it has gone. */
+export function rssBytes(pid: string | number | null): number | null {
   try {
-    const line = readFileSync(`/proc/${servingPid(starter)}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
     return line ? Number(line[1]) * 1024 : null;
   } catch {
     return null;
   }
+}
+
+/** The resident memory of the process serving, in bytes, or null off Linux. */
+export function serverRssBytes(starter: ChildProcess): number | null {
+  return rssBytes(servingPid(starter));
 }
 
 export async function waitForHealth(base: string, timeoutMs: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_AREAS, canonicalJson, diffByLanguage, mayReview, parseApprovalAreas } from './approval';
+import { APPROVAL_AREAS, canonicalJson, diffByLanguage, mayReview, parseApprovalAreas, proposedFileName } from './approval';
 
 describe('approval policy', () => {
   it('requires approval everywhere by default, nowhere when empty', () => {
@@ -48,5 +48,14 @@ describe('diffByLanguage', () => {
       { field: 'a', before: '1', after: '' },
       { field: 'b', before: '', after: '2' },
     ]);
+  });
+});
+
+describe('proposedFileName', () => {
+  it('names a document by its input, a new event by its notice, and anything else document.pdf', () => {
+    expect(proposedFileName({ fileName: 'kid-fr.pdf', notice: { fileName: 'other.pdf' } })).toBe('kid-fr.pdf');
+    expect(proposedFileName({ fundId: 3, notice: { fileName: 'avis-suspension.pdf' } })).toBe('avis-suspension.pdf');
+    expect(proposedFileName({ notice: null })).toBe('document.pdf');
+    expect(proposedFileName({ fileName: 42, notice: { fileName: ['x'] } })).toBe('document.pdf');
   });
 });

@@ -190,6 +190,16 @@ export function diffByLanguage(before: unknown, after: unknown): Record<DiffLang
 }
 
 /** Whether a proposal may be approved by this person: never by its author, whatever their role. */
+/**
+ * The name of a proposal's file, as the review screen shows it and its download is named: a document's
+ * is the input's `fileName`, a new fund event's first notice carries its own (`notice.fileName`).
+ */
+export function proposedFileName(input: Record<string, unknown>): string {
+  const notice = input.notice as { fileName?: unknown } | null | undefined;
+  if (typeof input.fileName === 'string') return input.fileName;
+  return typeof notice?.fileName === 'string' ? notice.fileName : 'document.pdf';
+}
+
 export function mayReview(proposal: { authorId: string | null }, reviewerId: string): boolean {
   return proposal.authorId !== null && proposal.authorId !== reviewerId;
 }

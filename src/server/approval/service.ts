@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { env, type Locale } from '@/env';
-import { AREA_OF, canonicalJson, DIGEST_MINUTES, mayReview, NOTE_MAX, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/staff/approval';
+import { AREA_OF, canonicalJson, DIGEST_MINUTES, mayReview, NOTE_MAX, proposedFileName, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/staff/approval';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
@@ -385,10 +385,7 @@ export async function proposalFile(db: Executor, id: number): Promise<{ bytes: U
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await db.select({ file: proposedChange.file, input: proposedChange.input }).from(proposedChange).where(eq(proposedChange.id, id));
   if (!row?.file) return null;
-  // A document's name is the input's; a new event's first notice carries its own (event.save).
-  const notice = row.input.notice as { fileName?: unknown } | null | undefined;
-  const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : typeof notice?.fileName === 'string' ? notice.fileName : 'document.pdf';
-  return { bytes: row.file, fileName };
+  return { bytes: row.file, fileName: proposedFileName(row.input) };
 }
 
 /** The pending changes whose target changed since they were made (flagged in the queue; not approvable as is). */

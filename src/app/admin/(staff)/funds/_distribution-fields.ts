@@ -267,7 +267,10 @@ function readableEventRow(t: AdminT, row: DiffRow): DiffRow {
  * fields in words). Any other kind's difference is left as it is.
  */
 export function readableChangeRows(t: AdminT, kind: string, diff: Record<DiffLanguage, DiffRow[]>): Record<DiffLanguage, DiffRow[]> {
-  if (kind.startsWith('event.')) return { fr: diff.fr.map((row) => readableEventRow(t, row)), en: diff.en.map((row) => readableEventRow(t, row)), es: diff.es.map((row) => readableEventRow(t, row)), all: diff.all.map((row) => readableEventRow(t, row)) };
+  if (kind.startsWith('event.')) {
+    const readable = (rows: DiffRow[]) => rows.map((row) => readableEventRow(t, row));
+    return { fr: readable(diff.fr), en: readable(diff.en), es: readable(diff.es), all: readable(diff.all) };
+  }
   const area = kind === 'share.distribution' ? 'distribution' : kind === 'fund.sustainability' ? 'sustainability' : null;
   if (!area) return diff;
   return { fr: diff.fr, en: diff.en, es: diff.es, all: diff.all.map((row) => readableRow(t, area, row)) };

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
-import { diffByLanguage, mayReview, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
+import { diffByLanguage, mayReview, proposedFileName, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
 import type { PageSnapshot } from '@/domain/content/page-edit';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
@@ -49,7 +49,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const reviewer = can(staff.role, 'changes.review') && mayReview(row, staff.id) && row.status === 'pending';
   const lang = queryText(query, 'lang');
   const previewLocale = isAdminLocale(lang) ? lang : staff.locale;
-  const fileName = typeof row.input.fileName === 'string' ? row.input.fileName : 'document.pdf';
+  const fileName = proposedFileName(row.input);
   return (
     <>
       <BackLink href="/admin/reviews">{t('approval.review.back')}</BackLink>
@@ -205,7 +205,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           </Link>
         ) : (row.kind === 'event.save' || row.kind === 'event.attach') && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
-            {t('approval.review.previewFile', { name: String((row.input.notice as { fileName?: unknown } | null | undefined)?.fileName ?? fileName) })}
+            {t('approval.review.previewFile', { name: fileName })}
           </a>
         ) : row.kind === 'news.attach' && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
