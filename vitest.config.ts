@@ -31,7 +31,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/db-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // On real PostgreSQL each worker has its database (tests/setup/global-db.ts).
+          // Each file has a database of its own, on PGlite and PostgreSQL alike (tests/setup/db-per-file.ts).
         },
       },
     ],

@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { ensureGoldenImage } from './golden';
-import { workerDatabaseUrl } from './worker-database';
+import { databaseName, maintenanceUrl, quoteIdentifier } from './file-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,37 +10,35 @@ declare module 'vitest' {
 
 /**
  * Once per run: on PGlite, a migrated and seeded golden image that each test file loads; on
- * PostgreSQL (DATABASE_URL), that database is migrated and seeded afresh, then copied once per
- * Vitest worker (CREATE DATABASE … TEMPLATE): the files of one worker share its copy, one after
- * another, and the workers run side by side as they do on PGlite.
+ * PostgreSQL (DATABASE_URL), that database is migrated and seeded afresh and marked as a template,
+ * which each test file copies into a database of its own (tests/setup/db-per-file.ts). Either way no
+ * file sees what another wrote, whatever order the runner picks.
  */
 export default async function setup(project: TestProject) {
   const { openPglite, openPostgres } = await import('../../src/server/db/client');
   const { seedDemo } = await import('../../src/server/db/seed/seed');
   const url = process.env.DATABASE_URL;
   if (url) {
-    const database = await openPostgres(url);
-    try {
-      await database.migrate();
-      await seedDemo(database.db);
-    } finally {
-      await database.close();
-    }
     const { Client } = await import('pg');
-    // A template database must have no session open, this one's included: the copies are made from
-    // the maintenance database.
-    const maintenance = new URL(url);
-    maintenance.pathname = '/postgres';
-    const admin = new Client({ connectionString: maintenance.toString() });
+    const template = quoteIdentifier(databaseName(url));
+    const admin = new Client({ connectionString: maintenanceUrl(url) });
     await admin.connect();
     try {
-      const template = new URL(url).pathname.slice(1);
-      const workers = Math.max(Number(project.globalConfig.maxWorkers) || 1, availableParallelism());
-      for (let id = 1; id <= workers; id += 1) {
-        const copy = new URL(workerDatabaseUrl(url, String(id))).pathname.slice(1);
-        await admin.query(`DROP DATABASE IF EXISTS "${copy}"`);
-        await admin.query(`CREATE DATABASE "${copy}" TEMPLATE "${template}"`);
+      // A database left marked by an earlier run on the same server is opened again to be re-seeded,
+      // and the copies a crashed run left behind are dropped.
+      await admin.query(`ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS true IS_TEMPLATE false`).catch(() => undefined);
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${databaseName(url)}_f`]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+      const database = await openPostgres(url);
+      try {
+        await database.migrate();
+        await seedDemo(database.db);
+      } finally {
+        await database.close();
       }
+      // A template may be copied by several sessions at once, but only while nobody is connected to
+      // it: marked so, it also refuses an accidental connection of a test (ALLOW_CONNECTIONS false).
+      if (process.env.INTEGRATION_SHARED_DATABASE !== '1') await admin.query(`ALTER DATABASE ${template} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
     } finally {
       await admin.end();
     }
