@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { withCompany } from '../support/company-messages';
 import FORMS_EN from '../../messages/forms/en.json' with { type: 'json' };
 import { ADMIN_EN, expectAccessible, STAFF, staffPage, storageStateOf } from '../support/admin';
 import { samplePdf } from '../support/sample-documents';
@@ -12,7 +13,7 @@ import { decodeMail, startSmtpSink } from '../support/smtp-sink';
  * is pressed.
  */
 const T = ADMIN_EN.Admin;
-const F = FORMS_EN.Forms;
+const F = withCompany(FORMS_EN, 'en').Forms;
 const stamp = Date.now().toString().slice(-7);
 const VISITOR = { firstName: 'Grace', lastName: `Inbox${stamp}`, email: `grace.${stamp}@example.com` };
 const CV = samplePdf(`CV of Grace ${stamp}`);

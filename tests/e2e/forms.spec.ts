@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { axeViolations } from '../support/axe';
+import { withCompany } from '../support/company-messages';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import en from '../../messages/forms/en.json' with { type: 'json' };
 import es from '../../messages/forms/es.json' with { type: 'json' };
@@ -18,7 +19,7 @@ import { decodeMail, leaseSmtpPort, startSmtpSink, type SmtpPortLease, type Smtp
 
 const LOCALES = ['fr', 'en', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
-const MESSAGES = { fr, en, es } as const;
+const MESSAGES = { fr: withCompany(fr, 'fr'), en: withCompany(en, 'en'), es: withCompany(es, 'es') } as const;
 const PATHS = {
   contact: { fr: '/fr/contact', en: '/en/contact', es: '/es/contacto' },
   career: { fr: '/fr/carrieres', en: '/en/careers', es: '/es/empleo' },

@@ -5,13 +5,18 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
+import { siteTitleTemplate } from '@/server/seo/metadata';
+import { getCompany } from '@/server/site/queries';
 import '../globals.css';
 
-export const metadata: Metadata = {
-  metadataBase: new URL(env().PUBLIC_BASE_URL),
-  title: { default: 'Aurore Gestion', template: '%s | Aurore Gestion' },
-  applicationName: 'Aurore Gestion',
-};
+/** The house's name, from its identity in the database, titles every page ("Page | House"). */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const base: Metadata = { metadataBase: new URL(env().PUBLIC_BASE_URL) };
+  if (!hasLocale(routing.locales, locale)) return base;
+  const company = await getCompany(locale);
+  return company?.title ? { ...base, title: siteTitleTemplate(company.title), applicationName: company.title } : base;
+}
 
 export const viewport: Viewport = { themeColor: '#0b3a6e', width: 'device-width', initialScale: 1 };
 

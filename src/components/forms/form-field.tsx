@@ -29,6 +29,7 @@ type Props = {
   error: string | undefined;
   options?: OptionGroup[];
   locale: string;
+  company: string;
 };
 
 function Required() {
@@ -48,13 +49,13 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
-export function FormField({ kind, field, register, error, options, locale }: Props) {
+export function FormField({ kind, field, register, error, options, locale, company }: Props) {
   const t = useTranslations('Forms') as Translate;
   const id = fieldId(kind, field.name);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   // The validation checkbox is labelled by its form's own sentence (validation.{kind}).
-  const label = field.kind === 'checkbox' ? t(`validation.${kind}`) : t(`fields.${field.name}`);
+  const label = field.kind === 'checkbox' ? t(`validation.${kind}`, { company }) : t(`fields.${field.name}`);
   const hint = hintFor(field, t, locale);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const { required, ...attributes } = inputAttributes(field);

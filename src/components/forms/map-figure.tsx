@@ -5,7 +5,7 @@ import type { MapAddress } from './map-address';
  * a marker and the address. Drawn as SVG in the page: no tiles, no third party, nothing to consent to.
  */
 export function MapFigure({ address, label }: { address: MapAddress; label: string }) {
-  // "24 rue de l’Aurore" → "rue de l’Aurore": the street is named on the map, the number on the marker.
+  // "24 rue de la Paix" → "rue de la Paix": the street is named on the map, the number on the marker.
   const street = address.street.replace(/^\s*\d+\s*(bis|ter)?\s*,?\s*/i, '') || address.street;
   return (
     <svg viewBox="0 0 800 400" role="img" aria-labelledby="contact-map-title" className="size-full" data-testid="contact-map-figure">

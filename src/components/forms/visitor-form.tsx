@@ -26,6 +26,8 @@ type ServerAnswer = { ok?: boolean; message?: string; errors?: Record<string, st
 export type VisitorFormProps = {
   kind: FormKind;
   captcha: CaptchaConfig | null;
+  /** The house's name, which the consent sentence names. */
+  company: string;
   /** Labels of options the page knows (share classes, investor profiles); their values are what the server accepts. */
   options?: PageOptions;
 };
@@ -47,7 +49,7 @@ function cachedRead(file: File, maxBytes: number): Promise<UploadValue> {
  * too; errors sit under their fields (aria-describedby, aria-invalid) and the first field in error
  * gets focus. The request is JSON-answered by POST /api/forms/{kind}.
  */
-export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
+export function VisitorForm({ kind, captcha, company, options = {} }: VisitorFormProps) {
   const t = useTranslations('Forms') as Translate;
   const locale = useLocale() as Locale;
   const consent = useConsent();
@@ -171,7 +173,7 @@ export function VisitorForm({ kind, captcha, options = {} }: VisitorFormProps) {
     >
       <p className="text-sm text-muted">{t('legend')}</p>
       {form.fields.map((field) => (
-        <FormField key={field.name} kind={kind} field={field} register={register} error={errorOf(field.name)} options={options[field.name]} locale={INTL_LOCALE[locale]} />
+        <FormField key={field.name} kind={kind} field={field} register={register} error={errorOf(field.name)} options={options[field.name]} locale={INTL_LOCALE[locale]} company={company} />
       ))}
       <Honeypot kind={kind} label={t('honeypot')} />
       {/* Both live regions are always there, so assistive technologies announce what appears in them. */}

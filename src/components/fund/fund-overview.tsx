@@ -14,6 +14,8 @@ function subscribeHref(locale: Locale, share: { isinCode: string } | undefined):
 
 type Props = {
   locale: Locale;
+  /** The house's name, from its identity. */
+  company: string;
   fund: FundView;
   esgDocuments: OfferedDocument[];
   contactHref: string;
@@ -21,7 +23,7 @@ type Props = {
 };
 
 /** The overview tab: what the fund does and how, its key facts, its ESG section and how to subscribe. */
-export function FundOverview({ locale, fund, esgDocuments, contactHref, documentsHref }: Props) {
+export function FundOverview({ locale, company, fund, esgDocuments, contactHref, documentsHref }: Props) {
   const t = useTranslations('FundOverview');
   const main = fund.shares.find((s) => s.isMain) ?? fund.shares[0];
   return (
@@ -64,6 +66,7 @@ export function FundOverview({ locale, fund, esgDocuments, contactHref, document
       </div>
       <FundEsg locale={locale} fund={fund} documents={esgDocuments} />
       <FundPartners
+        company={company}
         partners={fund.partners}
         contactHref={contactHref}
         documentsHref={documentsHref}

@@ -3,10 +3,11 @@ import { useTranslations } from 'next-intl';
 import { NewTabHint } from '@/components/layout/new-tab-hint';
 import type { FundView } from '@/domain/model';
 
-type Props = { partners: FundView['partners']; contactHref: string; documentsHref: string; subscribeHref: string };
+/** `company`: the house's name, which the introduction names. */
+type Props = { company: string; partners: FundView['partners']; contactHref: string; documentsHref: string; subscribeHref: string };
 
 /** docs/product.md §2 partners section, "How to subscribe?": investors subscribe through distributors, listed with their sites. */
-export function FundPartners({ partners, contactHref, documentsHref, subscribeHref }: Props) {
+export function FundPartners({ company, partners, contactHref, documentsHref, subscribeHref }: Props) {
   const t = useTranslations('FundPartners');
   return (
     <section aria-labelledby="fund-partners" className="border-t border-slate-200 pt-10">
@@ -14,7 +15,7 @@ export function FundPartners({ partners, contactHref, documentsHref, subscribeHr
         {t('title')}
       </h3>
       <div className="max-w-3xl space-y-3 leading-relaxed">
-        <p>{t('intro')}</p>
+        <p>{t('intro', { company })}</p>
         <p>
           {t('beforeInvesting')}{' '}
           <Link href={documentsHref} className="font-semibold text-brand underline underline-offset-2">

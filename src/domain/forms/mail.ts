@@ -11,6 +11,8 @@ export type MailLabels = {
   /** Labels of run-time options (share classes, investor profiles), by field then value. */
   options: Partial<Record<string, Record<string, string>>>;
   formatDate: (date: Date) => string;
+  /** The house's name, which the consent sentences name. */
+  company: string;
 };
 
 const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`;
@@ -40,7 +42,7 @@ export function submissionMail(
     if (shown === null) continue;
     lines.push(field.kind === 'textarea' ? `${t(`fields.${field.name}`)}:\n${shown}` : `${t(`fields.${field.name}`)}: ${shown}`);
   }
-  if (v.validation === true) lines.push('', t('mail.consent', { text: t(`validation.${form.kind}`) }));
+  if (v.validation === true) lines.push('', t('mail.consent', { text: t(`validation.${form.kind}`, { company: labels.company }) }));
   if (submission.unverified) lines.push('', t('mail.unverified'));
   lines.push('', t('mail.reference', { id: submission.id }));
   return { subject: t('mail.subject', { kind, name: subjectLine }), text: lines.join('\n') };

@@ -168,7 +168,7 @@ export function finderSegmentParams(segment: string, catalog: FinderCatalog): Se
   return finderSegment(parseFinderQuery(params, facets)) === segment ? params : null;
 }
 
-/** Lowercase, without accents, punctuation as spaces: "Aurore Sicav – Crédit" → "aurore sicav credit". */
+/** Lowercase, without accents, punctuation as spaces: "Sicav Épargne – Crédit" → "sicav epargne credit". */
 export function normalizeSearchText(text: string): string {
   return text
     .normalize('NFD')

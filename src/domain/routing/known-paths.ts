@@ -5,7 +5,7 @@
  * slugs must never reach it one by one.
  *
  * The paths are the app's internal ones, after the proxy's rewrites: the segments that follow
- * `/{locale}/{profile}/` (`['funds', 'aurore-euro-bonds', 'shares', 'aurore-euro-bonds-i']`).
+ * `/{locale}/{profile}/` (`['funds', 'euro-bonds', 'shares', 'euro-bonds-i']`).
  */
 import type { FinderCatalog } from '../funds/finder';
 import { FUND_TABS } from '../funds/tabs';

@@ -19,6 +19,7 @@ import { areaLogger } from '@/server/log/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '@/server/log/request-context';
 import { newUnsubscribeToken, unsubscribeLink } from '@/server/privacy/unsubscribe';
 import { storeSubmission, type NewAttachment, type NewSubmission } from '@/server/submissions/commands';
+import { getCompany } from '@/server/site/queries';
 import { verifyCaptcha } from './captcha';
 import { requestDrain } from '../outbox/drain';
 import { sealLink } from './sealed-link';
@@ -148,9 +149,12 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
   const now = new Date();
   const staff = formsTranslator(STAFF_LOCALE);
   const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[STAFF_LOCALE], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
-  const options = form.kind === 'subscribe' ? await subscribeOptionLabels(STAFF_LOCALE, audienceFromRequest(request)) : {};
+  const [options, company] = await Promise.all([
+    form.kind === 'subscribe' ? subscribeOptionLabels(STAFF_LOCALE, audienceFromRequest(request)) : {},
+    getCompany(STAFF_LOCALE),
+  ]);
   const unverified = captcha.status === 'unverified';
-  const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d) });
+  const mail = submissionMail(form, { id, locale, createdAt: now, values: parsed.data, unverified }, { t: staff, options, formatDate: (d) => dateFormat.format(d), company: company?.title ?? '' });
   try {
     const stored = await storeSubmission(
       await getDb(),

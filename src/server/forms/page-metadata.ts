@@ -13,7 +13,7 @@ export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale
   return buildPageMetadata({
     locale,
     title: t('title'),
-    description: t('description'),
+    description: t('description', { company: company?.title ?? '' }),
     pathname: localizedPath(routeKey, locale),
     alternates: alternatePaths(routeKey, env().locales),
     siteName: company?.title ?? null,

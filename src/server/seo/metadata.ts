@@ -74,7 +74,7 @@ function toImage(image: string | MetadataImage, baseUrl: string): MetadataImage 
   return { ...value, url: absoluteUrl(value.url, baseUrl) };
 }
 
-/** The root title: pages give their own title, shown as "Page | Aurore Gestion". */
+/** The root title: pages give their own title, shown as "Page | {the house's name}". */
 export function siteTitleTemplate(companyTitle: string): { default: string; template: string } {
   return { default: companyTitle, template: `%s | ${companyTitle}` };
 }

@@ -57,10 +57,10 @@ export default async function ContactPage({ params }: Props) {
       }
     >
       <FormSection id="contact-form" title={t('formTitle')} intro={t('formIntro')}>
-        <VisitorFormSlot kind="contact" captcha={captcha} />
+        <VisitorFormSlot kind="contact" company={company.title} captcha={captcha} />
       </FormSection>
       <FormSection id="newsletter" title={t('newsletterTitle')} intro={t('newsletterIntro')}>
-        <VisitorFormSlot kind="newsletter" captcha={captcha} />
+        <VisitorFormSlot kind="newsletter" company={company.title} captcha={captcha} />
       </FormSection>
       <ContactMap address={{ company: company.title, street: info('ADDRESS') ?? '', zipCode: info('ZIP_CODE') ?? '', city: info('CITY') ?? '' }} />
     </ContentPage>

@@ -7,7 +7,7 @@ import { captchaConfig } from '@/server/forms/captcha';
 import { formPageMetadata } from '@/server/forms/page-metadata';
 import { subscribableShares } from '@/server/forms/subscribe-options';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
-import { listInvestorProfiles } from '@/server/site/queries';
+import { getCompany, listInvestorProfiles } from '@/server/site/queries';
 
 type Props = { params: Promise<SiteParams> };
 
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function SubscribePage({ params }: Props) {
   const { locale, audience } = await siteParams(params);
-  const [t, groups, profiles] = await Promise.all([getTranslations('Subscribe'), subscribableShares(locale, audience), listInvestorProfiles(locale)]);
+  const [t, groups, profiles, company] = await Promise.all([getTranslations('Subscribe'), subscribableShares(locale, audience), listInvestorProfiles(locale), getCompany(locale)]);
   const options: PageOptions = {
     isin: groups.map((g) => ({ label: g.fund, options: g.shares.map((s) => ({ value: s.isin, label: s.label })) })),
     investorType: [{ label: null, options: profiles.map((p) => ({ value: p.code, label: p.title })) }],
@@ -33,7 +33,7 @@ export default async function SubscribePage({ params }: Props) {
       <p className="text-lg">{t('intro')}</p>
       <p className="mt-4 rounded border-l-4 border-accent bg-amber-50 p-4">{t('warning')}</p>
       <FormSection id="subscription" title={t('formTitle')}>
-        {groups.length > 0 ? <VisitorFormSlot kind="subscribe" captcha={captchaConfig()} options={options} /> : <p>{t('noShares')}</p>}
+        {groups.length > 0 ? <VisitorFormSlot kind="subscribe" company={company?.title ?? ''} captcha={captchaConfig()} options={options} /> : <p>{t('noShares')}</p>}
       </FormSection>
     </article>
   );

@@ -8,6 +8,7 @@ import { FundOverview } from '@/components/fund/fund-overview';
 import { ShareKeyFacts } from '@/components/share/share-key-facts';
 import { fundDocumentOffer } from '@/server/documents/offer-queries';
 import { previewFund } from '@/server/funds/queries';
+import { getCompany } from '@/server/site/queries';
 import { PublicPreview } from '@/app/admin/(staff)/pages/_view';
 
 /**
@@ -21,14 +22,14 @@ export async function FundPreviewBody({ t, target, locale }: { t: AdminT; target
   setRequestLocale(locale);
   const { fund, shareId } = preview;
   const share = shareId === null ? undefined : fund.shares.find((s) => s.id === shareId);
-  const offer = await fundDocumentOffer(locale, fund);
+  const [offer, company] = await Promise.all([fundDocumentOffer(locale, fund), getCompany(locale)]);
   return (
     <PublicPreview locale={locale} label={t('pages.preview')} className="space-y-8 rounded border border-slate-300 bg-white p-4">
         <h3 className="text-2xl font-bold text-brand">{share ? `${fund.title} ${share.name}` : fund.title}</h3>
         {share ? (
           <ShareKeyFacts share={share} locale={locale} />
         ) : (
-          <FundOverview locale={locale} fund={fund} esgDocuments={esgDocuments(offer.fund)} contactHref={localizedPath('/contact', locale)} documentsHref={fundTabPath(locale, fund.slug, 'documents')} />
+          <FundOverview locale={locale} company={company?.title ?? ''} fund={fund} esgDocuments={esgDocuments(offer.fund)} contactHref={localizedPath('/contact', locale)} documentsHref={fundTabPath(locale, fund.slug, 'documents')} />
         )}
     </PublicPreview>
   );

@@ -70,11 +70,12 @@ const offerFor = (locale: Locale, fund: FundView) => fundDocumentOffer(locale, f
 async function TabContent({ locale, audience, fund, tab }: { locale: Locale; audience: Audience; fund: FundView; tab: FundTab }) {
   switch (tab) {
     case 'overview': {
-      const [offer, notices] = await Promise.all([offerFor(locale, fund), fundNotices(locale, audience, fund.slug)]);
+      const [offer, notices, company] = await Promise.all([offerFor(locale, fund), fundNotices(locale, audience, fund.slug), getCompany(locale)]);
       return (
         <>
           <FundOverview
             locale={locale}
+            company={company?.title ?? ''}
             fund={fund}
             esgDocuments={esgDocuments(offer.fund)}
             contactHref={localizedPath('/contact', locale)}
