@@ -193,7 +193,6 @@ describe('POST /api/admin/v1/registrations', () => {
   });
 
   it('imports with a registrations token, audited as the token; the same file twice is unchanged; a bad row is a 422 with its line', async () => {
-    const db = await getDb();
     const { shareId } = await ids();
     const feed = await token('registrations', `Distribution feed ${run}`);
     const body = file([`${share.isinCode},BE,CGP,registered,2025-02-03`, `${share.isinCode},GB,INSTIT,registered,2025-02-03`]);
