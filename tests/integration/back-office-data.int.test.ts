@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBenchmarkCsv } from '../../src/domain/csv/benchmarks';
@@ -22,7 +23,10 @@ import { currentLibraryPage, libraryFacets } from '../../src/server/documents/li
 import { EMPTY_LIBRARY_QUERY } from '../../src/domain/documents/library';
 import { samplePdf, sampleTaggedPdf } from '../support/sample-documents';
 
-const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
+// Its own label: the audit entries this file reads are those its editor wrote, whatever else wrote on the database.
+const run = randomUUID().slice(0, 8);
+const editor: Actor = { type: 'account', id: 'acc-editor', label: `editor-${run}@fundhouse.test` };
+const byEditor = eq(t.auditLog.actorLabel, editor.label);
 const fund = funds.find((f) => f.slug === 'aurore-actions-europe');
 const share = fund?.shares[0];
 const other = fund?.shares[1];
@@ -39,7 +43,7 @@ async function shareRow(isin: string) {
 }
 
 async function auditCount() {
-  return (await getDb()).$count(t.auditLog);
+  return (await getDb()).$count(t.auditLog, byEditor);
 }
 
 function navFile(lines: string[]) {
@@ -58,7 +62,9 @@ describe('NAV import through the back-office', () => {
     const db = await getDb();
     const { id } = await shareRow(share.isinCode);
     const [last] = await db.select().from(t.navs).where(and(eq(t.navs.shareId, id), eq(t.navs.date, DEMO_AS_OF)));
-    const navsBefore = await db.$count(t.navs);
+    // The NAVs of the two share classes the file names: the preview must add none.
+    const ofFile = inArray(t.navs.shareId, [id, (await shareRow(other.isinCode)).id]);
+    const navsBefore = await db.$count(t.navs, ofFile);
     const preview = await previewNavImport(
       db,
       navFile([`${share.isinCode},${DEMO_AS_OF},${last!.nav + 1}`, `${share.isinCode},${day1},150`, `${other.isinCode},${day1},99`]),
@@ -69,14 +75,15 @@ describe('NAV import through the back-office', () => {
       expect.objectContaining({ series: share.isinCode, from: DEMO_AS_OF, to: day1, rows: 2, added: 1, changed: 1, fundSlug: fund.slug, shareSlug: share.slug }),
     );
     expect(preview.changes).toEqual([{ line: 2, series: share.isinCode, date: DEMO_AS_OF, old: last!.nav, new: last!.nav + 1 }]);
-    expect(await db.$count(t.navs)).toBe(navsBefore);
+    expect(await db.$count(t.navs, ofFile)).toBe(navsBefore);
   });
 
   it('rejects a file naming an unknown ISIN whole, with its line', async () => {
     const db = await getDb();
     const result = await commitNavImport(db, navFile([`${share.isinCode},${day1},150`, `FR0000000001,${day1},1`]), editor);
     expect(result).toMatchObject({ ok: false, errors: [{ line: 3, message: 'no share has the ISIN FR0000000001' }] });
-    expect(await db.$count(t.navs, gt(t.navs.date, DEMO_AS_OF))).toBe(0);
+    const { id } = await shareRow(share.isinCode);
+    expect(await db.$count(t.navs, and(eq(t.navs.shareId, id), gt(t.navs.date, DEMO_AS_OF)))).toBe(0);
   });
 
   it('commits in one transaction with the recomputed figures and one audit entry; the same file again changes nothing', async () => {
@@ -88,8 +95,8 @@ describe('NAV import through the back-office', () => {
     const first = await commitNavImport(db, rows, editor, { source: 'navs.csv' });
     expect(first).toMatchObject({ ok: true, added: 2, changed: 0, written: 2, recomputed: 1 });
     expect(await auditCount()).toBe(audits + 1);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'nav')).orderBy(desc(t.auditLog.id)).limit(1);
-    expect(entry).toMatchObject({ actorLabel: 'editor@fundhouse.test', action: 'import' });
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'nav'), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ actorLabel: editor.label, action: 'import' });
     expect(entry?.after).toMatchObject({ source: 'navs.csv', added: 2, isins: [{ isin: share.isinCode, from: day1, to: day2 }] });
 
     // Published at once in this process: the fund catalog already has the new last price.
@@ -110,7 +117,7 @@ describe('NAV import through the back-office', () => {
     const { id } = await shareRow(share.isinCode);
     const [perf] = await db.select().from(t.sharePerformances).where(eq(t.sharePerformances.shareId, id));
     expect(perf?.lastNav).toBe(123.45);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, `${share.isinCode}@${day2}`)).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entityId, `${share.isinCode}@${day2}`), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ entity: 'nav', action: 'update', after: { nav: 123.45 } });
     expect((entry?.before as { nav: number }).nav).not.toBe(123.45);
     expect(await correctNav(db, { isin: share.isinCode, date: day2, nav: 123.45 }, editor)).toMatchObject({ ok: true, changed: false });
@@ -167,7 +174,7 @@ describe('portfolio import', () => {
     const changed = parsePortfolioCsv(file.replace('0.9,', '0.8,'));
     if (!changed.ok) throw new Error('valid');
     expect(await commitPortfolioImport(db, changed.rows, editor)).toMatchObject({ written: 2, groups: [{ status: 'unchanged' }, { status: 'replaced' }] });
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'allocation'), eq(t.auditLog.action, 'replace'))).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'allocation'), eq(t.auditLog.action, 'replace'), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry?.entityId).toBe(`${fund.slug}@2026-11-30#currency`);
   });
 
@@ -185,7 +192,7 @@ describe('fund AUM', () => {
     expect(await updateFundAum(db, row!.id, { value: 123_456_789.123, date: day1 }, editor)).toEqual({ ok: true, changed: true });
     const [after] = await db.select().from(t.funds).where(eq(t.funds.id, row!.id));
     expect([after?.aumValue, after?.aumDate]).toEqual([123_456_789.12, day1]);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'update-aum')).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'update-aum'), eq(t.auditLog.entityId, String(row!.id)), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry?.before).toEqual({ value: row!.aumValue, currency: row!.aumCurrencyCode, date: row!.aumDate });
     expect(await updateFundAum(db, row!.id, { value: 123_456_789.12, date: day1 }, editor)).toEqual({ ok: true, changed: false });
     expect(await updateFundAum(db, row!.id, { value: 1, date: day1, currency: 'XXX' }, editor)).toEqual({ ok: false, error: 'unknown-currency' });
@@ -243,13 +250,15 @@ describe('documents', () => {
     expect(served?.fileName).toBe('kid.pdf');
 
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]);
-    const base = { owner: { fundSlug: fund.slug }, typeCode: 'PROSPECTUS', locale: 'fr', publishedAt: day1, fileName: 'x.pdf', bytes: samplePdf() };
-    const count = await db.$count(t.documents);
+    // A file name of its own: whatever the owner a refused upload names, a stored one would carry it.
+    const base = { owner: { fundSlug: fund.slug }, typeCode: 'PROSPECTUS', locale: 'fr', publishedAt: day1, fileName: `refused-${run}.pdf`, bytes: samplePdf() };
+    const stored = () => db.$count(t.documents, eq(t.documents.fileName, base.fileName));
+    const count = await stored();
     expect(await uploadDocument(db, { ...base, bytes: exe }, editor)).toEqual({ ok: false, error: 'not-pdf' });
     expect(await uploadDocument(db, { ...base, typeCode: 'NOPE' }, editor)).toEqual({ ok: false, error: 'unknown-type' });
     expect(await uploadDocument(db, { ...base, owner: { fundSlug: 'nope' } }, editor)).toEqual({ ok: false, error: 'unknown-owner' });
     expect(await uploadDocument(db, { ...base, locale: 'de' }, editor)).toEqual({ ok: false, error: 'bad-locale' });
-    expect(await db.$count(t.documents)).toBe(count);
+    expect(await stored()).toBe(count);
   });
 
   it('stores whether each uploaded PDF is tagged: an untagged one is accepted all the same, and the library carries the answer', async () => {

@@ -179,7 +179,8 @@ describe('a country’s page created through the approval door (page.create)', (
     expect(await approveChange(db, outcome.id, people.compliance)).toEqual({ ok: true, status: 'published' });
     expect(await pageSnapshot(db, 'country-GB')).toEqual(snapshot);
     expect((await countriesWithoutPage(db)).map((c) => c.code)).toEqual(['CH']);
-    const audit = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'page'), eq(t.auditLog.entityId, 'country-GB'), eq(t.auditLog.action, 'create')));
+    // Its editor's creation (the approved proposal is audited under its author's id): not another file's country-GB.
+    const audit = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'page'), eq(t.auditLog.entityId, 'country-GB'), eq(t.auditLog.action, 'create'), eq(t.auditLog.actorId, people.editor.id)));
     expect(audit).toHaveLength(1);
     const after = await getLayoutData('en', { profile: 'RETAIL', country: 'GB' });
     expect(after.countryPage).toEqual({ href: '/en/investor-information/gb', label: 'Information for investors in the United Kingdom' });

@@ -6,7 +6,7 @@
  * cached pages expire) once a second person approves; a save that changes nothing is not stored.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fundTag, shareTag } from '../../src/domain/content/cache-tags';
 import type { ShareDistribution } from '../../src/domain/distribution/data';
@@ -63,9 +63,11 @@ async function stored() {
   return (await db.select().from(t.shareDistributions).where(eq(t.shareDistributions.shareId, share.id)))[0]?.data;
 }
 
+/** The latest entry for a demo share or fund written by this file's people (their labels carry the run id): other files change the same demo rows. */
 async function lastAudit(entity: string, entityId: number) {
   const db = await getDb();
-  const [row] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, entity), eq(t.auditLog.entityId, String(entityId)))).orderBy(desc(t.auditLog.id)).limit(1);
+  const ours = like(t.auditLog.actorLabel, `%${run}%`);
+  const [row] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, entity), eq(t.auditLog.entityId, String(entityId)), ours)).orderBy(desc(t.auditLog.id)).limit(1);
   return row;
 }
 

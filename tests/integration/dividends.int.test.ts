@@ -6,7 +6,7 @@
  * On a PostgreSQL shared by every test file, it puts the seed back afterwards.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as postDistributions } from '../../src/app/api/admin/v1/distributions/route';
 import { GET } from '../../src/app/e/[locale]/data/funds/[fundSlug]/[isin]/[file]/route';
@@ -58,7 +58,9 @@ async function stored(isin: string) {
   const rows = await (await getDb()).select().from(t.dividends).where(eq(t.dividends.shareId, await shareId(isin))).orderBy(desc(t.dividends.exDate));
   return rows.map((r) => [r.exDate, r.recordDate, r.paymentDate, r.amount, r.currencyCode]);
 }
-const auditCount = async () => (await getDb()).$count(t.auditLog);
+/** This file's audit entries: every actor it uses (its staff people, its tokens, its system actor) carries the run id. */
+const ours = like(t.auditLog.actorLabel, `%${run}%`);
+const auditCount = async () => (await getDb()).$count(t.auditLog, ours);
 const file = (lines: string[]) => [DIVIDEND_HEADER, ...lines].join('\n');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -132,7 +134,7 @@ describe('the back-office file (import.dividends)', () => {
     expect(after[0]).toEqual(['2027-04-12', '2027-04-13', '2027-04-15', '0.987654', 'EUR']);
     expect(after[1]).toEqual([exDate, recordDate, paymentDate, '9.990000', 'EUR']);
     expect(after.length).toBe(before.length + 1);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'dividend'), eq(t.auditLog.action, 'import'))).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'dividend'), eq(t.auditLog.action, 'import'), eq(t.auditLog.actorId, people.data.id))).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({
       actorLabel: `${people.data.label} (approved by ${people.compliance.label})`,
       after: { added: 1, changed: 1, source: `back-office:dividends-${run}.csv` },
@@ -174,7 +176,7 @@ describe('POST /api/admin/v1/distributions', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toMatchObject({ outcome: 'changed', rows: 1, added: 1, written: 1 });
     expect((await stored(share.isinCode))[0]).toEqual(['2028-04-10', '2028-04-11', '2028-04-13', '1.050000', 'EUR']);
-    const [entry] = await (await getDb()).select().from(t.auditLog).where(eq(t.auditLog.entity, 'dividend')).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await (await getDb()).select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'dividend'), eq(t.auditLog.actorId, feed.id))).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, after: { source: 'import-api' } });
     expect(await (await postDistributions(request(feed.token, body))).json()).toMatchObject({ outcome: 'unchanged', written: 0, unchanged: 1 });
     expect((await postDistributions(request(feed.token, body, 'application/json'))).status).toBe(415);

@@ -79,7 +79,7 @@ describe('an EMT from a third party', () => {
 
     const proposed = await saveChange(db, 'import.findatex', input('emt-third-party.csv', rows), people.editor, { note: 'EMT du prestataire', areas: ['funds'] });
     if (proposed.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(proposed)}`);
-    const proposals = await db.select({ id: t.proposedChange.id }).from(t.proposedChange).where(and(eq(t.proposedChange.kind, 'import.findatex'), eq(t.proposedChange.status, 'pending')));
+    const proposals = await db.select({ id: t.proposedChange.id }).from(t.proposedChange).where(and(eq(t.proposedChange.kind, 'import.findatex'), eq(t.proposedChange.status, 'pending'), eq(t.proposedChange.authorId, people.editor.id)));
     expect(proposals.map((p) => p.id)).toEqual([proposed.id]);
     expect(await distributionOf(isins)).toEqual(before);
 
@@ -95,8 +95,10 @@ describe('an EMT from a third party', () => {
       expect(stored?.targetMarketDate).toBe('2026-10-01');
       expect(stored?.targetMarket.returnProfile.hedging).toBe('N');
     }
-    const [audit] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'share_distribution'), eq(t.auditLog.action, 'import')));
-    expect(audit?.actorLabel).toContain(people.editor.label);
+    // The import its editor's approved proposal wrote (its author's id), not another file's.
+    const audits = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'share_distribution'), eq(t.auditLog.action, 'import'), eq(t.auditLog.actorId, people.editor.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.actorLabel).toContain(people.editor.label);
 
     // The same file again: nothing to propose, nothing to write.
     expect(await saveChange(db, 'import.findatex', input('emt-third-party.csv', rows), people.editor, { areas: ['funds'] })).toEqual({ mode: 'unchanged' });

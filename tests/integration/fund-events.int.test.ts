@@ -156,7 +156,9 @@ describe('fund events through the approval door', () => {
   it('refuses bad input with its codes, and stores nothing', async () => {
     const db = await getDb();
     const [fund, other] = fundsUsed as [FundRow, FundRow];
-    const before = await db.$count(t.proposedChange);
+    // Its editor's proposals only: another file's proposals are not this test's to count.
+    const proposals = () => db.$count(t.proposedChange, eq(t.proposedChange.authorId, people.editor.id));
+    const before = await proposals();
     const bad = await saveChange(
       db,
       'event.save',
@@ -182,7 +184,7 @@ describe('fund events through the approval door', () => {
     });
     // No such fund.
     expect(await saveChange(db, 'event.save', { fundId: 999_999_999, id: null, raw: values([1]), notice: null }, people.editor)).toEqual({ mode: 'unknown' });
-    expect(await db.$count(t.proposedChange)).toBe(before);
+    expect(await proposals()).toBe(before);
   });
 });
 

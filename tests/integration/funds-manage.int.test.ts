@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import type { Actor } from '../../src/server/audit/record';
@@ -9,7 +10,9 @@ import { seedDemo } from '../../src/server/db/seed/seed';
 import { archiveFund, createFund, createShare, deleteFund, deleteShare, updateFund, updateShare } from '../../src/server/funds/commands';
 import { rawCatalog } from '../../src/server/funds/catalog';
 
-const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
+// Its own label: the audit entries this file reads are those its editor wrote, whatever else wrote on the database.
+const editor: Actor = { type: 'account', id: 'acc-editor', label: `editor-${randomUUID()}@fundhouse.test` };
+const byEditor = eq(t.auditLog.actorLabel, editor.label);
 const isin = isinWithCheckDigit('FR0014ZZZ99');
 
 const newFund = {
@@ -59,7 +62,7 @@ describe('funds and share classes', () => {
     const catalog = await rawCatalog(db);
     expect(catalog.shares.find((s) => s.id === share.id)?.isinCode).toBe(isin);
     expect(catalog.performances.get(share.id)).toMatchObject({ asOf: null, lessThanOneYear: true });
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'share')).orderBy(desc(t.auditLog.id)).limit(1);
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'share'), eq(t.auditLog.entityId, String(share.id)), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(entry).toMatchObject({ action: 'create', entityId: String(share.id), after: { isinCode: isin, sriLevel: 5, registered: { country: 'FR', profiles: ['RETAIL'] } } });
     // Registered in the home country for its profiles only; every other country waits for the grid.
     const registrations = await db.select().from(t.shareRegistrations).where(eq(t.shareRegistrations.shareId, share.id));
@@ -72,7 +75,7 @@ describe('funds and share classes', () => {
 
     // An edit records only what changed; the same values again change nothing.
     expect(await updateFund(db, fund.id, { title: { fr: 'Aurore Test Renommé', en: 'Aurore Test New' } }, editor)).toMatchObject({ ok: true, changed: true });
-    const [update] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'update')).orderBy(desc(t.auditLog.id)).limit(1);
+    const [update] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'update'), eq(t.auditLog.entityId, String(fund.id)), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect(update?.before).toEqual({ title: { fr: 'Aurore Test Nouveau', en: 'Aurore Test New' } });
     expect(update?.after).toEqual({ title: { fr: 'Aurore Test Renommé', en: 'Aurore Test New' } });
     expect(await updateFund(db, fund.id, { title: { fr: 'Aurore Test Renommé', en: 'Aurore Test New' } }, editor)).toMatchObject({ changed: false });
@@ -95,7 +98,7 @@ describe('funds and share classes', () => {
 
     expect(await archiveFund(db, fund!.id, editor)).toMatchObject({ ok: true, changed: true });
     expect((await rawCatalog(db)).funds.find((f) => f.id === fund!.id)?.active).toBe(false);
-    const [archived] = await db.select().from(t.auditLog).where(eq(t.auditLog.entityId, String(fund!.id))).orderBy(desc(t.auditLog.id)).limit(1);
+    const [archived] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entityId, String(fund!.id)), byEditor)).orderBy(desc(t.auditLog.id)).limit(1);
     expect([archived?.entity, archived?.before, archived?.after]).toEqual(['fund', { active: true }, { active: false }]);
     await updateFund(db, fund!.id, { active: true }, editor);
   });

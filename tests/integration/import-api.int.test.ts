@@ -3,7 +3,8 @@
  * on PGlite in `npm test` and on PostgreSQL in CI: tokens by scope, expiry and revocation, the
  * same file twice, bad rows with their lines, documents served afterwards, bodies counted.
  */
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray, like, or } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POST as postBenchmarks } from '../../src/app/api/admin/v1/benchmarks/route';
 import { POST as postDocuments } from '../../src/app/api/admin/v1/documents/route';
@@ -23,7 +24,9 @@ import { MAX_CSV_BYTES } from '../../src/server/import-api/csv-imports';
 import { MAX_DOCUMENT_BODY_BYTES } from '../../src/server/import-api/documents';
 import { sampleExe, samplePdf } from '../support/sample-documents';
 
-const system = { type: 'system', label: 'import-api test' } as const;
+// Every actor of this file (its tokens, its system actor) carries the run id: the audit entries it counts are its own.
+const run = randomUUID().slice(0, 8);
+const system = { type: 'system', label: `import-api test ${run}` } as const;
 const fund = funds.find((f) => f.slug === 'aurore-actions-europe');
 const share = fund?.shares[0];
 const other = fund?.shares[1];
@@ -35,7 +38,7 @@ const encoder = new TextEncoder();
 
 type ErrorBody = { error: { code: string; message: string }; errorCount?: number; errors?: { line: number; code: string; message: string }[] };
 
-async function token(scope: TokenScope, name = `${scope} feed`) {
+async function token(scope: TokenScope, name = `${scope} feed ${run}`) {
   return createApiToken(await getDb(), { name, scope, days: 30, createdBy: null }, system);
 }
 
@@ -70,9 +73,22 @@ function endless(first: string) {
   return { stream, probe };
 }
 
+/**
+ * The rows this file can write: NAVs and benchmark values of its fund after the seed's last day,
+ * documents of its fund and its share classes, audit entries of its own actors. Another file's
+ * rows elsewhere do not move them.
+ */
 async function counts() {
   const db = await getDb();
-  return { navs: await db.$count(t.navs), benchmarks: await db.$count(t.benchmarkValues), documents: await db.$count(t.documents), audit: await db.$count(t.auditLog) };
+  const [row] = await db.select({ id: t.funds.id }).from(t.funds).where(eq(t.funds.slug, fund?.slug ?? ''));
+  const shareIds = (await db.select({ id: t.shares.id }).from(t.shares).where(eq(t.shares.fundId, row?.id ?? -1))).map((s) => s.id);
+  if (!row || shareIds.length === 0) throw new Error('the demo fund and its share classes');
+  return {
+    navs: await db.$count(t.navs, and(inArray(t.navs.shareId, shareIds), gt(t.navs.date, DEMO_AS_OF))),
+    benchmarks: await db.$count(t.benchmarkValues, and(eq(t.benchmarkValues.benchmarkCode, fund?.benchmarkCode ?? ''), gt(t.benchmarkValues.date, DEMO_AS_OF))),
+    documents: await db.$count(t.documents, or(eq(t.documents.fundId, row.id), inArray(t.documents.shareId, shareIds))),
+    audit: await db.$count(t.auditLog, like(t.auditLog.actorLabel, `%${run}%`)),
+  };
 }
 
 async function shareId(isin: string) {
@@ -97,7 +113,7 @@ describe('POST /api/admin/v1/navs', () => {
 
   it('imports with a navs token: NAVs stored, figures recomputed, audited as the token; the same file again changes nothing', async () => {
     const db = await getDb();
-    const feed = await token('navs', 'Administrator NAV feed');
+    const feed = await token('navs', `Administrator NAV feed ${run}`);
     const before = await counts();
     const res = await postNavs(csv(feed.token, file()));
     expect(res.status).toBe(200);
@@ -116,8 +132,8 @@ describe('POST /api/admin/v1/navs', () => {
     const after = await counts();
     expect(after.navs).toBe(before.navs + 3);
     expect(after.audit).toBe(before.audit + 1);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, 'nav')).orderBy(desc(t.auditLog.id)).limit(1);
-    expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: 'Administrator NAV feed', action: 'import', after: { source: 'import-api', added: 3 } });
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'nav'), eq(t.auditLog.actorId, feed.id))).orderBy(desc(t.auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: `Administrator NAV feed ${run}`, action: 'import', after: { source: 'import-api', added: 3 } });
     const [used] = await db.select().from(t.apiToken).where(eq(t.apiToken.id, feed.id));
     const firstUse = used?.lastUsedAt;
     expect(firstUse).toBeInstanceOf(Date);
@@ -147,9 +163,9 @@ describe('POST /api/admin/v1/navs', () => {
 
   it('answers 401 to an expired, a revoked, an unknown or a missing token, even with a staff session cookie', async () => {
     const db = await getDb();
-    const expired = await token('navs', 'Expired feed');
+    const expired = await token('navs', `Expired feed ${run}`);
     await db.update(t.apiToken).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.apiToken.id, expired.id));
-    const revoked = await token('navs', 'Revoked feed');
+    const revoked = await token('navs', `Revoked feed ${run}`);
     expect(await revokeApiToken(db, revoked.id, system)).toBe(true);
 
     // A real admin session: cookies never authenticate the import API.
@@ -264,7 +280,7 @@ describe('POST /api/admin/v1/documents', () => {
 
   it('uploads a share KID by ISIN and a fund prospectus by slug, served at once by the public routes; the same file again changes nothing', async () => {
     const db = await getDb();
-    const feed = await token('documents', 'Document feed');
+    const feed = await token('documents', `Document feed ${run}`);
     const kid = samplePdf('KID pushed by the feed');
     const before = await counts();
     const res = await postDocuments(multipart(feed.token, { isin: other.isinCode, type: 'KIID', language: 'es', date: day1 }, { bytes: kid, name: 'kid-es.pdf' }));
@@ -285,7 +301,7 @@ describe('POST /api/admin/v1/documents', () => {
     const after = await counts();
     expect([after.documents, after.audit]).toEqual([before.documents + 2, before.audit + 2]);
     const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'document'), eq(t.auditLog.entityId, String(body.id)), eq(t.auditLog.actorType, 'token')));
-    expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: 'Document feed', after: { data: { bytes: kid.byteLength } } });
+    expect(entry).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: `Document feed ${run}`, after: { data: { bytes: kid.byteLength } } });
 
     const again = await postDocuments(multipart(feed.token, { isin: other.isinCode, type: 'KIID', language: 'es', date: day1 }, { bytes: kid, name: 'kid-es.pdf' }));
     expect(again.status).toBe(200);

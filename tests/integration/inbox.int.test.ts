@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { submissionsCsv } from '../../src/domain/forms/csv';
 import { createStaffAccount } from '../../src/server/auth/accounts';
@@ -11,7 +11,8 @@ import { getAttachment, getInboxItem, listInbox, listOutbox, outboxCounts } from
 import { listSubmissions } from '../../src/server/submissions/queries';
 import { storeSubmission } from '../../src/server/submissions/commands';
 
-const system = { type: 'system', label: 'test' } as const;
+// Its own label: the audit entries this file reads are those it wrote.
+const system = { type: 'system', label: `inbox test ${randomUUID()}` } as const;
 const limit = { max: 100, windowSeconds: 60 };
 
 async function submit(kind: 'contact' | 'career', fields: Record<string, unknown>, at: string, file?: string) {
@@ -106,7 +107,9 @@ describe('the back-office inbox and outbox', () => {
     expect(await retryMailNow(db, mail.id, system)).toBe(true);
     const [due] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, mail.id));
     expect(due?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'retry-now'));
+    const entries = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'retry-now'), eq(t.auditLog.entityId, String(mail.id)), eq(t.auditLog.actorLabel, system.label)));
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
     expect(entry).toMatchObject({ entity: 'mail', entityId: String(mail.id), before: { attempts: 3, lastError: 'connect ECONNREFUSED' } });
 
     await db.update(t.mailOutbox).set({ sentAt: new Date() }).where(eq(t.mailOutbox.id, mail.id));

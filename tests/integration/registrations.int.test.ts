@@ -4,7 +4,8 @@
  * file twice, a bad row refusing the file), POST /api/admin/v1/registrations and its token scope,
  * country-restricted documents, and the countries' pages in the pages editor; each change audited.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POST as postDocuments } from '../../src/app/api/admin/v1/documents/route';
 import { POST as postRegistrations } from '../../src/app/api/admin/v1/registrations/route';
@@ -23,8 +24,10 @@ import { listPagesForStaff, listPageVersions, pageSnapshot } from '../../src/ser
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid } from '../../src/server/registrations/commands';
 import { samplePdf } from '../support/sample-documents';
 
-const editor: Actor = { type: 'account', id: 'acc-editor', label: 'editor@fundhouse.test' };
-const system = { type: 'system', label: 'registrations test' } as const;
+// Every actor of this file (editor, system, tokens) carries the run id: the audit entries it reads are its own.
+const run = randomUUID().slice(0, 8);
+const editor: Actor = { type: 'account', id: 'acc-editor', label: `editor-${run}@fundhouse.test` };
+const system = { type: 'system', label: `registrations test ${run}` } as const;
 const fund = funds.find((f) => f.slug === 'aurore-actions-europe');
 const share = fund?.shares[0];
 const other = fund?.shares[1];
@@ -49,9 +52,10 @@ async function cells(shareIds: number[]) {
   return Object.fromEntries(rows.map((r) => [`${r.shareId}|${r.countryCode}|${r.investorProfile}`, [r.registeredOn, r.withdrawnOn]]));
 }
 
-const auditCount = async () => (await getDb()).$count(t.auditLog);
+const ours = like(t.auditLog.actorLabel, `%${run}%`);
+const auditCount = async () => (await getDb()).$count(t.auditLog, ours);
 async function lastAudit(entity: string) {
-  const [entry] = await (await getDb()).select().from(t.auditLog).where(eq(t.auditLog.entity, entity)).orderBy(desc(t.auditLog.id)).limit(1);
+  const [entry] = await (await getDb()).select().from(t.auditLog).where(and(eq(t.auditLog.entity, entity), ours)).orderBy(desc(t.auditLog.id)).limit(1);
   return entry;
 }
 
@@ -79,7 +83,7 @@ describe('the registration grid of a fund', () => {
     expect(await auditCount()).toBe(before + 1);
     expect(await lastAudit('share_registration')).toMatchObject({
       actorType: 'account',
-      actorLabel: 'editor@fundhouse.test',
+      actorLabel: editor.label,
       entityId: fund.slug,
       action: 'update',
       after: { source: 'grid', date: '2025-01-02', cells: expect.arrayContaining([{ isin: share.isinCode, country: 'ES', profile: 'RETAIL', registeredOn: '2025-01-02', withdrawnOn: null }]) },
@@ -166,7 +170,7 @@ describe('the registration CSV import', () => {
   });
 });
 
-async function token(scope: TokenScope, name = `${scope} feed`) {
+async function token(scope: TokenScope, name = `${scope} feed ${run}`) {
   return createApiToken(await getDb(), { name, scope, days: 30, createdBy: null }, system);
 }
 const request = (bearer: string | null, body: string, type = 'text/csv') =>
@@ -189,15 +193,14 @@ describe('POST /api/admin/v1/registrations', () => {
   });
 
   it('imports with a registrations token, audited as the token; the same file twice is unchanged; a bad row is a 422 with its line', async () => {
-    const db = await getDb();
     const { shareId } = await ids();
-    const feed = await token('registrations', 'Distribution feed');
+    const feed = await token('registrations', `Distribution feed ${run}`);
     const body = file([`${share.isinCode},BE,CGP,registered,2025-02-03`, `${share.isinCode},GB,INSTIT,registered,2025-02-03`]);
     const res = await postRegistrations(request(feed.token, body));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toMatchObject({ outcome: 'changed', rows: 2, registered: 2, written: 2 });
-    expect(await lastAudit('share_registration')).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: 'Distribution feed', action: 'import', after: { source: 'import-api' } });
+    expect(await lastAudit('share_registration')).toMatchObject({ actorType: 'token', actorId: feed.id, actorLabel: `Distribution feed ${run}`, action: 'import', after: { source: 'import-api' } });
     const count = await auditCount();
     const again = await postRegistrations(request(feed.token, body));
     expect(await again.json()).toMatchObject({ outcome: 'unchanged', written: 0, unchanged: 2 });
@@ -211,7 +214,7 @@ describe('POST /api/admin/v1/registrations', () => {
     expect((await postRegistrations(request(feed.token, body, 'application/json'))).status).toBe(415);
     const huge = await postRegistrations(request(feed.token, `isin,country,investor_profile,status,date\n${'x'.repeat(3 * 1024 * 1024)}`));
     expect(huge.status).toBe(413);
-    expect(await db.$count(t.auditLog)).toBe(count);
+    expect(await auditCount()).toBe(count);
   });
 });
 
@@ -271,7 +274,7 @@ describe('the countries’ pages in the pages editor', () => {
     expect(await savePage(db, 'country-CH', edited, editor)).toMatchObject({ ok: true, changed: true });
     expect((await pageSnapshot(db, 'country-CH'))?.components[0]?.texts[0]?.content.en).toBe('Representative: Example Bank, Geneva.');
     expect((await listPageVersions(db, 'country-CH')).length).toBe(2);
-    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'page'), eq(t.auditLog.entityId, 'country-CH')));
+    const [entry] = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'page'), eq(t.auditLog.entityId, 'country-CH'), eq(t.auditLog.actorLabel, editor.label)));
     expect(entry).toBeDefined();
   });
 });

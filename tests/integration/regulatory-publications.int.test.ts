@@ -3,6 +3,7 @@
  * for every demo share, a young share without bars, and the previous performance scenarios — seeded archive, import
  * (a bad row refuses the file whole, with its line; the same file twice writes nothing) and the import API's scope.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as postScenarios } from '../../src/app/api/admin/v1/scenarios/route';
@@ -19,7 +20,8 @@ import { getShare } from '../../src/server/funds/queries';
 import { shareScenarios } from '../../src/server/scenarios/queries';
 import { commitScenarioImport, previewScenarioImport } from '../../src/server/scenarios/import';
 
-const actor = { type: 'system', label: 'scenario test' } as const;
+// Its own label: the audit entries this file counts are those it wrote.
+const actor = { type: 'system', label: `scenario test ${randomUUID()}` } as const;
 
 function csvGet(locale: string, fundSlug: string, isin: string, file: string, profile: InvestorProfile) {
   const path = `/e/${locale}/data/funds/${fundSlug}/${isin}/${file}`;
@@ -162,7 +164,7 @@ describe('previous performance scenarios', () => {
     expect(first).toMatchObject({ ok: true, written: 8, months: [{ month: '2026-11', status: 'new' }] });
     expect(await stored('2026-11')).toBe(8);
     expect(await stored('2026-10')).toBe(8); // the archive is kept
-    const audits = () => db.$count(t.auditLog, eq(t.auditLog.entity, 'performance_scenario'));
+    const audits = () => db.$count(t.auditLog, and(eq(t.auditLog.entity, 'performance_scenario'), eq(t.auditLog.actorLabel, actor.label)));
     expect(await audits()).toBe(1);
     const again = await commitScenarioImport(db, parsed.rows, actor);
     expect(again).toMatchObject({ ok: true, written: 0, months: [{ status: 'unchanged' }] });
