@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NOT_FOUND_PAGE_HEADER, UNKNOWN_PAGE_SEGMENT } from './proxy';
 
@@ -7,7 +8,13 @@ async function loadProxy(envVars: Record<string, string | undefined> = {}) {
   vi.resetModules();
   vi.unstubAllEnvs();
   for (const [k, v] of Object.entries(envVars)) vi.stubEnv(k, v ?? '');
-  return (await import('./proxy')).default;
+  const handle = (await import('./proxy')).default;
+  // While the site is open (no gate published), every answer is made at once.
+  return (request: NextRequest) => {
+    const response = handle(request);
+    if (response instanceof Promise) throw new Error('the proxy of an open site answered later');
+    return response;
+  };
 }
 
 const request = (path: string, headers: Record<string, string> = {}) =>
@@ -190,6 +197,56 @@ describe('proxy: the back-office', () => {
     const response = proxy(request('/fr/administration'));
     expect(response.headers.get('x-robots-tag')).toBeNull();
     expect(response.headers.get('content-security-policy')).not.toMatch(/'strict-dynamic'/);
+  });
+});
+
+describe('the site not yet public (issue 43)', () => {
+  const SECRET = 'a-test-secret-of-the-staff-cookies';
+  const signed = (token: string, secret = SECRET) => encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
+
+  async function closedProxy() {
+    vi.resetModules();
+    vi.unstubAllEnvs();
+    const { publishSiteGate } = await import('./server/http/site-gate');
+    publishSiteGate({ open: false, company: { fr: 'Maison Exemple', en: 'Example House' }, sessionSecret: SECRET });
+    return (await import('./proxy')).default;
+  }
+
+  afterEach(async () => {
+    const { publishSiteGate } = await import('./server/http/site-gate');
+    publishSiteGate({ open: true, company: {}, sessionSecret: null });
+  });
+
+  it('answers visitors 503 with noindex, in the language of the path, naming the house', async () => {
+    const proxy = await closedProxy();
+    for (const path of ['/fr/gamme-fonds', '/en', '/e/fr/docs/x.pdf', '/sitemap.xml', '/api/forms/contact']) {
+      const response = await proxy(request(path));
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex');
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('retry-after'), path).toBe('3600');
+    }
+    expect(await (await proxy(request('/en/funds'))).text()).toContain('The Example House website is being prepared');
+    expect(await (await proxy(request('/fr'))).text()).toContain('Le site de Maison Exemple est en préparation');
+  });
+
+  it('serves the back-office, health and unsubscription links as usual', async () => {
+    const proxy = await closedProxy();
+    for (const path of ['/admin/setup', '/api/health', '/api/newsletter/unsubscribe', '/api/alerts']) expect((await proxy(request(path))).status, path).not.toBe(503);
+  });
+
+  it('serves staff whose session cookie the server signed, kept by no cache; a forged or unsigned cookie gets the 503', async () => {
+    const proxy = await closedProxy();
+    const staff = await proxy(request('/fr/nous-connaitre', { cookie: `staff.session_token=${signed('abc123')}` }));
+    expect(staff.status).toBe(200);
+    expect(new URL(staff.headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL-FR/about-us');
+    expect(staff.headers.get('cache-control')).toBe('private, no-store');
+    expect(staff.headers.get('x-robots-tag')).toBe('noindex');
+    const secure = await proxy(request('/fr', { cookie: `x=1; __Secure-staff.session_token=${signed('def456')}` }));
+    expect(secure.status).toBe(200);
+    for (const cookie of [`staff.session_token=${signed('abc123', 'another-secret')}`, 'staff.session_token=abc123', `staff.session_token=${signed('abc123')}x`, `other.session_token=${signed('abc123')}`]) {
+      expect((await proxy(request('/fr', { cookie }))).status, cookie).toBe(503);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { finderSegmentOf } from './domain/funds/finder';
 import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/routing/known-paths';
 import type { Locale } from './domain/language/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
+import { CLOSED_STAFF_HEADERS, closedSiteAnswer, siteOpen } from './server/http/site-gate';
 import { ADMIN_PATH, adminSecurityHeaders, newNonce, securityHeaders } from './server/http/security-headers';
 
 // LOCALES may narrow the languages: negotiation only ever picks a served one.
@@ -121,12 +122,32 @@ function admin(request: NextRequest): NextResponse {
   return response;
 }
 
-export default function proxy(request: NextRequest) {
+export default function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) {
     return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   if (ADMIN_PATH.test(pathname)) return admin(request);
+  // "Site not yet public" (issue 43): visitors get a 503 page, signed-in staff the site, kept by nobody.
+  if (!siteOpen()) return gated(request);
+  return site(request);
+}
+
+async function gated(request: NextRequest): Promise<NextResponse> {
+  const answer = await closedSiteAnswer(request.nextUrl.pathname, request.headers, env().locales);
+  if (answer === null) return site(request);
+  if (answer !== 'staff') {
+    const response = new NextResponse(answer.body, { status: answer.status, headers: answer.headers });
+    for (const [name, value] of Object.entries(securityHeaders(request))) response.headers.set(name, value);
+    return response;
+  }
+  const response = site(request);
+  for (const [name, value] of Object.entries(CLOSED_STAFF_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+function site(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
   const rootRedirect = env().ROOT_REDIRECT;
   const response =
     pathname === '/' && rootRedirect

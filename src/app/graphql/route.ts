@@ -3,6 +3,7 @@ import { authorizationFrom } from '@/server/graphql/context';
 import { graphqlAnswerCache } from '@/server/graphql/response-cache';
 import { READ_BODY_STATUS, readBody, type ReadBodyFailure } from '@/server/http/read-body';
 import { setJsonApiSecurityHeaders } from '@/server/http/security-headers';
+import { signedStaffCookie, siteOpen } from '@/server/http/site-gate';
 import { createGraphQLServer, MAX_BODY_BYTES } from '@/server/graphql/yoga';
 
 export const dynamic = 'force-dynamic';
@@ -55,7 +56,9 @@ async function answer(request: Request): Promise<Response> {
 
 /** Every answer carries the security headers itself: the proxy does not run for this route (src/proxy.ts). */
 async function handle(request: Request): Promise<Response> {
-  const response = await answer(request);
+  // While the site is not public (issue 43), only signed-in staff get answers.
+  const closed = !siteOpen() && !(await signedStaffCookie(request.headers));
+  const response = closed ? Response.json({ errors: [{ message: 'The site is not open to the public yet.' }] }, { status: 503, headers: { 'retry-after': '3600', 'cache-control': 'no-store' } }) : await answer(request);
   setJsonApiSecurityHeaders(request, response.headers);
   return response;
 }

@@ -5,6 +5,9 @@ import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { registerMemoryCache } from '@/server/cache/registry';
 import { publishRouteCatalog } from '@/server/http/known-routes';
+import { publishSiteGate, type SiteGate } from '@/server/http/site-gate';
+import { authSecret } from '@/server/auth/secret';
+import { readSiteOpen } from '@/server/setup/site-open';
 import { areaLogger } from '@/server/log/logger';
 import { registeredToday } from '../funds/catalog';
 
@@ -71,11 +74,25 @@ export async function loadRouteCatalog(db: Db): Promise<RouteCatalog> {
 /** How often a server process reloads the slugs: a fund or article added by another process shows within it. */
 export const ROUTE_CATALOG_REFRESH_MS = 60_000;
 
-/** Reloads the slugs the proxy checks paths against; a failed load keeps the previous ones. */
+/** Whether the site is open to visitors, the house's name per language, the staff cookies' key: what the proxy's gate needs (src/server/http/site-gate.ts). */
+export async function loadSiteGate(db: Db): Promise<SiteGate> {
+  const [open, [company], sessionSecret] = await Promise.all([readSiteOpen(db), db.select({ title: t.company.title }).from(t.company).limit(1), authSecret(db)]);
+  const title = (company?.title ?? {}) as Record<string, string | undefined>;
+  const names = Object.fromEntries(Object.entries(title).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return { open, company: names, sessionSecret };
+}
+
+/** Reloads the slugs the proxy checks paths against and its gate; a failed load keeps the previous ones. */
 export function refreshRouteCatalog(): Promise<void> {
-  return getDb().then(loadRouteCatalog).then(publishRouteCatalog, (error: unknown) => {
-    log.warn({ err: error }, 'the catalog of slugs could not be loaded; unknown slugs are rendered until it is');
-  });
+  return getDb()
+    .then(async (db) => {
+      const [catalog, gate] = await Promise.all([loadRouteCatalog(db), loadSiteGate(db)]);
+      publishRouteCatalog(catalog);
+      publishSiteGate(gate);
+    })
+    .catch((error: unknown) => {
+      log.warn({ err: error }, 'the catalog of slugs could not be loaded; unknown slugs are rendered until it is');
+    });
 }
 
 /** Loads the catalog for the proxy now and every ROUTE_CATALOG_REFRESH_MS (a publication reloads it at once). */

@@ -6,6 +6,9 @@ import { approvalAreas, countPendingChanges } from '@/server/approval/service';
 import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
 import { outboxCounts } from '@/server/inbox/queries';
+import { setupFacts } from '@/server/setup/queries';
+import { readSiteOpen } from '@/server/setup/site-open';
+import { setupChecklist } from '@/domain/setup/checklist';
 import { staffTitle } from '@/app/admin/(staff)/_screen';
 
 export const generateMetadata = staffTitle('home.title');
@@ -17,12 +20,29 @@ export default async function AdminHome() {
   const mails = can(staff.role, 'submissions.read') ? await outboxCounts(await getDb()) : null;
   const areas = approvalAreas();
   const pendingReviews = areas.length > 0 ? await countPendingChanges(await getDb()) : 0;
+  // Until the site is open and complete, the dashboard says what is missing (issue 43).
+  const [open, checklist] = await Promise.all([readSiteOpen(await getDb()), setupFacts(await getDb()).then(setupChecklist)]);
+  const missing = checklist.filter((item) => !item.done).length;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('home.title')}</h1>
       <p>{t('home.welcome', { email: staff.email })}</p>
       <p>{t('home.role', { role: t(`roles.${staff.role}`) })}</p>
       <p className="mt-4 max-w-prose text-muted">{t('home.intro')}</p>
+      {(!open || missing > 0) && (
+        <section aria-labelledby="going-live" className="mt-8 max-w-prose">
+          <h2 id="going-live" className="mb-2 text-lg font-semibold">
+            {t('setup.title')}
+          </h2>
+          <p>{open ? t('setup.public.open') : t('setup.public.closed')}</p>
+          {missing > 0 && <p className="mt-2">{t('setup.missingCount', { count: missing })}</p>}
+          <p className="mt-2">
+            <Link href="/admin/setup" className="text-brand underline">
+              {t('setup.title')}
+            </Link>
+          </p>
+        </section>
+      )}
       <section aria-labelledby="approval-policy" className="mt-8 max-w-prose">
         <h2 id="approval-policy" className="mb-2 text-lg font-semibold">
           {t('approval.home.title')}
