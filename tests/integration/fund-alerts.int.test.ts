@@ -5,7 +5,7 @@
  * cookie, the List-Unsubscribe headers as the drain sends them, the GDPR export and erasure, the
  * retention purge. Requests are sent straight to the handlers, as a browser or a mail client would.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_MARKER } from '../../src/domain/forms/outbox-mail';
 import { insertDividend, insertDocument, insertEvent, fundOf } from '../support/fund-alerts-data';
@@ -247,8 +247,13 @@ describe('the daily digest', () => {
     const email = 'nav@example.com';
     await subscribed(email, 'aurore-tresorerie', FR_RETAIL, true);
     const { shares } = await fundOf(db, 'aurore-tresorerie');
-    const share = shares[0];
-    if (!share) throw new Error('no share');
+    // A share class the subscriber's audience may see today: the summary lists only those.
+    const registered = await db
+      .select({ shareId: t.shareRegistrations.shareId })
+      .from(t.shareRegistrations)
+      .where(and(inArray(t.shareRegistrations.shareId, shares.map((s) => s.id)), eq(t.shareRegistrations.countryCode, 'FR'), eq(t.shareRegistrations.investorProfile, 'RETAIL'), lte(t.shareRegistrations.registeredOn, sql`current_date`), or(isNull(t.shareRegistrations.withdrawnOn), gt(t.shareRegistrations.withdrawnOn, sql`current_date`))));
+    const share = shares.find((s) => registered.some((r) => r.shareId === s.id));
+    if (!share) throw new Error('no share of the fund registered for French retail investors');
     const now = soon(5000);
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
     const previousEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 0));

@@ -14,7 +14,8 @@ const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4\n% ${text}\n%%E
 export async function fundOf(db: Db, slug: string) {
   const [fund] = await db.select({ id: t.funds.id }).from(t.funds).where(eq(t.funds.slug, slug));
   if (!fund) throw new Error(`no fund ${slug}`);
-  const shares = await db.select({ id: t.shares.id, isin: t.shares.isinCode, name: t.shares.name }).from(t.shares).where(and(eq(t.shares.fundId, fund.id), eq(t.shares.active, true)));
+  // In ISIN order: a table's own order changes as rows are updated (on PostgreSQL, by another test too).
+  const shares = await db.select({ id: t.shares.id, isin: t.shares.isinCode, name: t.shares.name }).from(t.shares).where(and(eq(t.shares.fundId, fund.id), eq(t.shares.active, true))).orderBy(t.shares.isinCode);
   return { id: fund.id, shares };
 }
 
