@@ -168,8 +168,8 @@ describe('an empty start with SEED_DEMO=false', () => {
       await db.select().from(t.documentTypes),
     ]);
     expect(everything).toContain(NAME);
-    expect(everything).not.toMatch(/aurore/i);
+    expect(everything).not.toMatch(/aurore|meridian fund/i);
     const { data } = await gql(LAYOUT_QUERY, { ...LAYOUT_VARIABLES, locale: 'en', investorProfile: 'RETAIL' });
-    expect(JSON.stringify(data)).not.toMatch(/aurore/i);
+    expect(JSON.stringify(data)).not.toMatch(/aurore|meridian fund/i);
   });
 });

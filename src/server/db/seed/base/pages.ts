@@ -13,7 +13,7 @@ import type { PageFixture } from '../fixtures/types';
  */
 const G = TEMPLATE_GAP;
 
-/** "de Votre société…" / "d’Aurore…": the French preposition before a name. */
+/** "de Gestion du Levant" / "d’Orion Gestion": the French preposition before a name. */
 function frDe(name: string): string {
   return /^[aeiouyhàâéèêëîïôöùûüœ]/i.test(name) ? `d’${name}` : `de ${name}`;
 }
