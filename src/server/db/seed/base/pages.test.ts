@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_CODES } from '@/domain/catalog';
 import { baseCompanyName } from '@/domain/content/base-house';
 import { templateGaps, TEMPLATE_GAP } from '@/domain/content/country-page';
+import { PAGE_LIMITS } from '@/domain/content/page-edit';
 import { sanitizeRichText } from '@/domain/content/rich-text';
 import { baseCompany } from './company';
 import { basePages } from './pages';
@@ -47,6 +48,18 @@ describe('the base pages of an empty start', () => {
 
   it('keep only the marks the rich-text cleaner keeps', () => {
     for (const value of everyText()) for (const l of LOCALES) expect(sanitizeRichText(value[l])).toBe(value[l]);
+  });
+
+  it('stay within what the back-office saves, even for the longest name COMPANY_NAME takes', () => {
+    for (const page of basePages(baseCompanyName('N'.repeat(120)))) {
+      for (const l of LOCALES) {
+        expect(page.title[l].length, `${page.code} title`).toBeLessThanOrEqual(PAGE_LIMITS.title);
+        expect(page.description[l].length, `${page.code} description`).toBeLessThanOrEqual(PAGE_LIMITS.description);
+        for (const c of page.components) for (const x of c.texts) expect(x.content[l].length).toBeLessThanOrEqual(PAGE_LIMITS.text);
+      }
+      // Title and description are plain text in the page form.
+      expect(JSON.stringify([page.title, page.description])).not.toMatch(/</);
+    }
   });
 
   it('write the French preposition before the name as French does', () => {
