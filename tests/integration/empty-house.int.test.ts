@@ -6,6 +6,7 @@
  * and starts it as a process does (migrations, then the seed), in place of the golden image.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_CODES } from '../../src/domain/catalog';
 import { TEMPLATE_GAP } from '../../src/domain/content/country-page';
@@ -22,6 +23,7 @@ import { loadRouteCatalog } from '../../src/server/http/route-catalog';
 import { listNews, listNewsCategories } from '../../src/server/news/queries';
 import { getLayoutData } from '../../src/server/site/layout-queries';
 import { getCompany, getDisclaimers, getPage, listPages } from '../../src/server/site/queries';
+import { pagesWithGaps } from '../../src/server/pages/staff-queries';
 import { gql } from './graphql-client';
 
 // Read by src/env.ts on its first use, which comes after this file's imports.
@@ -119,6 +121,24 @@ describe('an empty start with SEED_DEMO=false', () => {
       expect(legal?.components.flatMap((c) => c.texts).some((x) => x.content.includes(TEMPLATE_GAP))).toBe(true);
       expect(legal?.components.flatMap((c) => c.texts).some((x) => x.content.includes(NAME))).toBe(true);
     }
+  });
+
+  it('lists for staff the pages still holding a gap, until each is replaced', async () => {
+    const db = database.db;
+    const withGaps = await pagesWithGaps(db);
+    expect(withGaps).toEqual(['about-us', 'expertise', 'esg', 'sri', 'contact', 'legal-notices', 'regulatory-informations', 'rgpd', 'accessibility', 'disclaimers']);
+    // The house writes its host's name in the legal notices, in every language; other gaps remain.
+    const texts = await db
+      .select({ id: t.componentTexts.id, content: t.componentTexts.content })
+      .from(t.componentTexts)
+      .innerJoin(t.pageComponents, eq(t.pageComponents.id, t.componentTexts.componentId))
+      .where(eq(t.pageComponents.pageCode, 'legal-notices'));
+    const filled = (value: t.Localized): t.Localized => ({ fr: value.fr.replaceAll(TEMPLATE_GAP, 'Hébergeur SA'), en: value.en?.replaceAll(TEMPLATE_GAP, 'Hébergeur SA'), es: value.es?.replaceAll(TEMPLATE_GAP, 'Hébergeur SA') });
+    const [first, ...rest] = texts;
+    await db.update(t.componentTexts).set({ content: filled(first!.content) }).where(eq(t.componentTexts.id, first!.id));
+    expect(await pagesWithGaps(db)).toContain('legal-notices');
+    for (const text of rest) await db.update(t.componentTexts).set({ content: filled(text.content) }).where(eq(t.componentTexts.id, text.id));
+    expect(await pagesWithGaps(db)).toEqual(withGaps.filter((code) => code !== 'legal-notices'));
   });
 
   it('lets the proxy through to every SPEC route and answers 404 for a fund, share, article or category that does not exist', async () => {
