@@ -26,10 +26,10 @@ import { getCompany, getDisclaimers, getPage, listPages } from '../../src/server
 import { pagesWithGaps } from '../../src/server/pages/staff-queries';
 import { gql } from './graphql-client';
 
-// Read by src/env.ts on its first use, which comes after this file's imports.
+// Read by src/env.ts on its first use, which comes after this file's imports; given back after the file.
 vi.hoisted(() => {
-  process.env.SEED_DEMO = 'false';
-  process.env.COMPANY_NAME = 'Gestion du Levant';
+  vi.stubEnv('SEED_DEMO', 'false');
+  vi.stubEnv('COMPANY_NAME', 'Gestion du Levant');
 });
 
 const NAME = 'Gestion du Levant';
@@ -63,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database.close();
+  vi.unstubAllEnvs();
 });
 
 describe('an empty start with SEED_DEMO=false', () => {
