@@ -73,6 +73,12 @@ const envSchema = z.object({
   /** How many years a superseded KID or prospectus stays downloadable from the document library's archive (docs/decisions/032). */
   DOCUMENT_ARCHIVE_YEARS: z.coerce.number().int().min(1).max(50).default(10),
   SEED_DEMO: booleanFlag(true),
+  /**
+   * The house's name on a first start without the demo (SEED_DEMO=false): the company row of the base
+   * seed (src/server/db/seed/base.ts) takes it in every language; unset, a neutral name ("Your fund
+   * house", translated). Read once, on the empty database; staff change it later in the back-office.
+   */
+  COMPANY_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   ENABLE_ERROR_TEST_ROUTE: booleanFlag(false),
   /** GET /api/test/submissions/{id}: lets the browser tests read back a stored submission. Never on in production. */
   ENABLE_SUBMISSION_INSPECTION: booleanFlag(false),

@@ -45,7 +45,7 @@ export async function NewsList({ items, categories, allHref, page, pageCount, pa
           ))}
         </ul>
       </nav>
-      {items.length === 0 ? <p>{t('empty')}</p> : null}
+      {items.length === 0 ? <p>{noCategory ? t('emptyAll') : t('empty')}</p> : null}
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.slug}>

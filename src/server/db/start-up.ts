@@ -6,7 +6,8 @@ import { ensureSeeded } from './seed/ensure';
 
 /**
  * What a process does to the database when it starts: applies the migrations, seeds the demo fund
- * house and its factsheets on an empty database (SEED_DEMO), and creates the ADMIN_BOOTSTRAP_* admin
+ * house and its factsheets on an empty database (SEED_DEMO; with SEED_DEMO=false the base of a real
+ * house: reference data, company and pages from neutral templates), and creates the ADMIN_BOOTSTRAP_* admin
  * while no staff account exists; under the database's lock, so that processes starting together on
  * PostgreSQL do it one at a time. Each step does nothing when already done.
  *

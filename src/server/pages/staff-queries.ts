@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { countryOfPage, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
+import { TEMPLATE_GAP } from '@/domain/content/country-page';
+import { escapeLike } from '@/server/db/like';
 import type { Executor } from '@/server/db/types';
 import { INTERNATIONAL_COUNTRY } from '@/domain/registrations/audience';
 import { company, companyInfos, countries, componentTexts, keyFigures, pageComponents, pageVersions, pages, shareRegistrations } from '@/server/db/schema';
@@ -22,6 +24,23 @@ export async function listPagesForStaff(db: Executor): Promise<PageListRow[]> {
     const country = countryOfPage(r.code);
     return { ...r, versions: byCode.get(r.code) ?? 0, country: country ? { code: country, title: countryTitle.get(country) ?? { fr: country } } : null };
   });
+}
+
+/**
+ * The pages still holding a gap of a template (TEMPLATE_GAP, `[…]`) in their title, description or a
+ * text, in any language: the pages of an empty start's base seed wait there for the facts only the
+ * house knows (docs/product.md "Data"). Codes in the pages' order.
+ */
+export async function pagesWithGaps(db: Executor): Promise<string[]> {
+  const pattern = `%${escapeLike(TEMPLATE_GAP)}%`;
+  const rows = await db
+    .selectDistinct({ code: pages.code, position: pages.position })
+    .from(pages)
+    .leftJoin(pageComponents, eq(pageComponents.pageCode, pages.code))
+    .leftJoin(componentTexts, eq(componentTexts.componentId, pageComponents.id))
+    .where(or(sql`${pages.title}::text like ${pattern}`, sql`${pages.description}::text like ${pattern}`, sql`${componentTexts.content}::text like ${pattern}`))
+    .orderBy(asc(pages.position), asc(pages.code));
+  return rows.map((r) => r.code);
 }
 
 export type CountryRow = { code: string; title: LocalizedValue };

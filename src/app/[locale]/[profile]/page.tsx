@@ -49,7 +49,8 @@ function Teaser({ id, page, component, href, children }: { id: string; page: Pag
 
 /**
  * The home page: who the company is and its figures, its highlighted funds (those the profile
- * may see), its latest news and a way into every part of the site.
+ * may see), its latest news and a way into every part of the site. A house with no fund or no news
+ * for the visitor yet (an empty start, docs/product.md "Data") says so, rather than showing an empty list.
  */
 export default async function HomePage({ params }: Props) {
   const { locale, audience } = await siteParams(params);
@@ -87,40 +88,47 @@ export default async function HomePage({ params }: Props) {
         </div>
       </section>
       <div className="mx-auto max-w-6xl px-4 py-12">
-        <div className="mb-16 grid gap-10 lg:grid-cols-[1fr_1.2fr]">
+        <div className={company.keyFigures.length > 0 ? 'mb-16 grid gap-10 lg:grid-cols-[1fr_1.2fr]' : 'mb-16'}>
           <section aria-labelledby="home-intro">
             <h2 id="home-intro" className="mb-3 text-2xl font-semibold">
               {textOf(hero, 'title')}
             </h2>
             <RichText html={textOf(hero, 'text')} className="text-muted" />
           </section>
-          <section aria-labelledby="key-figures">
-            <h2 id="key-figures" className="sr-only">
-              {t('keyFigures')}
-            </h2>
-            <dl className="grid grid-cols-2 gap-4">
-              {company.keyFigures.map((figure) => (
-                <div key={figure.code} className="flex flex-col-reverse rounded border border-slate-200 p-5">
-                  <dt className="mt-1 text-sm text-muted">{figure.title}</dt>
-                  <dd className="text-3xl font-bold text-brand">{figure.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {/* A house that has not given its key figures yet (an empty start) shows none. */}
+          {company.keyFigures.length > 0 ? (
+            <section aria-labelledby="key-figures">
+              <h2 id="key-figures" className="sr-only">
+                {t('keyFigures')}
+              </h2>
+              <dl className="grid grid-cols-2 gap-4">
+                {company.keyFigures.map((figure) => (
+                  <div key={figure.code} className="flex flex-col-reverse rounded border border-slate-200 p-5">
+                    <dt className="mt-1 text-sm text-muted">{figure.title}</dt>
+                    <dd className="text-3xl font-bold text-brand">{figure.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
         </div>
         <Teaser id="expertise-teaser" page={page} component="expertise-teaser" href={localizedPath('/expertise', locale)} />
         <Teaser id="funds-teaser" page={page} component="funds-teaser" href={localizedPath('/fund-range', locale)}>
-          {highlighted.length > 0 ? <HighlightedFunds funds={highlighted} /> : null}
+          {funds.length === 0 ? <p className="text-muted">{t('noFunds')}</p> : highlighted.length > 0 ? <HighlightedFunds funds={highlighted} /> : null}
         </Teaser>
         <Teaser id="esg-teaser" page={page} component="esg-teaser" href={localizedPath('/esg', locale)} />
         <Teaser id="news-teaser" page={page} component="news-teaser" href={localizedPath('/news', locale)}>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {news.items.map((item) => (
-              <li key={item.slug}>
-                <NewsCard item={item} labels={newsLabels} />
-              </li>
-            ))}
-          </ul>
+          {news.items.length === 0 ? (
+            <p className="text-muted">{t('noNews')}</p>
+          ) : (
+            <ul className="grid gap-6 md:grid-cols-3">
+              {news.items.map((item) => (
+                <li key={item.slug}>
+                  <NewsCard item={item} labels={newsLabels} />
+                </li>
+              ))}
+            </ul>
+          )}
         </Teaser>
         <section aria-labelledby="explore" className="mb-16">
           <h2 id="explore" className="mb-6 text-2xl font-semibold">

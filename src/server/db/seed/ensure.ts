@@ -5,11 +5,20 @@ import { areaLogger } from '@/server/log/logger';
 import type { Db } from '../client';
 import { seedRuns } from '../schema';
 
-/** First start on an empty database: fill it with the demo fund house (docs/product.md "Data"). */
+/**
+ * First start on an empty database (no `seed_run`): fill it with the demo fund house, or with
+ * SEED_DEMO=false the base of a real house, its reference data, company and pages from neutral
+ * templates (docs/product.md "Data"). Either runs once.
+ */
 export async function ensureSeeded(db: Db): Promise<void> {
-  if (!env().SEED_DEMO) return;
   const [row] = await db.select({ n: count() }).from(seedRuns);
   if ((row?.n ?? 0) > 0) return;
+  if (!env().SEED_DEMO) {
+    const { seedBase } = await import('./base');
+    const report = await seedBase(db, { companyName: env().COMPANY_NAME });
+    if (report.seeded) areaLogger('db').info({ pages: report.pages }, 'base of an empty fund house seeded (SEED_DEMO=false)');
+    return;
+  }
   const { seedDemo } = await import('./seed');
   const started = Date.now();
   const report = await seedDemo(db);

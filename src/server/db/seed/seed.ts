@@ -15,12 +15,12 @@ import { categories } from './fixtures/categories';
 import { company } from './fixtures/content/company';
 import { news, newsCategories } from './fixtures/content/news';
 import { pages } from './fixtures/content/pages';
-import * as reference from './fixtures/content/reference';
 import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
 import { FUND_SUSTAINABILITY, shareDistributionOf } from './fixtures/distribution';
 import { funds } from './fixtures/funds';
 import { registrationCells } from './fixtures/registrations';
 import { countryPages } from './fixtures/content/country-pages';
+import { insertCompany, insertPages, insertReferenceData } from './shared';
 import { businessDays, simulateIndex, simulateShare } from './nav-model';
 import { demoDividends } from './dividend-model';
 import { distributesDividends } from '@/domain/dividends/model';
@@ -81,33 +81,9 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
 
-    await tx.insert(t.languages).values(reference.languages);
-    await tx.insert(t.countries).values(reference.countries);
-    await tx.insert(t.investorProfiles).values(reference.investorProfiles);
-    await tx.insert(t.currencies).values(reference.currencies);
-    await tx.insert(t.documentTypes).values(reference.documentTypes);
-    await tx.insert(t.eligibilities).values(reference.eligibilities);
-    await tx.insert(t.esgLabels).values(reference.esgLabels);
-
-    await tx.insert(t.company).values({ id: 1, title: company.title, baseline: company.baseline, subBaseline: company.subBaseline });
-    await tx.insert(t.companyInfos).values(company.infos.map((info, position) => ({ ...info, position })));
-    await tx.insert(t.keyFigures).values(company.keyFigures.map((figure, position) => ({ ...figure, position })));
-
-    for (const [position, page] of [...pages, ...countryPages].entries()) {
-      await tx.insert(t.pages).values({ code: page.code, title: page.title, description: page.description, position });
-      for (const [componentPosition, component] of page.components.entries()) {
-        const [row] = await tx
-          .insert(t.pageComponents)
-          .values({ pageCode: page.code, code: component.code, position: componentPosition })
-          .returning({ id: t.pageComponents.id });
-        if (!row) throw new Error(`component ${page.code}/${component.code} not inserted`);
-        if (component.texts.length > 0) {
-          await tx
-            .insert(t.componentTexts)
-            .values(component.texts.map((text, i) => ({ componentId: row.id, code: text.code, content: text.content, position: i })));
-        }
-      }
-    }
+    await insertReferenceData(tx, { keepExisting: false });
+    await insertCompany(tx, company, { keepExisting: false });
+    await insertPages(tx, [...pages, ...countryPages], { keepExisting: false });
 
     await tx.insert(t.fundCategories).values(categories);
     await tx

@@ -1,4 +1,5 @@
 import type { Audience } from '@/domain/registrations/audience';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { ContentSections } from '@/components/content/content-sections';
 import { FundFinder } from '@/components/fund-range/fund-finder';
@@ -17,13 +18,26 @@ import { getDisclaimers, getPage } from '@/server/site/queries';
  * rendered per request for the other queries (fund-range/page.tsx).
  */
 export async function FundRangeView({ locale, audience, search }: { locale: Locale; audience: Audience; search: SearchParamsInput }) {
-  const [page, funds, disclaimers, restrictions] = await Promise.all([
+  const [page, funds, disclaimers, restrictions, t] = await Promise.all([
     getPage(locale, 'fund-range'),
     listFundsWithFigures(locale, audience),
     getDisclaimers(locale),
     restrictionsByFund(locale, audience),
+    getTranslations({ locale, namespace: 'FundRange' }),
   ]);
   if (!page) notFound();
+  if (funds.length === 0) {
+    // No fund for this profile and country (an empty start, docs/product.md "Data"): no finder over nothing, no empty table.
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+        <h1 className="mb-8 text-3xl font-bold text-brand md:text-4xl">{page.title}</h1>
+        <ContentSections components={page.components} />
+        <p role="status" className="mt-8 rounded border border-slate-200 bg-slate-50 p-6 font-semibold">
+          {t('noFunds')}
+        </p>
+      </div>
+    );
+  }
   const facets = finderFacets(funds);
   const query = parseFinderQuery(search, facets);
   const results = findFunds(funds, query, locale);

@@ -3,7 +3,8 @@ import { can } from '@/domain/staff/roles';
 import { adminTranslator } from '@/i18n/admin';
 import { requireStaff } from '@/server/auth/staff';
 import { getDb } from '@/server/db';
-import { countriesWithoutPage, listPagesForStaff, type PageListRow } from '@/server/pages/staff-queries';
+import { countriesWithoutPage, listPagesForStaff, pagesWithGaps, type PageListRow } from '@/server/pages/staff-queries';
+import { TEMPLATE_GAP } from '@/domain/content/country-page';
 import { publicPagePath } from './_view';
 import { policyNote } from '@/app/admin/approval-form';
 import { TableGrid, Td, Th } from '@/components/ui/table';
@@ -16,7 +17,7 @@ export default async function PagesPage() {
   const staff = await requireStaff('backoffice.read');
   const t = adminTranslator(staff.locale);
   const db = await getDb();
-  const [rows, missing] = await Promise.all([listPagesForStaff(db), countriesWithoutPage(db)]);
+  const [rows, missing, withGaps] = await Promise.all([listPagesForStaff(db), countriesWithoutPage(db), pagesWithGaps(db)]);
   const editable = can(staff.role, 'content.write');
   const sitePages = rows.filter((r) => r.country === null);
   // The information pages of each country's investors (issue 21), named by their country.
@@ -96,6 +97,33 @@ export default async function PagesPage() {
                       </Link>
                     </>
                   )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {withGaps.length > 0 && (
+        // The pages an empty start's base seed wrote from templates, until staff replace every gap (docs/product.md "Data").
+        <section aria-labelledby="pages-with-gaps" className="mb-8 max-w-3xl rounded border border-amber-300 bg-amber-50 px-4 py-3">
+          <h2 id="pages-with-gaps" className="mb-2 text-lg font-semibold">
+            {t('pages.gapsTitle')}
+          </h2>
+          <p className="mb-2">{t('pages.gapsIntro', { gap: TEMPLATE_GAP })}</p>
+          <ul className="list-disc space-y-1 pl-6">
+            {withGaps.map((code) => {
+              const row = rows.find((r) => r.code === code);
+              const title = row ? row.title[staff.locale] || row.title.fr : code;
+              return (
+                <li key={code}>
+                  {editable ? (
+                    <Link href={`/admin/pages/${code}`} className="text-brand underline" aria-label={`${t('pages.edit')}: ${title}`}>
+                      {title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{title}</span>
+                  )}{' '}
+                  (<code>{code}</code>)
                 </li>
               );
             })}
