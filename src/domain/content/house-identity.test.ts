@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_IDENTITY,
+  brandStyle,
   contrastRatio,
   identityProblems,
   isHexColour,
@@ -92,5 +93,14 @@ describe('identityProblems', () => {
     ).toEqual({ legalName: 'markup', registeredOffice: 'too-long', lei: 'lei', dpoEmail: 'email', brandPrimary: 'contrast', brandDark: 'colour' });
     // A value that is not text (a tampered proposal) is refused, not written.
     expect(identityProblems({ ...EMPTY_IDENTITY, brandAccent: 42 as unknown as string })).toEqual({ brandAccent: 'control' });
+  });
+});
+
+describe('brandStyle', () => {
+  it('overrides only the colours set, and writes nothing but #rrggbb values', () => {
+    expect(brandStyle({ primary: null, dark: null, accent: null })).toBeNull();
+    expect(brandStyle({ primary: '#114477', dark: null, accent: '#cc5500' })).toBe(':root{--color-brand:#114477;--color-accent:#cc5500}');
+    expect(brandStyle({ primary: '#000000', dark: '#111111', accent: '#222222' })).toBe(':root{--color-brand:#000000;--color-brand-dark:#111111;--color-accent:#222222}');
+    expect(brandStyle({ primary: 'red}</style><script>alert(1)</script>', dark: '#123', accent: null })).toBeNull();
   });
 });

@@ -209,3 +209,24 @@ export function identityProblems(identity: CompanyIdentity): Partial<Record<Iden
   for (const field of Object.keys(paletteProblems(identity)) as PaletteField[]) out[field] ??= 'contrast';
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The public site's palette.
+
+/** The CSS variables of globals.css each brand colour overrides. */
+const BRAND_VARIABLES = { primary: '--color-brand', dark: '--color-brand-dark', accent: '--color-accent' } as const;
+
+/**
+ * The rule the public layout writes into a <style> so the house's colours replace globals.css's:
+ * `:root{--color-brand:#0b3a6e}` (unlayered, it wins over Tailwind's theme layer). Only `#rrggbb`
+ * values are written, so nothing else can reach the style sheet; none set gives null (no <style>).
+ */
+export function brandStyle(brand: { primary: string | null; dark: string | null; accent: string | null }): string | null {
+  const declarations = (Object.keys(BRAND_VARIABLES) as (keyof typeof BRAND_VARIABLES)[])
+    .flatMap((key) => {
+      const value = brand[key];
+      return value !== null && isHexColour(value) ? [`${BRAND_VARIABLES[key]}:${value}`] : [];
+    })
+    .join(';');
+  return declarations === '' ? null : `:root{${declarations}}`;
+}
