@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/domain/routing/paths';
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LinkedInIcon } from './icons';
+import { legalLineParts } from './legal-line';
 import { Logo } from './logo';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
@@ -17,15 +18,7 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
   const { company, main, legal } = data;
   const cityLine = [company.zipCode, company.city].filter(Boolean).join(' ');
   // The house's legal identity, as entered in the back-office (docs/decisions/059): what is given, in this order.
-  const identity = company.legal;
-  const legalLine = [
-    [identity.name, identity.form].filter(Boolean).join(', '),
-    identity.registeredOffice ? t('registeredOffice', { address: identity.registeredOffice }) : '',
-    identity.registerNumber ?? '',
-    identity.lei ? t('lei', { lei: identity.lei }) : '',
-    identity.regulator ? t('regulator', { regulator: identity.regulator }) : '',
-    identity.authorisationNumber ? t('authorisation', { number: identity.authorisationNumber }) : '',
-  ].filter((part) => part !== '');
+  const legalLine = legalLineParts(company.legal, t);
   // Computed per render, so the year turns over without a rebuild.
   const year = String(new Date().getFullYear());
   const links = (items: NavLinkData[]) =>
