@@ -2,7 +2,7 @@ import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../../messages/core/en.json';
 import fr from '../../../messages/core/fr.json';
-import { legalLineParts } from './legal-line';
+import { legalIdentityRows, legalLineParts } from './legal-line';
 
 const none = { name: null, form: null, registeredOffice: null, registerNumber: null, lei: null, regulator: null, authorisationNumber: null };
 
@@ -29,5 +29,17 @@ describe('legalLineParts', () => {
       'Agrément n° GP-20000001',
     ]);
     expect(legalLineParts({ ...none, form: 'SAS', lei: '969500UP76J52A9OXU27' }, tEn)).toEqual(['SAS', 'LEI: 969500UP76J52A9OXU27']);
+  });
+});
+
+describe('legalIdentityRows', () => {
+  it('lists the parts given, in order, the e-mails marked as links', () => {
+    const legal = { ...none, dpoEmail: null, contactEmail: 'contact@aurore.example', lei: '969500UP76J52A9OXU27', name: 'Aurore Gestion SAS' };
+    expect(legalIdentityRows(legal)).toEqual([
+      { key: 'name', value: 'Aurore Gestion SAS', mail: false },
+      { key: 'lei', value: '969500UP76J52A9OXU27', mail: false },
+      { key: 'contactEmail', value: 'contact@aurore.example', mail: true },
+    ]);
+    expect(legalIdentityRows({ ...none, dpoEmail: null, contactEmail: null })).toEqual([]);
   });
 });

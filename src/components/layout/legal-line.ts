@@ -19,3 +19,15 @@ export function legalLineParts(identity: LegalIdentity, t: LegalTexts): string[]
     identity.authorisationNumber ? t('authorisation', { number: identity.authorisationNumber }) : '',
   ].filter((part) => part !== '');
 }
+
+/** The legal identity's parts the legal-notices page lists, in this order. */
+const IDENTITY_ROWS = ['name', 'form', 'registeredOffice', 'registerNumber', 'lei', 'regulator', 'authorisationNumber', 'dpoEmail', 'contactEmail'] as const;
+export type IdentityRow = { key: (typeof IDENTITY_ROWS)[number]; value: string; mail: boolean };
+
+/** The rows of the legal-notices page's identity block: the parts given, the e-mails marked as such. */
+export function legalIdentityRows(legal: Record<(typeof IDENTITY_ROWS)[number], string | null>): IdentityRow[] {
+  return IDENTITY_ROWS.flatMap((key) => {
+    const value = legal[key];
+    return value ? [{ key, value, mail: key === 'dpoEmail' || key === 'contactEmail' }] : [];
+  });
+}
