@@ -113,7 +113,25 @@ export type CompanyView = {
   subBaseline: string;
   infos: { code: string; content: string }[];
   keyFigures: { code: string; value: string; title: string }[];
+  /** The legal identity (docs/decisions/059): each part null until entered in the back-office. */
+  legal: CompanyLegal;
+  /** The brand colours, `#rrggbb` checked again when read; null keeps globals.css's colour. */
+  brand: CompanyBrand;
 };
+
+export type CompanyLegal = {
+  name: string | null;
+  form: string | null;
+  registeredOffice: string | null;
+  registerNumber: string | null;
+  lei: string | null;
+  regulator: string | null;
+  authorisationNumber: string | null;
+  dpoEmail: string | null;
+  contactEmail: string | null;
+};
+
+export type CompanyBrand = { primary: string | null; dark: string | null; accent: string | null };
 
 export type NewsRouteType = 'external' | 'doc' | 'plain';
 

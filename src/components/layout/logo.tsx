@@ -16,15 +16,16 @@ export function Logo({ href, title, label, tone = 'light' }: { href: string; tit
   );
 }
 
+/** The mark's colours are the brand's (globals.css, overridden by the house's palette: docs/decisions/059). */
 function LogoMark({ tone }: { tone: 'light' | 'dark' }) {
-  const tile = tone === 'dark' ? '#ffffff' : '#0b3a6e';
-  const lines = tone === 'dark' ? '#0b3a6e' : '#ffffff';
+  const tile = tone === 'dark' ? 'fill-white' : 'fill-brand';
+  const lines = tone === 'dark' ? 'stroke-brand' : 'stroke-white';
   return (
     <svg viewBox="0 0 40 40" className="size-9 shrink-0 lg:size-10" aria-hidden="true" focusable="false">
-      <rect width="40" height="40" rx="9" fill={tile} />
-      <path d="M11 25a9 9 0 0 1 18 0z" fill="#e07a1f" />
-      <path d="M20 10.5v3M10 14.5l2 2M30 14.5l-2 2M6.5 22h3M30.5 22h3" stroke="#e07a1f" strokeWidth="2" strokeLinecap="round" />
-      <path d="M7 28.5h26M12 32.5h16" stroke={lines} strokeWidth="2" strokeLinecap="round" />
+      <rect width="40" height="40" rx="9" className={tile} />
+      <path d="M11 25a9 9 0 0 1 18 0z" className="fill-accent" />
+      <path d="M20 10.5v3M10 14.5l2 2M30 14.5l-2 2M6.5 22h3M30.5 22h3" className="stroke-accent" strokeWidth="2" strokeLinecap="round" />
+      <path d="M7 28.5h26M12 32.5h16" className={lines} strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/domain/routing/paths';
 import { CookieSettingsButton } from '@/components/consent/cookie-settings-button';
 import { LinkedInIcon } from './icons';
+import { legalLineParts } from './legal-line';
 import { Logo } from './logo';
 import { NavLink } from './nav-link';
 import { NewTabHint } from './new-tab-hint';
@@ -11,11 +12,13 @@ import type { LayoutData, NavLink as NavLinkData } from '@/domain/content/layout
 const footerLink = `inline-flex min-h-11 items-center rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-white lg:min-h-9 ${focusRingOnDark}`;
 const heading = 'text-sm font-semibold tracking-wider text-white uppercase';
 
-/** The site footer (docs/product.md §2): company, contact, main and legal links, cookie settings, social link, copyright. */
+/** The site footer (docs/product.md §2): company, contact, main and legal links, cookie settings, the house's legal identity, social link, copyright. */
 export async function SiteFooter({ data }: { data: LayoutData }) {
   const [t, tNotices] = await Promise.all([getTranslations('Layout'), getTranslations('Notices')]);
   const { company, main, legal } = data;
   const cityLine = [company.zipCode, company.city].filter(Boolean).join(' ');
+  // The house's legal identity, as entered in the back-office (docs/decisions/059): what is given, in this order.
+  const legalLine = legalLineParts(company.legal, t);
   // Computed per render, so the year turns over without a rebuild.
   const year = String(new Date().getFullYear());
   const links = (items: NavLinkData[]) =>
@@ -83,6 +86,11 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
           </nav>
         </div>
       </div>
+      {legalLine.length > 0 ? (
+        <div className="border-t border-white/15">
+          <p className={`${container} py-4 text-sm leading-relaxed text-white/90`}>{legalLine.join(' · ')}</p>
+        </div>
+      ) : null}
       <div className="border-t border-white/15">
         <div className={`${container} flex flex-col-reverse gap-4 py-6 text-sm text-white/90 sm:flex-row sm:items-center sm:justify-between`}>
           <p>{t('copyright', { year, company: company.title })}</p>

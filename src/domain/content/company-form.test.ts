@@ -73,3 +73,46 @@ describe('readCompanyForm', () => {
     expect(figureRowCount(COMPANY_LIMITS.figures)).toBe(COMPANY_LIMITS.figures);
   });
 });
+
+describe('readCompanyForm: the legal identity and the palette', () => {
+  it('reads every identity field, optional, canonical, and refuses a bad LEI or a palette short of contrast', () => {
+    const empty = readCompanyForm(form(base));
+    expect(empty.errors).toEqual({});
+    expect(Object.values(empty.input.identity).every((v) => v === null)).toBe(true);
+
+    const typed = {
+      ...base,
+      'identity.legalName': 'Aurore Gestion SAS',
+      'identity.legalForm': 'Société par actions simplifiée',
+      'identity.registeredOffice': '24 rue de l’Aurore, 75002 Paris',
+      'identity.registerNumber': 'RCS Paris 123 456 789',
+      'identity.lei': '969500up76j52a9oxu27',
+      'identity.regulator': 'AMF',
+      'identity.authorisationNumber': 'GP-20000001',
+      'identity.dpoEmail': 'dpo@aurore.example',
+      'identity.contactEmail': 'contact@aurore.example',
+      'identity.brandPrimary': '#0B3A6E',
+      'identity.brandDark': '072848',
+      'identity.brandAccent': '#e07a1f',
+    };
+    const good = readCompanyForm(form(typed));
+    expect(good.errors).toEqual({});
+    expect(good.input.identity).toEqual({
+      legalName: 'Aurore Gestion SAS',
+      legalForm: 'Société par actions simplifiée',
+      registeredOffice: '24 rue de l’Aurore, 75002 Paris',
+      registerNumber: 'RCS Paris 123 456 789',
+      lei: '969500UP76J52A9OXU27',
+      regulator: 'AMF',
+      authorisationNumber: 'GP-20000001',
+      dpoEmail: 'dpo@aurore.example',
+      contactEmail: 'contact@aurore.example',
+      brandPrimary: '#0b3a6e',
+      brandDark: '#072848',
+      brandAccent: '#e07a1f',
+    });
+
+    const bad = readCompanyForm(form({ ...typed, 'identity.lei': '969500UP76J52A9OXU28', 'identity.brandPrimary': '#777777', 'identity.brandAccent': '#fff', 'identity.dpoEmail': 'dpo' }));
+    expect(bad.errors).toEqual({ 'identity.lei': 'lei', 'identity.brandPrimary': 'contrast', 'identity.brandAccent': 'colour', 'identity.dpoEmail': 'email' });
+  });
+});

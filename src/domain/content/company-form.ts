@@ -3,11 +3,13 @@
  * sub-baseline per language; the infos the footer, the contact page and the structured data show;
  * the key figures of the home page (value and title per language), added, removed and reordered as
  * numbered rows. The address and the city are words, per language; the postcode, phone, press e-mail
- * and LinkedIn address are one value, stored alike in the three languages.
+ * and LinkedIn address are one value, stored alike in the three languages. The legal identity and the
+ * brand colours are one value each, optional (house-identity.ts).
  */
 import { EDIT_LANGUAGES, type EditLanguage, type LocalizedValue } from './page-edit';
 import type { FormReader } from '../funds/form';
 import { isSafeLink } from './link-target';
+import { IDENTITY_FIELDS, identityProblems, normaliseIdentityValue, type CompanyIdentity, type IdentityError } from './house-identity';
 
 export const COMPANY_INFO_CODES = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE', 'EMAIL_PRESS', 'LINKEDIN'] as const;
 export type CompanyInfoCode = (typeof COMPANY_INFO_CODES)[number];
@@ -32,9 +34,11 @@ export type CompanyInput = {
   subBaseline: LocalizedValue;
   infos: { code: CompanyInfoCode; content: LocalizedValue }[];
   keyFigures: { code: string; value: LocalizedValue; title: LocalizedValue }[];
+  /** The legal identity and the brand colours (house-identity.ts), fields `identity.{name}`. */
+  identity: CompanyIdentity;
 };
 
-export type CompanyFormErrors = Record<string, 'required' | 'too-long' | 'control' | 'markup' | 'email' | 'https' | 'phone' | 'zip' | 'position' | 'too-many'>;
+export type CompanyFormErrors = Record<string, 'required' | 'too-long' | 'control' | 'markup' | 'email' | 'https' | 'phone' | 'zip' | 'position' | 'too-many' | IdentityError>;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MARKUP = /[<>]/;
@@ -126,5 +130,13 @@ export function readCompanyForm(form: FormReader): { input: CompanyInput; errors
     used.add(code);
     return { code, value: r.value, title: r.title };
   });
-  return { input: { title, baseline, subBaseline, infos, keyFigures }, errors };
+  const identity = readIdentity(form, errors);
+  return { input: { title, baseline, subBaseline, infos, keyFigures, identity }, errors };
+}
+
+/** The identity's fields `identity.{name}`, each optional, checked by the one rule the approval door applies too. */
+function readIdentity(form: FormReader, errors: CompanyFormErrors): CompanyIdentity {
+  const identity = Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, normaliseIdentityValue(name, form.get(`identity.${name}`))])) as CompanyIdentity;
+  for (const [name, problem] of Object.entries(identityProblems(identity))) errors[`identity.${name}`] = problem;
+  return identity;
 }

@@ -26,6 +26,8 @@ export type LayoutData = {
     phone: string | null;
     pressEmail: string | null;
     linkedin: string | null;
+    /** The legal identity the footer states (docs/decisions/059); each part null until entered. */
+    legal: { name: string | null; form: string | null; registeredOffice: string | null; registerNumber: string | null; lei: string | null; regulator: string | null; authorisationNumber: string | null };
   };
   /** Top bar: the group's site and the "our jobs" external sites (open in a new tab). */
   groupLink: NavLink | null;

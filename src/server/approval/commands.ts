@@ -14,6 +14,7 @@ import { isIsoDate } from '@/domain/dates';
 import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import { validateFund, validateShare } from '@/domain/funds/input';
 import type { CompanyInput } from '@/domain/content/company-form';
+import { identityProblems } from '@/domain/content/house-identity';
 import type { FundInput, ShareInput } from '@/domain/funds/input';
 import type { NewsValues } from '@/domain/news/input';
 import type { PageSnapshot } from '@/domain/content/page-edit';
@@ -306,6 +307,8 @@ export const COMMANDS = {
     applied: (r) => (r.ok ? { ok: true, changed: true } : r.error === 'exists' ? invalidFields({ country: 'exists' }) : { ok: false, error: r.error }),
   }),
   'company.save': define<'company.save'>()({
+    // The identity's rule (LEI check digits, e-mails, colours and their contrast) holds whoever posts: the form reads it, the door checks it again.
+    validate: async (_db, input) => fields(Object.fromEntries(Object.entries(identityProblems(input.identity)).map(([name, code]) => [`identity.${name}`, code]))),
     async read(db) {
       const state = await companyForStaff(db);
       return state ? { key: 'company', label: pick(state.title) || 'company', state } : null;

@@ -72,12 +72,38 @@ export const currencies = pgTable('currency', {
 
 // ---------------------------------------------------------------- company and pages
 
-export const company = pgTable('company', {
-  id: smallint('id').primaryKey().default(1),
-  title: localized('title').notNull(),
-  baseline: localized('baseline').notNull(),
-  subBaseline: localized('sub_baseline').notNull(),
-});
+/**
+ * The house (one row). Its legal identity and brand colours (docs/decisions/059) are optional: null
+ * until someone enters them (the site then keeps globals.css's colours); the checks below hold the
+ * shapes the company screen writes, since the colours are written into a <style> of every page.
+ */
+export const company = pgTable(
+  'company',
+  {
+    id: smallint('id').primaryKey().default(1),
+    title: localized('title').notNull(),
+    baseline: localized('baseline').notNull(),
+    subBaseline: localized('sub_baseline').notNull(),
+    legalName: text('legal_name'),
+    legalForm: text('legal_form'),
+    registeredOffice: text('registered_office'),
+    registerNumber: text('register_number'),
+    lei: text('lei'),
+    regulator: text('regulator'),
+    authorisationNumber: text('authorisation_number'),
+    dpoEmail: text('dpo_email'),
+    contactEmail: text('contact_email'),
+    brandPrimary: text('brand_primary'),
+    brandDark: text('brand_dark'),
+    brandAccent: text('brand_accent'),
+  },
+  (t) => [
+    check('company_lei_shape', sql`${t.lei} ~ '^[A-Z0-9]{18}[0-9]{2}$'`),
+    check('company_brand_primary_hex', sql`${t.brandPrimary} ~ '^#[0-9a-f]{6}$'`),
+    check('company_brand_dark_hex', sql`${t.brandDark} ~ '^#[0-9a-f]{6}$'`),
+    check('company_brand_accent_hex', sql`${t.brandAccent} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
 
 export const companyInfos = pgTable('company_info', {
   code: text('code').primaryKey(),

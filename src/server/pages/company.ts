@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { CompanyInput } from '@/domain/content/company-form';
+import { IDENTITY_FIELDS, type CompanyIdentity } from '@/domain/content/house-identity';
 import { recordAudit, type Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import { company, companyInfos, keyFigures } from '@/server/db/schema';
@@ -20,7 +21,8 @@ function canonical(value: unknown): string {
 
 /**
  * Saves the company (read and checked by readCompanyForm): its texts, the six infos (other info codes
- * are kept) and the key figures, replaced by the list given in its order. One transaction with the
+ * are kept), the key figures, replaced by the list given in its order, and its legal identity and
+ * colours (checked again by the approval door: house-identity.ts). One transaction with the
  * audit entry of the parts that changed; every page shows the company (header, footer, home, metadata),
  * so everything is published.
  */
@@ -35,14 +37,27 @@ export async function saveCompany(db: Db, input: CompanyInput, actor: Actor): Pr
     };
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
+    // A proposal stored before the identity existed (no `identity`) keeps the stored one.
+    const given = (input as Partial<CompanyInput>).identity ?? current.identity;
+    const identity = Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, given[name] ?? null])) as CompanyIdentity;
     for (const key of ['title', 'baseline', 'subBaseline', 'infos', 'keyFigures'] as const) {
       if (canonical(stored[key]) !== canonical(input[key])) {
         before[key] = stored[key];
         after[key] = input[key];
       }
     }
+    // The identity's fields, one by one, so the audit names exactly what changed.
+    for (const name of IDENTITY_FIELDS) {
+      if (current.identity[name] !== identity[name]) {
+        before[name] = current.identity[name];
+        after[name] = identity[name];
+      }
+    }
     if (Object.keys(after).length === 0) return { ok: true as const, changed: false };
-    await tx.update(company).set({ title: input.title, baseline: input.baseline, subBaseline: input.subBaseline }).where(eq(company.id, locked.id));
+    await tx
+      .update(company)
+      .set({ title: input.title, baseline: input.baseline, subBaseline: input.subBaseline, ...identity })
+      .where(eq(company.id, locked.id));
     if ('infos' in after) {
       const positions = new Map(current.infos.map((i, position) => [i.code, position]));
       for (const info of input.infos) {

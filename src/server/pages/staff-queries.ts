@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { countryOfPage, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
 import { TEMPLATE_GAP } from '@/domain/content/country-page';
+import { IDENTITY_FIELDS, type CompanyIdentity } from '@/domain/content/house-identity';
 import { escapeLike } from '@/server/db/like';
 import type { Executor } from '@/server/db/types';
 import { INTERNATIONAL_COUNTRY } from '@/domain/registrations/audience';
@@ -134,9 +135,10 @@ export type CompanySnapshot = {
   subBaseline: LocalizedValue;
   infos: { code: string; content: LocalizedValue }[];
   keyFigures: { code: string; value: LocalizedValue; title: LocalizedValue }[];
+  identity: CompanyIdentity;
 };
 
-/** The company's texts, infos and key figures as stored; null before the first seed. */
+/** The company's texts, infos, key figures, legal identity and colours as stored; null before the first seed. */
 export async function companyForStaff(db: Executor): Promise<CompanySnapshot | null> {
   const [[row], infos, figures] = await Promise.all([
     db.select().from(company).limit(1),
@@ -150,5 +152,6 @@ export async function companyForStaff(db: Executor): Promise<CompanySnapshot | n
     subBaseline: row.subBaseline,
     infos: infos.map((i) => ({ code: i.code, content: i.content })),
     keyFigures: figures.map((f) => ({ code: f.code, value: f.value, title: f.title })),
+    identity: Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, row[name]])) as CompanyIdentity,
   };
 }

@@ -20,6 +20,8 @@ const company: CompanyView = {
     { code: 'LINKEDIN', content: 'https://www.linkedin.com/company/aurore-gestion-example' },
   ],
   keyFigures: [],
+  legal: { name: null, form: null, registeredOffice: null, registerNumber: null, lei: null, regulator: null, authorisationNumber: null, dpoEmail: null, contactEmail: null },
+  brand: { primary: null, dark: null, accent: null },
 };
 
 const publisher = {
@@ -49,6 +51,16 @@ describe('organizationJsonLd', () => {
       telephone: '+33 1 00 00 00 00',
       email: 'presse@aurore-gestion.example',
       sameAs: ['https://www.linkedin.com/company/aurore-gestion-example'],
+    });
+  });
+
+  it('gives the legal name, the LEI and the general contact address once the house entered them', () => {
+    const legal = { ...company.legal, name: 'Aurore Gestion SAS', lei: '969500UP76J52A9OXU27', contactEmail: 'contact@aurore-gestion.example' };
+    expect(organizationJsonLd({ ...company, legal }, BASE, 'en')).toMatchObject({
+      name: 'Aurore Gestion',
+      legalName: 'Aurore Gestion SAS',
+      leiCode: '969500UP76J52A9OXU27',
+      email: 'contact@aurore-gestion.example',
     });
   });
 

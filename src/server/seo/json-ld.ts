@@ -40,7 +40,7 @@ export function organizationRef(company: Pick<CompanyView, 'title'>, baseUrl: st
   };
 }
 
-/** The company (docs/product.md §3 company infos: ADDRESS, ZIP_CODE, CITY, PHONE, EMAIL_PRESS, LINKEDIN). */
+/** The company (docs/product.md §3 company infos: ADDRESS, ZIP_CODE, CITY, PHONE, EMAIL_PRESS, LINKEDIN), its legal name and LEI (docs/decisions/059). */
 export function organizationJsonLd(company: CompanyView, baseUrl: string, locale: Locale): JsonLdObject {
   const street = info(company, 'ADDRESS');
   const zip = info(company, 'ZIP_CODE');
@@ -59,7 +59,10 @@ export function organizationJsonLd(company: CompanyView, baseUrl: string, locale
         ? compact({ '@type': 'PostalAddress', streetAddress: street, postalCode: zip, addressLocality: city, addressCountry: 'FR' })
         : undefined,
     telephone: info(company, 'PHONE'),
-    email: info(company, 'EMAIL_PRESS'),
+    // The general contact address when the house gave one, else the press office's.
+    email: company.legal.contactEmail ?? info(company, 'EMAIL_PRESS'),
+    legalName: company.legal.name,
+    leiCode: company.legal.lei,
     sameAs: linkedIn ? [linkedIn] : undefined,
   });
 }

@@ -53,6 +53,15 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
       phone: info('PHONE'),
       pressEmail: info('EMAIL_PRESS'),
       linkedin: info('LINKEDIN'),
+      legal: {
+        name: company?.legal.name ?? null,
+        form: company?.legal.form ?? null,
+        registeredOffice: company?.legal.registeredOffice ?? null,
+        registerNumber: company?.legal.registerNumber ?? null,
+        lei: company?.legal.lei ?? null,
+        regulator: company?.legal.regulator ?? null,
+        authorisationNumber: company?.legal.authorisationNumber ?? null,
+      },
     },
     groupLink: link(groupText('group-url'), groupText('title')),
     jobs: [

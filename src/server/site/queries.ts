@@ -5,6 +5,7 @@ import { cache } from 'react';
 import type { Locale } from '@/env';
 import { isLinkTextCode, LINK_INFO_CODES, isSafeLink } from '@/domain/content/link-target';
 import { pick } from '@/domain/language/localize';
+import { isHexColour, isValidLei } from '@/domain/content/house-identity';
 import type { CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/routing/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
@@ -105,8 +106,24 @@ export async function readCompany(db: Executor, locale: Locale): Promise<Company
       .map((i) => ({ code: i.code, content: pick(i.content, locale) }))
       .filter((i) => !LINK_INFO_CODES.includes(i.code) || isSafeLink(i.content, ['https'])),
     keyFigures: figures.map((f) => ({ code: f.code, value: pick(f.value, locale), title: pick(f.title, locale) })),
+    legal: {
+      name: row.legalName,
+      form: row.legalForm,
+      registeredOffice: row.registeredOffice,
+      registerNumber: row.registerNumber,
+      // An LEI whose check digits fail (planted in the database) is not served.
+      lei: row.lei !== null && isValidLei(row.lei) ? row.lei : null,
+      regulator: row.regulator,
+      authorisationNumber: row.authorisationNumber,
+      dpoEmail: row.dpoEmail,
+      contactEmail: row.contactEmail,
+    },
+    // Written into a <style> of every page: only a `#rrggbb` colour is served.
+    brand: { primary: hexOrNull(row.brandPrimary), dark: hexOrNull(row.brandDark), accent: hexOrNull(row.brandAccent) },
   };
 }
+
+const hexOrNull = (value: string | null) => (value !== null && isHexColour(value) ? value : null);
 
 export async function listCountries(locale: Locale) {
   const db = await getDb();

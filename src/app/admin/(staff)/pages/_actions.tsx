@@ -9,7 +9,8 @@
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { readCompanyForm, type CompanyFormErrors } from '@/domain/content/company-form';
+import { readCompanyForm, type CompanyInput } from '@/domain/content/company-form';
+import { companyErrorTexts } from '@/app/admin/(staff)/company/_errors';
 import { field } from '@/domain/forms/form-input';
 import { isPageCode, readPageForm, type PageFormErrors } from '@/domain/content/page-edit';
 import { isAdminLocale } from '@/i18n/admin';
@@ -92,10 +93,18 @@ export const createCountryPageAction = staffAction('content.write', withApproval
 export const saveCompanyAction = staffAction('content.write', withApproval, async (approval, ctx, _state: FormState): Promise<FormState> => {
   const { staff, t, seq } = ctx;
   const { input, errors } = readCompanyForm(ctx.read);
-  if (Object.keys(errors).length > 0) return invalid(ctx, errors satisfies CompanyFormErrors, 'company');
+  if (Object.keys(errors).length > 0) return companyInvalid(ctx, errors, input);
   const outcome = await saveChange(await getDb(), 'company.save', input, staff.actor, { note: approval.approvalNote, effectiveAt: approval.effectiveAt });
-  return doorAnswer(ctx, outcome, { published: (_result, changed) => done(changed ? t('company.saved') : t('data.unchanged'), seq) });
+  return doorAnswer(ctx, outcome, {
+    published: (_result, changed) => done(changed ? t('company.saved') : t('data.unchanged'), seq),
+    invalid: (problems) => companyInvalid(ctx, problems.fields, input),
+  });
 });
+
+/** The company form's errors, translated (a colour short of contrast names its ratio: company/_errors.ts). */
+function companyInvalid(ctx: StaffActionContext, errors: Readonly<Record<string, string>>, input: CompanyInput): FormState {
+  return ctx.fail(companyErrorTexts(ctx.t, errors, input.identity));
+}
 
 /**
  * The texts of the edit form as typed, unsaved, drawn for a visitor of `previewLang` with the public

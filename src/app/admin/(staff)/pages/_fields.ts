@@ -1,4 +1,5 @@
 import { COMPANY_INFO_CODES, COMPANY_LIMITS, LOCALIZED_INFOS, figureRowCount } from '@/domain/content/company-form';
+import { IDENTITY_FIELDS, PALETTE_FIELDS, type IdentityField, type PaletteField } from '@/domain/content/house-identity';
 import { PAGE_LIMITS, descriptionField, localizedHasMarkup, textField, titleField, type LocalizedValue, type PageSnapshot } from '@/domain/content/page-edit';
 import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec } from '@/components/admin/action-form';
@@ -40,7 +41,16 @@ export function pageFields(t: AdminT, page: PageSnapshot): FieldSpec[] {
   ];
 }
 
-/** Name and baselines, the six infos (one value or per language), then the key figures as numbered rows with empty ones to add. */
+/** The identity fields that carry a hint (an example, or what the colour paints). */
+const HINTED = ['legalForm', 'registerNumber', 'lei', 'regulator', 'authorisationNumber', 'brandPrimary', 'brandDark', 'brandAccent'] as const;
+const hinted = (name: IdentityField): name is (typeof HINTED)[number] => (HINTED as readonly string[]).includes(name);
+
+/** One identity field: a single value, optional. */
+function identityField(t: AdminT, name: IdentityField, value: string | null): FieldSpec {
+  return { kind: 'text', name: `identity.${name}`, label: t(`company.identityField.${name}`), hint: hinted(name) ? t(`company.identityFieldHint.${name}`) : undefined, value: value ?? '' };
+}
+
+/** Name and baselines, the six infos (one value or per language), then the key figures as numbered rows with empty ones to add, the legal identity and the colours. */
 export function companyFields(t: AdminT, company: CompanySnapshot): FieldSpec[] {
   const info = (code: (typeof COMPANY_INFO_CODES)[number]) => company.infos.find((i) => i.code === code)?.content;
   const rows = figureRowCount(company.keyFigures.length);
@@ -87,6 +97,20 @@ export function companyFields(t: AdminT, company: CompanySnapshot): FieldSpec[] 
           ],
         };
       }),
+    },
+    {
+      kind: 'group',
+      name: 'identity',
+      label: t('company.identity'),
+      hint: t('company.identityHint'),
+      fields: IDENTITY_FIELDS.filter((name) => !(PALETTE_FIELDS as readonly string[]).includes(name)).map((name) => identityField(t, name, company.identity[name])),
+    },
+    {
+      kind: 'group',
+      name: 'brand',
+      label: t('company.brand'),
+      hint: t('company.brandHint'),
+      fields: PALETTE_FIELDS.map((name: PaletteField) => identityField(t, name, company.identity[name])),
     },
   ];
 }
