@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { TEMPLATE_GAP } from '@/domain/content/country-page';
 import { LEGAL_PAGES, type LegalPage, type PageState, type SetupFacts } from '@/domain/setup/checklist';
+import type { IdentityField } from '@/domain/content/house-identity';
+import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { countriesWithoutPage } from '@/server/pages/staff-queries';
 
-/** The company fields the checklist requires, as the company screen names them. */
-const IDENTITY_INFOS = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE'] as const;
+/** The company's contact details and legal identity the checklist requires (the company screen's fields). */
+export const REQUIRED_INFOS = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE'] as const;
+export const REQUIRED_IDENTITY = ['legalName', 'legalForm', 'registeredOffice', 'registerNumber', 'lei', 'regulator', 'authorisationNumber', 'dpoEmail'] as const satisfies readonly IdentityField[];
 
 /** The rows of a raw query: both drivers answer `{ rows }`. */
 const rows = <T,>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -15,7 +18,7 @@ const rows = <T,>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** What the go-live checklist needs (src/domain/setup/checklist.ts), read in one go. */
 export async function setupFacts(db: Executor): Promise<SetupFacts> {
   const [company, infos, funds, withoutKid, pages, countries, approvers] = await Promise.all([
-    db.execute(sql`SELECT title->>'fr' AS title FROM company LIMIT 1`),
+    db.select({ title: t.company.title, ...Object.fromEntries(REQUIRED_IDENTITY.map((field) => [field, t.company[field]])) }).from(t.company).limit(1),
     db.execute(sql`SELECT code FROM company_info WHERE coalesce(content->>'fr', '') <> ''`),
     db.execute(sql`SELECT count(DISTINCT f.id)::int AS n FROM fund f JOIN share s ON s.fund_id = f.id`),
     // A share offered to retail investors somewhere today, without a published, current KID.
@@ -42,12 +45,14 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
     countriesWithoutPage(db),
     db.execute(sql`SELECT count(*)::int AS n FROM staff_user WHERE disabled_at IS NULL AND role IN ('admin', 'compliance')`),
   ]);
-  const title = rows<{ title: string | null }>(company)[0]?.title ?? '';
+  const [row] = company as Record<string, unknown>[];
+  const title = String((row?.title as Record<string, unknown> | undefined)?.fr ?? '');
+  const empty = (value: unknown) => typeof value !== 'string' || value.trim() === '' || value.includes(TEMPLATE_GAP);
   const filled = new Set(rows<{ code: string }>(infos).map((r) => r.code));
   const stored = new Map(rows<{ code: string; gaps: boolean | null }>(pages).map((r) => [r.code, r.gaps]));
   const pageState = (code: LegalPage): PageState => (!stored.has(code) ? 'missing' : stored.get(code) ? 'gaps' : 'ready');
   return {
-    identityMissing: [...(title.trim() === '' || title.includes(TEMPLATE_GAP) ? ['title'] : []), ...IDENTITY_INFOS.filter((code) => !filled.has(code))],
+    identityMissing: [...(empty(title) ? ['title'] : []), ...REQUIRED_INFOS.filter((code) => !filled.has(code)), ...REQUIRED_IDENTITY.filter((field) => empty(row?.[field]))],
     hasLogo: null,
     fundsWithShares: rows<{ n: number }>(funds)[0]?.n ?? 0,
     retailSharesWithoutKid: rows<{ isin: string; label: string; fundId: number }>(withoutKid),

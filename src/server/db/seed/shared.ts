@@ -33,7 +33,7 @@ export async function insertReferenceData(tx: Tx, { keepExisting }: Options): Pr
 
 /** The company row (id 1), its infos and key figures. With `keepExisting`, a house that has its row keeps it and its infos and figures. */
 export async function insertCompany(tx: Tx, company: CompanyFixture, { keepExisting }: Options): Promise<void> {
-  const insert = tx.insert(t.company).values({ id: 1, title: company.title, baseline: company.baseline, subBaseline: company.subBaseline });
+  const insert = tx.insert(t.company).values({ id: 1, title: company.title, baseline: company.baseline, subBaseline: company.subBaseline, ...company.identity });
   if (keepExisting) {
     const inserted = await insert.onConflictDoNothing().returning({ id: t.company.id });
     if (inserted.length === 0) return;

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { can } from '@/domain/staff/roles';
+import { COMPANY_INFO_CODES, type CompanyInfoCode } from '@/domain/content/company-form';
+import { IDENTITY_FIELDS, type IdentityField } from '@/domain/content/house-identity';
 import { isLegalPage, readyToOpen, setupChecklist, type SetupItem } from '@/domain/setup/checklist';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
@@ -26,8 +28,12 @@ export default async function SetupPage({ searchParams }: ListProps) {
   const items = setupChecklist(facts);
   const missing = items.filter((item) => !item.done);
   const done = DONE.find((d) => d === query.done);
+  const fieldLabel = (code: string) =>
+    code === 'title' ? t('company.name') : (COMPANY_INFO_CODES as readonly string[]).includes(code) ? t(`company.info.${code as CompanyInfoCode}`) : (IDENTITY_FIELDS as readonly string[]).includes(code) ? t(`company.identityField.${code as IdentityField}`) : code;
   const detail = (item: SetupItem) =>
-    isLegalPage(item.code)
+    item.code === 'identity'
+      ? t('setup.detail.identity', { list: item.missing.map(fieldLabel).join(', '), count: item.missing.length })
+      : isLegalPage(item.code)
       ? t(`setup.pageState.${item.missing[0] === 'gaps' ? 'gaps' : 'missing'}`)
       : t(`setup.detail.${item.code}`, { list: item.missing.slice(0, 20).join(', '), count: item.missing.length });
   return (
