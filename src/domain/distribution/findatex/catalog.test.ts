@@ -103,6 +103,7 @@ describe('planCatalog', () => {
       emtRow(share(isin(4), 'Horizon Dollar I', { currency: 'CHF' }), AT),
       { ...emtRow(share(isin(5), 'Horizon Patrimoine I'), AT), '00007_EMT_Data_Reporting_Ex_Ante': 'N' },
       emtRow(share(isin(6), 'Horizon Patrimoine R', { exAnte: { ...share('', '').exAnte, ongoing: 0.001 } }), AT),
+      emtRow(share(isin(7), `Horizon Patrimoine - ${'Part '.repeat(25)}`), AT),
     ];
     const plan = planCatalog(lines(rows), KNOWN);
     expect(plan.ok ? [] : plan.errors.map((e) => [e.line, e.params.field, e.params.problem])).toEqual([
@@ -111,6 +112,7 @@ describe('planCatalog', () => {
       [5, '00040_Financial_Instrument_Currency', 'unknown-currency'],
       [6, '00007_EMT_Data_Reporting_Ex_Ante', 'needs-section'],
       [7, '07100_Financial_Instrument_Gross_Ongoing_Costs', 'ongoing-below-fees'],
+      [8, '00030_Financial_Instrument_Name', 'share-name-too-long'],
     ]);
   });
 

@@ -25,7 +25,11 @@ const C = {
   reportsExAnte: '00007_EMT_Data_Reporting_Ex_Ante',
   sri: '04010_Risk_Tolerance_PRIIPS_Methodology',
   holding: '05080_Minimum_Recommended_Holding_Period',
+  name: '00030_Financial_Instrument_Name',
 } as const;
+
+/** A share class's name as the back-office stores it (shareInputSchema). */
+const SHARE_NAME_MAX = 120;
 
 export type CatalogShare = {
   line: number;
@@ -108,7 +112,7 @@ const PRODUCT_TYPES = new Set(['U', 'N', 'UM', 'NM']);
 /**
  * The funds and share classes a read EMT creates: lines whose ISIN is known are counted as already in
  * the catalogue (the update import is theirs); every other line must report its target market and
- * ex-ante costs, give its SRI, a holding period in years and a currency the site knows, and its data
+ * ex-ante costs, name its share class in at most 120 characters, give its SRI, a holding period in years and a currency the site knows, and its data
  * must hold (parseShareDistribution). The file is accepted or refused whole, every problem named.
  */
 export function planCatalog(lines: readonly EmtLine[], known: CatalogKnown): CatalogPlan {
@@ -129,6 +133,8 @@ export function planCatalog(lines: readonly EmtLine[], known: CatalogKnown): Cat
     const years = holdingYears(identity.holding);
     if (years === null) errors.push(fieldError(line.line, C.holding, 'holding-years', identity.holding));
     if (!known.currencies.has(identity.currency)) errors.push(fieldError(line.line, C.currency, 'unknown-currency', identity.currency));
+    const names = splitInstrumentName(identity.name);
+    if (names.share.length > SHARE_NAME_MAX) errors.push(fieldError(line.line, C.name, 'share-name-too-long', identity.name));
     const productType = PRODUCT_TYPES.has(identity.productType) ? (identity.productType as CatalogFund['productType']) : 'U';
     if (errors.length > before || line.sri === null || years === null || !parts.targetMarket) continue;
     const parsed = parseShareDistribution({ exPost: null, ...parts, priips: catalogPriips(line.sri, productType) }, line.sri);
@@ -142,7 +148,6 @@ export function planCatalog(lines: readonly EmtLine[], known: CatalogKnown): Cat
       }
       continue;
     }
-    const names = splitInstrumentName(identity.name);
     const key = `${identity.manufacturer.toLowerCase()}\n${names.fund.toLowerCase()}`;
     let group = groups.get(key);
     if (!group) {

@@ -39,12 +39,13 @@ export type FindatexProblem =
   | 'holding-years'
   | 'unknown-currency'
   | 'no-category'
+  | 'share-name-too-long'
   | DataProblem['code'];
 
 export const FINDATEX_PROBLEMS: readonly FindatexProblem[] = [
   'missing', 'not-in-list', 'not-a-number', 'below-minimum', 'out-of-range', 'not-a-date', 'not-a-datetime', 'not-a-currency', 'not-a-language', 'too-long', 'not-a-url', 'not-an-isin',
   'unknown-template', 'unknown-version', 'unknown-column', 'duplicate-column', 'missing-column', 'too-many-columns', 'duplicate-isin', 'unknown-isin', 'no-stored-data', 'sri-differs',
-  'article-differs', 'fund-disagrees', 'needs-section', 'holding-years', 'unknown-currency', 'no-category', 'invalid', 'ongoing-below-fees', 'period-order', 'loss-level', 'for-nobody', 'mrm-above-sri',
+  'article-differs', 'fund-disagrees', 'needs-section', 'holding-years', 'unknown-currency', 'no-category', 'share-name-too-long', 'invalid', 'ongoing-below-fees', 'period-order', 'loss-level', 'for-nobody', 'mrm-above-sri',
 ];
 
 /** A problem of a field on a line. */
