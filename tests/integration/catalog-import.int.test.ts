@@ -7,6 +7,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/domain/csv/write';
 import { CATALOG_IMPORT_LIMITS } from '../../src/domain/distribution/findatex/catalog';
@@ -21,6 +23,7 @@ import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { commitCatalogImport, previewCatalogImport } from '../../src/server/distribution/catalog-import';
 import { getShare } from '../../src/server/funds/queries';
+import { CatalogImportPreview } from '../../src/app/admin/(staff)/imports/_catalog-preview';
 import { staffPeople } from '../support/staff-people';
 
 const run = randomUUID().slice(0, 8);
@@ -110,6 +113,12 @@ describe('new funds and share classes from an EMT', () => {
     expect(preview.funds.map((f) => [f.name, f.shares.length])).toEqual(FUNDS.map((name) => [name, 5]).sort(([a], [b]) => String(a).localeCompare(String(b), 'fr')));
     expect(preview.funds.find((f) => f.name.endsWith('Trésorerie'))).toMatchObject({ productType: 'UM', riskLevel: 1, holdingYears: 1 });
     expect(await sharesOf(isins)).toEqual([]);
+    // The screen's preview, in French: the counts, and each share class with its fund, target market and costs.
+    const html = renderToStaticMarkup(createElement(CatalogImportPreview, { preview, locale: 'fr' }));
+    expect(html).toContain('21 lignes : 4 fonds et 20 parts à créer, 1 déjà au catalogue.');
+    expect(html).toContain(`Déjà au catalogue (laissés à l’import de mise à jour) : ${known.isin}.`);
+    for (const n of isins) expect(html).toContain(n);
+    expect(html).toContain('Non professionnels N, professionnels Y, contreparties éligibles Y ; profils : INSTIT');
 
     const proposed = await saveChange(db, 'import.catalog', input('horizon-emt.csv', text, rows), people.editor, { note: 'Catalogue Horizon', areas: ['funds'] });
     if (proposed.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(proposed)}`);
