@@ -49,12 +49,11 @@ async function plan(db: Executor, rows: FindatexLine[]): Promise<CatalogPreview 
   const eet = rows.find((r) => r.template === 'eet');
   if (eet) return { ok: false, errors: [fieldError(eet.line, '00001_EMT_Version', 'unknown-template')] };
   const isins = lines.map((l) => l.isin);
-  const [knownShares, knownFunds, knownCurrencies, [category]] = await Promise.all([
-    isins.length > 0 ? db.select({ isin: shares.isinCode }).from(shares).where(inArray(shares.isinCode, isins)) : Promise.resolve([]),
-    db.select({ slug: funds.slug }).from(funds),
-    db.select({ code: currencies.code }).from(currencies),
-    db.select({ code: fundCategories.code }).from(fundCategories).orderBy(asc(fundCategories.displayOrder), asc(fundCategories.code)).limit(1),
-  ]);
+  // One query after the other: inside the approval's transaction they share one connection.
+  const knownShares = isins.length > 0 ? await db.select({ isin: shares.isinCode }).from(shares).where(inArray(shares.isinCode, isins)) : [];
+  const knownFunds = await db.select({ slug: funds.slug }).from(funds);
+  const knownCurrencies = await db.select({ code: currencies.code }).from(currencies);
+  const [category] = await db.select({ code: fundCategories.code }).from(fundCategories).orderBy(asc(fundCategories.displayOrder), asc(fundCategories.code)).limit(1);
   const planned = planCatalog(lines, { isins: new Set(knownShares.map((s) => s.isin)), fundSlugs: new Set(knownFunds.map((f) => f.slug)), currencies: new Set(knownCurrencies.map((c) => c.code)) });
   if (!planned.ok) return planned;
   if (!category && planned.funds.length > 0) return { ok: false, errors: [fieldError(lines[0]?.line ?? 1, '00010_Financial_Instrument_Identifying_Data', 'no-category')] };
