@@ -16,6 +16,7 @@ import { emtRow, findatexTable, type EmtShare } from '../../src/domain/distribut
 import { readFindatexCsv, type FindatexLine } from '../../src/domain/distribution/findatex/read';
 import type { Row } from '../../src/domain/distribution/findatex/validate';
 import { isinWithCheckDigit } from '../../src/domain/funds/isin';
+import { isKnownPagePath } from '../../src/domain/routing/known-paths';
 import { saveChange } from '../../src/server/approval/door';
 import { approveChange, proposalById, type Person } from '../../src/server/approval/service';
 import { getDb } from '../../src/server/db';
@@ -23,6 +24,7 @@ import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { commitCatalogImport, previewCatalogImport } from '../../src/server/distribution/catalog-import';
 import { getShare } from '../../src/server/funds/queries';
+import { loadRouteCatalog } from '../../src/server/http/route-catalog';
 import { CatalogImportPreview } from '../../src/app/admin/(staff)/imports/_catalog-preview';
 import { staffPeople } from '../support/staff-people';
 
@@ -146,6 +148,10 @@ describe('new funds and share classes from an EMT', () => {
     // One audit entry by the proposal's author.
     const audits = await db.select().from(t.auditLog).where(and(eq(t.auditLog.entity, 'fund'), eq(t.auditLog.action, 'import'), eq(t.auditLog.actorId, people.editor.id)));
     expect(audits).toHaveLength(1);
+
+    // The proxy knows their addresses (/en/funds/{fund}/shares/{share}): they are not answered 404.
+    const routes = await loadRouteCatalog(db);
+    for (const share of created) expect(isKnownPagePath(['funds', share.fundSlug, 'shares', share.slug], 'en', routes), share.slug).toBe(true);
 
     // Every share page is served to a retail investor in France, except the institutional classes, served to professionals only.
     for (const share of created) {
