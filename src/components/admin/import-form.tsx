@@ -4,7 +4,7 @@ import { startTransition, useActionState, useId, useState, type FormEvent, type 
 import { Button } from '@/components/ui/button';
 import { Input, InputField } from '@/components/ui/field';
 
-export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios' | 'registrations' | 'findatex' | 'dividends';
+export type ImportKind = 'navs' | 'benchmarks' | 'portfolios' | 'scenarios' | 'registrations' | 'findatex' | 'catalog' | 'dividends';
 export type ImportState = {
   status: 'idle' | 'ok' | 'error';
   message?: string;

@@ -35,6 +35,7 @@ import { commitBenchmarkImport, previewBenchmarkImport } from '@/server/benchmar
 import { commitPortfolioImport, previewPortfolioImport } from '@/server/portfolios/import';
 import { commitScenarioImport, previewScenarioImport } from '@/server/scenarios/import';
 import { commitFindatexImport, previewFindatexImport } from '@/server/distribution/import';
+import { commitCatalogImport, previewCatalogImport } from '@/server/distribution/catalog-import';
 import { commitDividendImport, previewDividendImport } from '@/server/dividends/import';
 import { commitRegistrationImport, previewRegistrationImport, registrationGrid, saveRegistrationGrid, type RegistrationGrid } from '@/server/registrations/commands';
 import { eventAttachCommand, eventDeleteCommand, eventDetachCommand, eventSaveCommand, type EventAttachInput, type EventDeleteInput, type EventDetachInput, type EventSaveInput } from '@/server/events/change';
@@ -122,6 +123,7 @@ export type ChangeInput = {
   'import.scenarios': ImportInput<ScenarioRow>;
   'import.registrations': ImportInput<RegistrationRow>;
   'import.findatex': ImportInput<FindatexLine>;
+  'import.catalog': ImportInput<FindatexLine>;
   'import.dividends': ImportInput<DividendRow>;
   'event.save': EventSaveInput;
   'event.delete': EventDeleteInput;
@@ -542,6 +544,8 @@ export const COMMANDS = {
     (d) => d.registered === 0 && d.withdrawn === 0,
   ),
   'import.findatex': importCommand<FindatexLine>(previewFindatexImport, (db, rows, actor, source) => commitFindatexImport(db, rows, actor, { source }), (d) => d.changed === 0),
+  // New funds and share classes from an EMT: nothing to create (every ISIN already in the catalogue) is no change.
+  'import.catalog': importCommand<FindatexLine>(previewCatalogImport, (db, rows, actor, source) => commitCatalogImport(db, rows, actor, { source }), (d) => d.shareCount === 0),
   'import.dividends': importCommand<DividendRow>(previewDividendImport, (db, rows, actor, source) => commitDividendImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
   'event.save': eventSaveCommand,
   'event.delete': eventDeleteCommand,

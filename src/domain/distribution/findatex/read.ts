@@ -35,12 +35,17 @@ export type FindatexProblem =
   | 'sri-differs'
   | 'article-differs'
   | 'fund-disagrees'
+  | 'needs-section'
+  | 'holding-years'
+  | 'unknown-currency'
+  | 'no-category'
+  | 'share-name-too-long'
   | DataProblem['code'];
 
 export const FINDATEX_PROBLEMS: readonly FindatexProblem[] = [
   'missing', 'not-in-list', 'not-a-number', 'below-minimum', 'out-of-range', 'not-a-date', 'not-a-datetime', 'not-a-currency', 'not-a-language', 'too-long', 'not-a-url', 'not-an-isin',
   'unknown-template', 'unknown-version', 'unknown-column', 'duplicate-column', 'missing-column', 'too-many-columns', 'duplicate-isin', 'unknown-isin', 'no-stored-data', 'sri-differs',
-  'article-differs', 'fund-disagrees', 'invalid', 'ongoing-below-fees', 'period-order', 'loss-level', 'for-nobody', 'mrm-above-sri',
+  'article-differs', 'fund-disagrees', 'needs-section', 'holding-years', 'unknown-currency', 'no-category', 'share-name-too-long', 'invalid', 'ongoing-below-fees', 'period-order', 'loss-level', 'for-nobody', 'mrm-above-sri',
 ];
 
 /** A problem of a field on a line. */
@@ -155,8 +160,14 @@ export const eetFieldOf = (path: string) => fieldOf(EET_FIELDS, path, C.article)
 
 /** What an EMT line brings to a share's distribution data: the sections the line says it reports. */
 export type EmtParts = Partial<Pick<ShareDistribution, 'targetMarket' | 'targetMarketDate' | 'exAnte' | 'exAnteDate' | 'exPost'>>;
+/**
+ * What an EMT line says of the instrument itself: its name, currency, product type (00060), manufacturer,
+ * reference date and recommended holding period (05080, years or a letter), all as the file writes them.
+ * The update import ignores them; the catalogue import (catalog.ts) creates funds and share classes from them.
+ */
+export type EmtIdentity = { name: string; currency: string; productType: string; manufacturer: string; referenceDate: string; holding: string };
 /** One line of an EMT: a share class and what it reports, and its SRI (04010) when it gives one. */
-export type EmtLine = { template: 'emt'; line: number; isin: string; sri: number | null; parts: EmtParts };
+export type EmtLine = { template: 'emt'; line: number; isin: string; sri: number | null; parts: EmtParts; identity: EmtIdentity };
 /** One line of an EET: a share class, its fund's SFDR article as the file says it, and the fund's answers. */
 export type EetLine = { template: 'eet'; line: number; isin: string; article: string; answers: FundSustainabilityAnswers };
 export type FindatexLine = EmtLine | EetLine;
@@ -241,6 +252,19 @@ export function emtParts(row: Row): EmtParts {
   }
   // Checked by parseShareDistribution when merged with the stored data (a missing answer is refused there, by its field).
   return parts as EmtParts;
+}
+
+/** The instrument's own fields of a valid EMT line. */
+export function emtIdentity(row: Row): EmtIdentity {
+  const v = (code: string) => row[code] ?? '';
+  return {
+    name: v('00030_Financial_Instrument_Name').trim(),
+    currency: v('00040_Financial_Instrument_Currency'),
+    productType: v('00060_Financial_Instrument_Product_Type'),
+    manufacturer: v('00070_Financial_Instrument_Manufacturer_Name').trim(),
+    referenceDate: v('00050_General_Reference_Date'),
+    holding: v('05080_Minimum_Recommended_Holding_Period'),
+  };
 }
 
 /** The inverse of eetRow: a valid line's answers for its fund (an article 6 product, or 0, has no pre-contractual commitments). */
@@ -341,7 +365,7 @@ export function readFindatexCsv(input: string, limits = FINDATEX_IMPORT_LIMITS):
     if (problems.length > 0) continue;
     rows.push(
       template === 'emt'
-        ? { template, line, isin, sri: num(row[C.sri]), parts: emtParts(row) }
+        ? { template, line, isin, sri: num(row[C.sri]), parts: emtParts(row), identity: emtIdentity(row) }
         : { template, line, isin, article: row[C.article] ?? '', answers: eetAnswers(row) },
     );
   }

@@ -33,6 +33,8 @@ import { previewPortfolioImport, type PortfolioPreview } from '@/server/portfoli
 import { previewRegistrationImport, type RegistrationPreview } from '@/server/registrations/commands';
 import { previewScenarioImport, type ScenarioPreview } from '@/server/scenarios/import';
 import { previewFindatexImport, type FindatexPreview } from '@/server/distribution/import';
+import { previewCatalogImport, type CatalogPreview } from '@/server/distribution/catalog-import';
+import { CATALOG_IMPORT_LIMITS } from '@/domain/distribution/findatex/catalog';
 import { previewDividendImport, type DividendPreview } from '@/server/dividends/import';
 import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 import { ImportPreview } from './_preview';
@@ -49,7 +51,7 @@ function csvMessages(locale: Locale, errors: CsvError[]): { line: number; text: 
   });
 }
 
-type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview | DividendPreview;
+type ImportPreviewData = NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview | CatalogPreview | DividendPreview;
 
 /**
  * Each kind's parser, its preview (nothing written) and the change its confirmation makes: one
@@ -68,6 +70,7 @@ const IMPORTS: Record<ImportKind, ImportService> = {
   scenarios: { parse: parseScenarioCsv, preview: (db, rows) => previewScenarioImport(db, rows as ScenarioRow[]), kind: 'import.scenarios' },
   registrations: { parse: parseRegistrationCsv, preview: (db, rows) => previewRegistrationImport(db, rows as RegistrationRow[]), kind: 'import.registrations' },
   findatex: { parse: readFindatexCsv, preview: (db, rows) => previewFindatexImport(db, rows as FindatexLine[]), kind: 'import.findatex' },
+  catalog: { parse: (text) => readFindatexCsv(text, CATALOG_IMPORT_LIMITS), preview: (db, rows) => previewCatalogImport(db, rows as FindatexLine[]), kind: 'import.catalog' },
   dividends: { parse: parseDividendCsv, preview: (db, rows) => previewDividendImport(db, rows as DividendRow[]), kind: 'import.dividends' },
 };
 

@@ -7,17 +7,20 @@ import type { PortfolioPreview } from '@/server/portfolios/import';
 import type { RegistrationPreview } from '@/server/registrations/commands';
 import type { ScenarioPreview } from '@/server/scenarios/import';
 import type { FindatexPreview } from '@/server/distribution/import';
+import type { CatalogPreview } from '@/server/distribution/catalog-import';
+import { CatalogImportPreview } from './_catalog-preview';
 import type { DividendPreview } from '@/server/dividends/import';
 import { DividendImportPreview } from './_dividends-preview';
 import { Row, TableGrid, Td, Th } from '@/components/ui/table';
 
-type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview | DividendPreview; locale: Locale };
+type Props = { kind: ImportKind; preview: NavPreview | BenchmarkPreview | PortfolioPreview | ScenarioPreview | RegistrationPreview | FindatexPreview | CatalogPreview | DividendPreview; locale: Locale };
 
 /** What a CSV file would write, drawn on the server for the import screen's preview (nothing is written yet). */
 export function ImportPreview({ kind, preview, locale }: Props) {
   const t = adminTranslator(locale);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   if (kind === 'dividends' && 'dividends' in preview) return <DividendImportPreview preview={preview} locale={locale} />;
+  if (kind === 'catalog' && 'funds' in preview) return <CatalogImportPreview preview={preview} locale={locale} />;
   if ('template' in preview) {
     // A FinDatEx file: per line, its share class (EMT) or fund (EET) and each field it changes, stored → file.
     return (

@@ -8,10 +8,10 @@ import { staffTitle } from '@/app/admin/(staff)/_screen';
 
 export const generateMetadata = staffTitle('imports.title');
 
-const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios', 'registrations', 'findatex', 'dividends'] as const;
+const KINDS = ['navs', 'benchmarks', 'portfolios', 'scenarios', 'registrations', 'findatex', 'catalog', 'dividends'] as const;
 
 /**
- * NAV, benchmark, portfolio, performance-scenario, registration, FinDatEx (EMT, EET) and dividend CSV files: a preview first (nothing
+ * NAV, benchmark, portfolio, performance-scenario, registration, FinDatEx (EMT, EET: updates; EMT: new funds and share classes) and dividend CSV files: a preview first (nothing
  * written), then "Confirm", which under the approval policy submits the file for approval (the
  * button says so). The registration matrix is shown to the roles that may change it.
  */

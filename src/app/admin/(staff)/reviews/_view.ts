@@ -96,6 +96,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'import.scenarios':
     case 'import.registrations':
     case 'import.findatex':
+    case 'import.catalog':
     case 'import.dividends':
       return '/admin/imports';
     default:

@@ -27,7 +27,7 @@ export const generateMetadata = staffTitle('approval.queue.title');
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const IMPORT_OF = { 'import.navs': 'navs', 'import.benchmarks': 'benchmarks', 'import.portfolios': 'portfolios', 'import.scenarios': 'scenarios', 'import.registrations': 'registrations', 'import.findatex': 'findatex', 'import.dividends': 'dividends' } as const;
+const IMPORT_OF = { 'import.navs': 'navs', 'import.benchmarks': 'benchmarks', 'import.portfolios': 'portfolios', 'import.scenarios': 'scenarios', 'import.registrations': 'registrations', 'import.findatex': 'findatex', 'import.catalog': 'catalog', 'import.dividends': 'dividends' } as const;
 const isImportKind = (kind: string): kind is keyof typeof IMPORT_OF => Object.hasOwn(IMPORT_OF, kind);
 
 const DONE = ['published', 'approved', 'rejected', 'withdrawn'] as const;
