@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import ADMIN_EN from '../../messages/admin/en.json' with { type: 'json' };
+import ADMIN_FR from '../../messages/admin/fr.json' with { type: 'json' };
 import CORE_EN from '../../messages/core/en.json' with { type: 'json' };
 import CONTENT from '../../messages/content/en.json' with { type: 'json' };
 import CONTENT_ES from '../../messages/content/es.json' with { type: 'json' };
@@ -23,7 +23,8 @@ const NAME = 'Maison Témoin Gestion';
 const PASSWORD = 'e2e-empty-house-password-1';
 const ADMIN = 'house-admin@fundhouse.test';
 const DIST_DIR = '.next-empty-house';
-const S = ADMIN_EN.Admin.setup;
+// The first admin reads the back-office in French, the staff's default language.
+const S = ADMIN_FR.Admin.setup;
 const LOCALES = ['fr', 'en', 'es'] as const;
 const NO_FUNDS = { fr: RANGE_FR.FundRange.noFunds, en: RANGE.FundRange.noFunds, es: RANGE_ES.FundRange.noFunds };
 const HOME_NO_FUNDS = { fr: CONTENT_FR.Home.noFunds, en: CONTENT.Home.noFunds, es: CONTENT_ES.Home.noFunds };
