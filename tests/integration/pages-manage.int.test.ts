@@ -167,6 +167,8 @@ describe('company', () => {
       'figures.1.title.fr': 'fonds',
       'figures.2.value.fr': '3',
       'figures.2.title.fr': 'bureaux',
+      // The legal identity as stored: the form sends it back unchanged, as the screen does.
+      ...Object.fromEntries(Object.entries(current.identity).flatMap(([name, value]) => (value ? [[`identity.${name}`, value]] : []))),
     };
     const { input, errors } = readCompanyForm(companyForm(values));
     expect(errors).toEqual({});
