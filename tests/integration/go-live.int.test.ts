@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupChecklist } from '../../src/domain/setup/checklist';
+import { company } from '../../src/server/db/seed/fixtures/content/company';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { createAuth } from '../../src/server/auth/config';
 import { getDb } from '../../src/server/db';
@@ -68,7 +69,8 @@ describe('the site not yet public', () => {
     expect(await readSiteOpen(db)).toBe(false);
     const gate = await loadSiteGate(db);
     expect(gate.open).toBe(false);
-    expect(gate.company.fr).toBeTruthy();
+    // The house's name per language, as the demo seeds it: the 503 page names it.
+    expect(gate.company).toEqual({ fr: company.title.fr, en: company.title.en, es: company.title.es });
     const audit = await db.select({ action: t.auditLog.action }).from(t.auditLog).where(and(eq(t.auditLog.entity, 'site'), eq(t.auditLog.actorLabel, actor.label)));
     expect(audit.map((a) => a.action)).toEqual(['close']);
     await setSiteOpen(db, true, actor);
