@@ -6,12 +6,15 @@ vcl 4.1;
 #
 # Layout: visitors (or a CDN) → Varnish → nginx (deploy/nginx.conf) → N app processes → PostgreSQL.
 # What it does:
-# - it keys a page on its URL, the host and the visitor's normalised audience (investor profile,
+# - it keys a page on its URL with only the query parameters its route reads, sorted (the generated
+#   query block; docs/decisions/063), the host and the visitor's normalised audience (investor profile,
 #   country of residence, video consent, language), never on the raw Cookie header, and hands the app
 #   only the cookies of that audience (the generated block below);
 # - it keeps only what the app marks for it (Surrogate-Control: max-age=…, with its tags in xkey), and
 #   Next's build files and other answers that are `public` and `immutable`; nothing with a Set-Cookie,
 #   nothing but a 200 to a GET;
+# - a probe of /api/health: past its time, a page is served stale for 10 s while the app is healthy, for
+#   up to an hour while it is sick (the lifetimes block);
 # - the app purges by tag on every publication (PURGE with `xkey-purge: tag1 tag2 …`, from the ACL);
 # - the browser still gets the app's `private, no-cache`: it revalidates every page (a 304 from here).
 # tests/varnish/*.vtc test this file with varnishtest (scripts/varnish-vcl.test.ts), and
