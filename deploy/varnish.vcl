@@ -6,12 +6,15 @@ vcl 4.1;
 #
 # Layout: visitors (or a CDN) → Varnish → nginx (deploy/nginx.conf) → N app processes → PostgreSQL.
 # What it does:
-# - it keys a page on its URL, the host and the visitor's normalised audience (investor profile,
+# - it keys a page on its URL with only the query parameters its route reads, sorted (the generated
+#   query block; docs/decisions/063), the host and the visitor's normalised audience (investor profile,
 #   country of residence, video consent, language), never on the raw Cookie header, and hands the app
 #   only the cookies of that audience (the generated block below);
 # - it keeps only what the app marks for it (Surrogate-Control: max-age=…, with its tags in xkey), and
 #   Next's build files and other answers that are `public` and `immutable`; nothing with a Set-Cookie,
 #   nothing but a 200 to a GET;
+# - a probe of /api/health: past its time, a page is served stale for 10 s while the app is healthy, for
+#   up to an hour while it is sick (the lifetimes block);
 # - the app purges by tag on every publication (PURGE with `xkey-purge: tag1 tag2 …`, from the ACL);
 # - the browser still gets the app's `private, no-cache`: it revalidates every page (a 304 from here).
 # tests/varnish/*.vtc test this file with varnishtest (scripts/varnish-vcl.test.ts), and
@@ -25,8 +28,22 @@ import xkey;
 # BEGIN backend: scripts/resilience/varnish.ts and scripts/varnish-vcl.test.ts replace this block.
 # In production, the nginx in front of the app processes (deploy/nginx.conf): change the .host and .port
 # line below to its address (with nginx on this machine, move nginx's `listen 80;` to another port first).
+# The probe: /api/health answers 200 while an app process answers and reaches the database. Sick after 3
+# failures among the last 5 probes (about 6 s), healthy again after 3 successes; healthy at start, so a
+# restarted Varnish fetches at once. While it is sick, the pages held are served past their time
+# (fundhouse_grace_outage below). Tests copy this probe into the backends they declare.
+probe fundhouse_health {
+  .url = "/api/health";
+  .interval = 2s;
+  .timeout = 1s;
+  .window = 5;
+  .threshold = 3;
+  .initial = 3;
+}
+
 backend app {
   .host = "127.0.0.1"; .port = "3000";
+  .probe = fundhouse_health;
   .connect_timeout = 2s;
   # As nginx's proxy_read_timeout: a page rendered per request may take a while under load.
   .first_byte_timeout = 140s;
@@ -108,6 +125,65 @@ sub fundhouse_locale_cookie {
 
 # END generated audience
 
+# BEGIN lifetimes: scripts/resilience/varnish.ts may shorten these for a test; change them here.
+# How long a page the app marked (Surrogate-Control: max-age, 600 s by default) is served past its time.
+# While the app answers its probe: 10 s, once, while the new page is fetched (never longer: the app is
+# the truth). While it is sick (every process down, a deployment, no database): up to an hour, so that
+# the pages visitors reach stay readable. A purge removes a page at once either way.
+sub fundhouse_grace_healthy {
+  set req.grace = 10s;
+}
+sub fundhouse_grace_outage {
+  set beresp.grace = 1h;
+}
+# END lifetimes
+
+# BEGIN generated query: `npm run varnish:vcl` writes this block from src/domain/cache/query-key.ts; do not edit it by hand.
+
+# The query string a request is looked up under, and the only one the app gets: the parameters its
+# route reads (see the module named above), sorted; any other is dropped. So random parameters make
+# no new entries, and `?b=1&a=2` is `?a=2&b=1`.
+sub fundhouse_query {
+  if (req.url ~ {"^(?:/fr/desabonnement|/en/unsubscribe|/es/baja|/fr/alertes|/en/alerts|/es/alertas)/?(?:\?|$)"}) {
+    # Rendered per request for a personal token, never cached: passed as they came.
+    return (pass);
+  }
+  if (req.url !~ {"\?"}) {
+    return;
+  }
+  if (req.url ~ {"^(?:/fr/gamme-fonds|/en/fund-range|/es/nuestros-fondos)/?(?:\?|$)"}) {
+    # The fund range: category, sri, sfdr, currency, q, sort.
+    set req.url = regsuball(req.url, {"(?<=[?&])(?!(?:category|sri|sfdr|currency|q|sort)=)[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])sri=(?!(?:1|2|3|4|5|6|7)(?:&|$))[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])sfdr=(?!(?:6|8|9)(?:&|$))[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])sort=(?!(?:category|name|risk-asc|risk-desc|ytd|1y)(?:&|$))[^&]*(?:&|$)"}, "");
+  } else if (req.url ~ {"^(?:/fr/documents|/en/documents|/es/documentos)/?(?:\?|$)"}) {
+    # The document library: q, fund, share, type, language, month, from, to, archive, page.
+    set req.url = regsuball(req.url, {"(?<=[?&])(?!(?:q|fund|share|type|language|month|from|to|archive|page)=)[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])archive=(?!(?:1)(?:&|$))[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])page=(?!(?:[1-9][0-9]{0,3})(?:&|$))[^&]*(?:&|$)"}, "");
+  } else if (req.url ~ {"^(?:/fr/avis-aux-porteurs|/en/shareholder-notices|/es/avisos-a-los-participes)/?(?:\?|$)"}) {
+    # The shareholder notices: fund, type, page.
+    set req.url = regsuball(req.url, {"(?<=[?&])(?!(?:fund|type|page)=)[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])type=(?!(?:merger|liquidation|name-change|prospectus-change|suspension|lmt-activated|lmt-lifted|other)(?:&|$))[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])page=(?!(?:[1-9][0-9]{0,3})(?:&|$))[^&]*(?:&|$)"}, "");
+  } else if (req.url ~ {"^(?:/fr/actualites|/en/news|/es/noticias|/fr/actualites/c/[^/?]+|/en/news/c/[^/?]+|/es/noticias/c/[^/?]+)/?(?:\?|$)"}) {
+    # The news list (old ?page= addresses): page.
+    set req.url = regsuball(req.url, {"(?<=[?&])(?!(?:page)=)[^&]*(?:&|$)"}, "");
+    set req.url = regsuball(req.url, {"(?<=[?&])page=(?!(?:[1-9][0-9]{0,3})(?:&|$))[^&]*(?:&|$)"}, "");
+  } else if (req.url ~ {"^(?:/e/(?:fr|en|es)/data/findatex/[^/?]+|/e/(?:fr|en|es)/data/funds/[^/?]+/[^/?]+/[^/?]+)(?:\?|$)"}) {
+    # The FinDatEx files: version.
+    set req.url = regsuball(req.url, {"(?<=[?&])(?!(?:version)=)[^&]*(?:&|$)"}, "");
+  } else {
+    # Every other page, the documents, the feeds and the files read no query string.
+    set req.url = regsub(req.url, {"\?.*$"}, "");
+  }
+  set req.url = std.querysort(req.url);
+  set req.url = regsub(req.url, {"[?&]+$"}, "");
+}
+
+# END generated query
+
 sub vcl_recv {
   call fundhouse_backend;
   # Every request has an id, logged by the app too: a plain incoming one is kept (as scripts/server.mjs
@@ -125,6 +201,9 @@ sub vcl_recv {
   unset req.http.X-Fundhouse-Cache-Audience;
   unset req.http.X-Fundhouse-Cache-Encoding;
   unset req.http.X-Fundhouse-Cache-Purged;
+  if (req.restarts == 0) {
+    unset req.http.X-Fundhouse-Cache-Stale;
+  }
 
   # The app purges by tag on every publication (src/server/cache/purge.ts): PURGE / with the tags,
   # separated by spaces, in xkey-purge. Hard purges: the next request fetches the new page.
@@ -157,6 +236,19 @@ sub vcl_recv {
   if (req.http.RSC || req.http.Next-Router-Prefetch || req.http.Next-Router-Segment-Prefetch || req.http.Next-Router-State-Tree || req.http.Next-Action || req.http.Next-Url) {
     return (pass);
   }
+  # Only the query parameters the route reads, sorted (the generated block below): the lookup and the app
+  # see the same URL, and a random parameter (?x=1, utm_*, gclid…) makes no new entry. Documents, feeds
+  # and Next's files read none. The browser keeps its URL.
+  call fundhouse_query;
+
+  # Grace: past its time, a page is served stale for the short grace only while the app is healthy; when
+  # the probe says it is sick, or a fetch just failed (below, vcl_synth), for as long as it is held.
+  if (std.healthy(req.backend_hint) && !req.http.X-Fundhouse-Cache-Stale) {
+    call fundhouse_grace_healthy;
+  } else {
+    # A restart keeps req.grace: set past any object's own grace (fundhouse_grace_outage), which then applies.
+    set req.grace = 1d;
+  }
 
   # The app compresses once, brotli or gzip (scripts/compressed-responses.mjs) and varies on it: at most
   # three variants of an answer. Kept in a header of ours too: with http_gzip_support on, Varnish would
@@ -179,13 +271,6 @@ sub vcl_recv {
     unset req.http.Cookie;
     set req.http.X-Fundhouse-Cache-Audience = "static";
     return (hash);
-  }
-
-  # Marketing parameters (utm_*, gclid, fbclid) change nothing the app renders: removed before the
-  # lookup (and from what the app is sent), so that a campaign link is a HIT. The browser keeps its URL.
-  if (req.url ~ "[?&](?:utm_[A-Za-z0-9_]*|gclid|fbclid)=") {
-    set req.url = regsuball(req.url, "(?<=[?&])(?:utm_[A-Za-z0-9_]*|gclid|fbclid)=[^&]*(?:&|$)", "");
-    set req.url = regsub(req.url, "[?&]+$", "");
   }
 
   call fundhouse_audience;
@@ -219,6 +304,7 @@ sub vcl_backend_fetch {
   unset bereq.http.X-Fundhouse-Cache-Page-Locale;
   unset bereq.http.X-Fundhouse-Cache-Audience;
   unset bereq.http.X-Fundhouse-Cache-Encoding;
+  unset bereq.http.X-Fundhouse-Cache-Stale;
 }
 
 sub vcl_backend_response {
@@ -256,9 +342,9 @@ sub vcl_backend_response {
     call fundhouse_uncacheable;
     return (deliver);
   }
-  # A few seconds of grace: a page whose time is up is served once more while the new one is fetched.
-  # A purge removes the page at once (no grace).
-  set beresp.grace = 10s;
+  # Kept past its time for the outage grace (the lifetimes block), but served then only as vcl_recv says:
+  # the short grace while the app is healthy. A purge removes the page at once (no grace).
+  call fundhouse_grace_outage;
   set beresp.keep = 0s;
   return (deliver);
 }
@@ -294,7 +380,19 @@ sub vcl_deliver {
   call fundhouse_locale_cookie;
 }
 
+# A fetch for a visitor that failed (no app process answered, before the probe says so): the request
+# starts again once, allowed the whole outage grace, so a page still held is served; if none is, the 503.
+sub vcl_backend_error {
+  if (!bereq.is_bgfetch && !bereq.uncacheable) {
+    return (abandon);
+  }
+}
+
 sub vcl_synth {
+  if (resp.status == 503 && req.restarts == 0 && req.http.X-Fundhouse-Cache-Audience && !req.http.X-Fundhouse-Cache-Stale) {
+    set req.http.X-Fundhouse-Cache-Stale = "1";
+    return (restart);
+  }
   set resp.http.X-Cache = "MISS";
   set resp.http.X-Request-Id = req.http.X-Request-Id;
   if (req.http.X-Fundhouse-Cache-Purged) {

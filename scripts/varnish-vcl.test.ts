@@ -10,7 +10,13 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { audienceKey, cacheAudience, canonicalCookie, localeCookieToSet, withAudienceVcl } from '@/domain/cache/audience-key';
+import { cacheUrl, QUERY_ROUTES, queryRoute, withQueryVcl } from '@/domain/cache/query-key';
+import { parseLibraryQuery } from '@/domain/documents/library';
+import { parseNoticesQuery } from '@/domain/events/notices';
+import { parseFinderQuery } from '@/domain/funds/finder';
+import { legacyNewsPageRedirects } from '@/i18n/legacy-redirects';
 import { DEPLOY_VCL, root, varnishEnv, varnishInstalled, withBackend } from './resilience/varnish';
 
 const VTC_DIR = path.join(root, 'tests', 'varnish');
@@ -22,6 +28,35 @@ describe('deploy/varnish.vcl', () => {
     expect(vcl).toBe(withAudienceVcl(vcl));
   });
 
+  it('holds the query block src/domain/cache/query-key.ts generates (`npm run varnish:vcl` writes it)', () => {
+    expect(vcl).toBe(withQueryVcl(vcl));
+  });
+
+  it('keeps every query parameter the pages read: the parsers and the old news redirects read no other', () => {
+    // The parameters a parser asks its input for, whatever the values.
+    const reads = (parse: (params: Record<string, string>) => unknown) => {
+      const names = new Set<string>();
+      parse(new Proxy({} as Record<string, string>, { get: (_, name) => (typeof name === 'string' && names.add(name), undefined) }));
+      return [...names];
+    };
+    const kept = (url: string) => (queryRoute(url)?.params ?? []).map((p) => p.name);
+    const finder = reads((p) => parseFinderQuery(p, { categories: [], currencies: [] }));
+    const library = reads((p) => parseLibraryQuery(p, { funds: [], types: [], languages: [] }));
+    const notices = reads((p) => parseNoticesQuery(p, []));
+    expect(finder.length).toBeGreaterThan(0);
+    for (const [url, names] of [['/fr/gamme-fonds?x', finder], ['/en/documents?x', library], ['/es/avisos-a-los-participes?x', notices]] as const) {
+      expect(kept(url), url).toEqual(expect.arrayContaining(names));
+    }
+    for (const redirect of legacyNewsPageRedirects()) {
+      const url = `${redirect.source.replace(/:[a-z]+/g, 'x')}?x`;
+      expect(kept(url), url).toEqual(expect.arrayContaining(redirect.has.map((h) => h.key)));
+    }
+    expect(kept('/e/fr/data/findatex/emt.csv?x')).toEqual(['version']);
+    expect(kept('/e/fr/data/funds/aurore/FR0000000001/emt.xlsx?x')).toEqual(['version']);
+    // The VCL keeps what the table says: checked through Varnish by the query agreement below.
+    expect(QUERY_ROUTES.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('has the backend block the tests replace', () => {
     expect(withBackend(vcl, 'sub fundhouse_backend {\n  set req.backend_hint = s1;\n}')).not.toContain('.port = "3000"');
   });
@@ -30,7 +65,7 @@ describe('deploy/varnish.vcl', () => {
 /** Runs one .vtc file; varnishtest prints the whole log of a failing test only. */
 function varnishtest(file: string, macros: Record<string, string>): Promise<{ code: number | null; log: string }> {
   return new Promise((resolve) => {
-    const args = ['-t', '90', ...Object.entries(macros).map(([k, v]) => `-D${k}=${v}`), file];
+    const args = ['-t', '90', '-b', '16M', ...Object.entries(macros).map(([k, v]) => `-D${k}=${v}`), file];
     const child = spawn('varnishtest', args, { env: varnishEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (c: Buffer) => (log += c.toString('utf8')));
@@ -83,6 +118,15 @@ const AGREEMENT_CASES: { url: string; cookie?: string; dest?: string }[] = [
   { url: '/fr/fonds', cookie: 'i18n_redirected=en', dest: 'empty' },
   { url: '/fr', cookie: 'i18n_redirected=es; investor_profile=INSTIT' },
   { url: '/fr?x=1' },
+  { url: '/fr?y=2' },
+  { url: '/fr/gamme-fonds?sort=name&category=equities&x=1' },
+  { url: '/fr/gamme-fonds?category=equities&sort=name' },
+  { url: '/fr/gamme-fonds?sort=nope' },
+  { url: '/fr/gamme-fonds' },
+  { url: '/en/documents?page=2&utm_source=a' },
+  { url: '/e/fr/docs/funds/aurore/KID?x=1', cookie: 'investor_profile=CGP' },
+  { url: '/e/fr/docs/funds/aurore/KID', cookie: 'investor_profile=CGP' },
+  { url: '/e/en/data/findatex/emt.csv?version=4.2&x=1' },
   { url: '/en/funds', cookie: 'i18n_redirected=en; investor_profile=INSTIT; investor_country=LU' },
   { url: '/es/fondos', cookie: 'i18n_redirected=fr; i18n_redirected=es' },
   { url: '/', cookie: 'i18n_redirected=es' },
@@ -108,7 +152,7 @@ function agreementVtc(): string {
   const client: string[] = [];
   AGREEMENT_CASES.forEach((c, i) => {
     const audience = cacheAudience(c.cookie, c.url);
-    const key = `${c.url} ${audienceKey(audience)}`;
+    const key = `${cacheUrl(c.url)} ${audienceKey(audience)}`;
     const headers = [c.cookie !== undefined ? `-hdr ${vtcString(`Cookie: ${c.cookie}`)}` : '', c.dest ? `-hdr ${vtcString(`Sec-Fetch-Dest: ${c.dest}`)}` : ''].join(' ');
     client.push(`  # case ${i}`, `  txreq -url ${vtcString(c.url)} ${headers}`, '  rxresp');
     const earlier = seen.get(key);
@@ -119,7 +163,7 @@ function agreementVtc(): string {
       seen.set(key, body);
       server.push(
         '  rxreq',
-        `  expect req.url == ${vtcString(c.url)}`,
+        `  expect req.url == ${vtcString(cacheUrl(c.url) ?? c.url)}`,
         `  expect req.http.cookie == ${vtcString(canonicalCookie(audience))}`,
         `  txresp -hdr "Surrogate-Control: max-age=600" -hdr "Vary: Accept-Encoding, Cookie" -body ${vtcString(body)}`,
       );
@@ -143,6 +187,68 @@ function agreementVtc(): string {
   ].join('\n');
 }
 
+/**
+ * For every parameter each route family keeps, a request with it among random ones: the app receives it
+ * alone (so no parameter a page reads is dropped). Then 200 requests with random parameters on a page and
+ * a document: the number of stored objects does not move.
+ */
+function queryVtc(): string {
+  const random = () => randomBytes(6).toString('hex');
+  const server: string[] = [];
+  const client: string[] = [];
+  const examples: Record<string, string> = {
+    'fund range': '/fr/gamme-fonds',
+    'document library': '/en/documents',
+    'shareholder notices': '/es/avisos-a-los-participes',
+    'news list (old ?page= addresses)': '/fr/actualites',
+    'FinDatEx files': '/e/fr/data/findatex/emt.csv',
+  };
+  let stored = 0;
+  for (const route of QUERY_ROUTES) {
+    const path = examples[route.family];
+    if (!path) throw new Error(`no example URL for the route family ${route.family}`);
+    for (const param of route.params) {
+      const value = param.values?.[0] ?? (param.pattern ? '2' : 'v1');
+      const url = `${path}?z${random()}=1&${param.name}=${value}&${random()}`;
+      const expected = `${path}?${param.name}=${value}`;
+      expect(cacheUrl(url)).toBe(expected);
+      server.push('  rxreq', `  expect req.url == ${vtcString(expected)}`, `  txresp -hdr "Surrogate-Control: max-age=600" -body ${vtcString(expected)}`);
+      client.push(`  txreq -url ${vtcString(url)}`, '  rxresp', `  expect resp.body == ${vtcString(expected)}`);
+      stored += 1;
+    }
+  }
+  // A page and a document, kept once each.
+  for (const path of ['/fr/nous-connaitre', '/e/fr/docs/funds/aurore/KID']) {
+    server.push('  rxreq', `  expect req.url == ${vtcString(path)}`, `  txresp -hdr "Surrogate-Control: max-age=600" -bodylen 200`);
+    client.push(`  txreq -url ${vtcString(path)}`, '  rxresp', '  expect resp.http.x-cache == "MISS"');
+    stored += 1;
+  }
+  const flood: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    for (const path of ['/fr/nous-connaitre', '/e/fr/docs/funds/aurore/KID']) {
+      flood.push(`  txreq -url ${vtcString(`${path}?${random()}=${random()}&x=${i}`)}`, '  rxresp', '  expect resp.status == 200', '  expect resp.http.x-cache == "HIT"');
+    }
+  }
+  return [
+    'varnishtest "deploy/varnish.vcl keeps the query parameters src/domain/cache/query-key.ts says, and no other"',
+    'server s1 {',
+    ...server,
+    '} -start',
+    'varnish v1 -vcl+backend {',
+    '  include "${fundhouse_vcl}";',
+    '} -start',
+    'client c1 {',
+    ...client,
+    '} -run',
+    `varnish v1 -expect MAIN.n_object == ${stored}`,
+    'client c2 {',
+    ...flood,
+    '} -run',
+    `varnish v1 -expect MAIN.n_object == ${stored}`,
+    '',
+  ].join('\n');
+}
+
 describe.skipIf(!installed && process.env.CI !== 'true')('deploy/varnish.vcl under varnishtest', () => {
   let dir = '';
   let macros: Record<string, string> = {};
@@ -156,6 +262,7 @@ describe.skipIf(!installed && process.env.CI !== 'true')('deploy/varnish.vcl und
     // The mock backend s1 that `varnish -vcl+backend` declares before the included file.
     writeFileSync(testVcl, withBackend(vcl, 'sub fundhouse_backend {\n  set req.backend_hint = s1;\n}'));
     writeFileSync(path.join(dir, 'agreement.vtc'), agreementVtc());
+    writeFileSync(path.join(dir, 'query.vtc'), queryVtc());
     macros = { fundhouse_vcl: testVcl };
   });
   afterAll(() => {
@@ -167,6 +274,11 @@ describe.skipIf(!installed && process.env.CI !== 'true')('deploy/varnish.vcl und
 
   it.concurrent.each(files)('%s', { timeout: 120_000 }, async (file) => {
     const { code, log } = await varnishtest(path.join(VTC_DIR, file), macros);
+    expect(code, failure(log)).toBe(0);
+  });
+
+  it('receives every query parameter a route reads, and 200 random ones leave the stored objects as they were', { timeout: 120_000 }, async () => {
+    const { code, log } = await varnishtest(path.join(dir, 'query.vtc'), macros);
     expect(code, failure(log)).toBe(0);
   });
 

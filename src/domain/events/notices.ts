@@ -23,6 +23,9 @@ export const NOTICES_ON_PAGE = 10;
 
 export type NoticesQuery = { fund: string | null; type: FundEventType | null; page: number };
 
+/** The query-string fields of the notices list: all it reads, and so all the shared cache keys it on (src/domain/cache/query-key.ts). */
+export const NOTICES_FIELDS = ['fund', 'type', 'page'] as const;
+
 export const EMPTY_NOTICES_QUERY: NoticesQuery = { fund: null, type: null, page: 1 };
 
 function first(value: string | string[] | undefined): string {

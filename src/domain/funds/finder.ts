@@ -17,6 +17,8 @@ export type FinderSort = (typeof FINDER_SORTS)[number];
 export const DEFAULT_SORT: FinderSort = 'category';
 /** Longer searches are cut: no fund name or ISIN comes near it. */
 export const MAX_SEARCH_LENGTH = 80;
+/** The query-string fields of the finder (its form's names): all the fund range reads, and so all the shared cache keys it on (src/domain/cache/query-key.ts). */
+export const FINDER_FIELDS = ['category', 'sri', 'sfdr', 'currency', 'q', 'sort'] as const;
 
 export type FinderQuery = {
   category: string | null;
@@ -143,7 +145,7 @@ export function finderSegment(query: FinderQuery): string | null {
 /** The cache segment of a request's query string, judged against the catalog's facets (the proxy's view). */
 export function finderSegmentOf(search: URLSearchParams, catalog: FinderCatalog): string | null {
   const params: SearchParamsInput = {};
-  for (const name of ['category', 'sri', 'sfdr', 'currency', 'q', 'sort']) {
+  for (const name of FINDER_FIELDS) {
     const values = search.getAll(name);
     if (values.length > 0) params[name] = values;
   }

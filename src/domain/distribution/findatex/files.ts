@@ -21,6 +21,9 @@ export function parseFindatexFile(value: string): { template: FindatexTemplate; 
   return { template, format };
 }
 
+/** The query-string field of a FinDatEx file: its template's version (`?version=4.2`). */
+export const FINDATEX_VERSION_PARAM = 'version';
+
 /**
  * The template version a request asks for with `?version=` (absent: the current one); null for a
  * version the site does not produce. Only the EMT has a previous version (V4.2).

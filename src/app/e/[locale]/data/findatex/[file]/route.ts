@@ -1,4 +1,4 @@
-import { findatexFileName, findatexVersion, parseFindatexFile } from '@/domain/distribution/findatex/files';
+import { FINDATEX_VERSION_PARAM, findatexFileName, findatexVersion, parseFindatexFile } from '@/domain/distribution/findatex/files';
 import { TEMPLATES } from '@/domain/distribution/findatex/templates';
 import { getDb } from '@/server/db';
 import { findatexRange, rangeFile } from '@/server/distribution/findatex';
@@ -21,7 +21,7 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
   const locale = routeLocale(rawLocale);
   const parsed = parseFindatexFile(file);
   if (!locale || !parsed) return notFound();
-  const version = findatexVersion(parsed.template, new URL(request.url).searchParams.get('version'));
+  const version = findatexVersion(parsed.template, new URL(request.url).searchParams.get(FINDATEX_VERSION_PARAM));
   if (!version) return notFound();
   const range = await findatexRange(await getDb(), locale, audienceFromRequest(request), version);
   const name = findatexFileName('range', parsed.template, TEMPLATES[version].version.replace(/^V/, ''), parsed.format, range.generatedAt.toISOString().slice(0, 10));

@@ -4,7 +4,7 @@ import { costsCsv } from '@/domain/distribution/costs-csv';
 import { distributionsCsv } from '@/domain/dividends/csv';
 import { pastPerformanceCsv, pastPerformanceYears } from '@/domain/performance/past';
 import { scenariosCsv } from '@/domain/performance/scenarios';
-import { findatexFileName, findatexVersion, parseFindatexFile, type FindatexFormat, type FindatexTemplate } from '@/domain/distribution/findatex/files';
+import { FINDATEX_VERSION_PARAM, findatexFileName, findatexVersion, parseFindatexFile, type FindatexFormat, type FindatexTemplate } from '@/domain/distribution/findatex/files';
 import { TEMPLATES } from '@/domain/distribution/findatex/templates';
 import type { Locale } from '@/env';
 import { getDb } from '@/server/db';
@@ -23,7 +23,7 @@ export const dynamic = 'force-dynamic';
 
 /** …/{ISIN}/emt.csv and the other FinDatEx files: the share's row of its audience's range file; a share whose row breaks its template's rules is not served. */
 async function findatexShareResponse(request: Request, locale: Locale, isin: string, file: { template: FindatexTemplate; format: FindatexFormat }): Promise<Response> {
-  const version = findatexVersion(file.template, new URL(request.url).searchParams.get('version'));
+  const version = findatexVersion(file.template, new URL(request.url).searchParams.get(FINDATEX_VERSION_PARAM));
   if (!version) return notFound();
   const found = await findatexShare(await getDb(), locale, audienceFromRequest(request), version, isin);
   if (!found || 'excluded' in found) return notFound();
