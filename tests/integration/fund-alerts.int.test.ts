@@ -140,10 +140,12 @@ describe('subscribing and confirming', () => {
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect((await outboxOf(email)).every((m) => m.sentAt && m.linkSealed === null && !m.text.includes('token='))).toBe(true);
 
-    // The link opens the manage page (reading only), in the subscriber's language.
-    const get = await handleLinkGet(new Request(link));
+    // The link opens the manage page (reading only). Unconfirmed, the subscriber has no language yet:
+    // the page is in the language of the browser that opens it (then the subscriber's, once confirmed).
+    const get = await handleLinkGet(new Request(link, { headers: { 'accept-language': 'en-GB,en;q=0.9' } }));
     expect(get.status).toBe(303);
     expect(get.headers.get('location')).toMatch(/^\/en\/alerts\?token=[\w-]{43}&confirm=[\w-]{43}$/);
+    expect((await handleLinkGet(new Request(link, { headers: { 'accept-language': 'es' } }))).headers.get('location')).toMatch(/^\/es\/alertas\?token=/);
     const url = new URL(link);
     const view = await manageView(db, url.searchParams.get('token'), url.searchParams.get('confirm'), 'en');
     // The fund the link confirms, named in the subscriber's language.
