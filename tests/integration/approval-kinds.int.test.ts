@@ -10,6 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import { readNewsInput } from '../../src/domain/news/input';
+import { diffByLanguage } from '../../src/domain/staff/approval';
+import { pagePreview } from '../../src/app/admin/(staff)/reviews/_view';
 import { approveChange, isConflicting, proposalById, type Person } from '../../src/server/approval/service';
 import { saveChange } from '../../src/server/approval/door';
 import { getDb } from '../../src/server/db';
@@ -17,6 +19,8 @@ import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { uploadDocument } from '../../src/server/documents/commands';
 import { newsDocumentState } from '../../src/server/news/documents';
+import { savePage } from '../../src/server/pages/commands';
+import { pageSnapshot } from '../../src/server/pages/staff-queries';
 import { createNews } from '../../src/server/news/commands';
 import { samplePdf } from '../support/sample-documents';
 import { staffPeople } from '../support/staff-people';
@@ -206,5 +210,34 @@ describe('news under approval', () => {
     // Back to draft, it is nobody's reading: the door deletes it at once, under the same policy.
     expect(await saveChange(db, 'news.delete', { id: created.id }, people.editor)).toMatchObject({ mode: 'published', changed: true });
     expect(await status()).toBeUndefined();
+  });
+});
+
+describe('a page restore under approval', () => {
+  it('stores the version it brings back as its after-state: the review shows what returns, and previews it', async () => {
+    const db = await getDb();
+    const code = 'about-us';
+    const current = await pageSnapshot(db, code);
+    if (!current) throw new Error('about-us not seeded');
+    const titled = (fr: string) => ({ ...current, title: { ...(current.title as Record<string, string>), fr } });
+    const earlier = await savePage(db, code, titled(`Qui sommes-nous, avant ${run}`), system);
+    expect(await savePage(db, code, titled(`Qui sommes-nous, après ${run}`), system)).toMatchObject({ ok: true, changed: true });
+    if (!earlier.ok || earlier.version === null) throw new Error('version expected');
+    const restoredVersion = earlier.version;
+
+    const outcome = await saveChange(db, 'page.restore', { code, number: restoredVersion }, people.editor, { note: `restore ${run}` });
+    if (outcome.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(outcome)}`);
+    const row = await proposalById(db, outcome.id);
+    // The after-state is the version's content: the difference is the title coming back, not every field deleted.
+    expect(row?.after).toEqual(titled(`Qui sommes-nous, avant ${run}`));
+    const diff = diffByLanguage(row?.before, row?.after);
+    expect(diff.fr).toEqual([expect.objectContaining({ before: `Qui sommes-nous, après ${run}`, after: `Qui sommes-nous, avant ${run}` })]);
+    expect([...diff.en, ...diff.es, ...diff.all]).toEqual([]);
+    // The review screen previews the page as the restore brings it back.
+    expect(pagePreview(row?.kind ?? '', row?.input ?? {}, row?.after)).toEqual({ code, snapshot: titled(`Qui sommes-nous, avant ${run}`) });
+    // Nothing changes until approved; approved, the page is the version's.
+    expect((await pageSnapshot(db, code))?.title).toMatchObject({ fr: `Qui sommes-nous, après ${run}` });
+    expect(await approveChange(db, outcome.id, people.compliance)).toEqual({ ok: true, status: 'published' });
+    expect(await pageSnapshot(db, code)).toEqual(titled(`Qui sommes-nous, avant ${run}`));
   });
 });

@@ -321,6 +321,15 @@ describe('abuse: honeypot, rate limit, captcha', () => {
     expect((await post('contact', contact('es', 'RATE-Y'))).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a client changing the low 64 bits of its address is limited all the same', async () => {
+    for (let i = 0; i < RATE_LIMIT.max; i += 1) {
+      expect((await post('contact', contact('fr', `RATE6-${i}`), { 'x-fundhouse-client': `2001:db8:77:1:${i + 1}:ab:cd:ef` })).status).toBe(200);
+    }
+    expect(await post('contact', contact('fr', 'RATE6-X'), { 'x-fundhouse-client': '2001:db8:77:1::9' })).toMatchObject({ status: 429, body: { ok: false, message: fr.Forms.status.tooManyRequests } });
+    // The next /64 is another client.
+    expect((await post('contact', contact('fr', 'RATE6-Y'), { 'x-fundhouse-client': '2001:db8:77:2::9' })).status).toBe(200);
+  });
+
   it('refuses a missing, invalid, low-score, other-action or other-site token with a translated message, and stores nothing', async () => {
     const before = (await listSubmissions(await getDb())).length;
     for (const token of [undefined, 'forged', 'e2e-low:contact', 'e2e-ok:newsletter', 'e2e-elsewhere:contact']) {

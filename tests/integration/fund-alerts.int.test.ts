@@ -6,7 +6,7 @@
  * retention purge. Requests are sent straight to the handlers, as a browser or a mail client would.
  */
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LINK_MARKER } from '../../src/domain/forms/outbox-mail';
 import { insertDividend, insertDocument, insertEvent, fundOf } from '../support/fund-alerts-data';
 import { decodeMail, startSmtpSink } from '../support/smtp-sink';
@@ -18,7 +18,7 @@ process.env.PUBLIC_BASE_URL = SITE;
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
 process.env.SMTP_REQUIRE_TLS = 'false';
 
-const { handleSubscribePost, handleLinkGet, handleOneClickPost, handleManagePost, resetAlertRates } = await import('../../src/server/alerts/posts');
+const { handleSubscribePost, handleLinkGet, handleOneClickPost, handleManagePost } = await import('../../src/server/alerts/posts');
 const { buildDigests } = await import('../../src/server/alerts/digest');
 const { runDueDigests } = await import('../../src/server/alerts/digest-runner');
 const { manageView, confirmedSubscriberCounts } = await import('../../src/server/alerts/subscriptions');
@@ -31,7 +31,6 @@ const t = await import('../../src/server/db/schema');
 afterAll(async () => {
   await smtp.stop();
 });
-beforeEach(() => resetAlertRates());
 
 const DAY = 86_400_000;
 const actor = { type: 'system', label: 'fund alerts test' } as const;
@@ -83,13 +82,19 @@ async function deliveredLink(email: string): Promise<{ link: string; raw: string
   return { link, raw };
 }
 
-async function confirmVia(link: string): Promise<string> {
+/** The manage page's confirm button, clicked in a browser with this audience's cookies and page language. */
+async function confirmVia(link: string, audience: Audience = FR_RETAIL, locale = 'en'): Promise<string> {
   const url = new URL(link);
   const response = await handleManagePost(
     new Request(`${SITE}/api/alerts/manage`, {
       method: 'POST',
-      body: new URLSearchParams({ action: 'confirm', token: url.searchParams.get('token') ?? '', confirm: url.searchParams.get('confirm') ?? '', locale: 'en' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, 'x-fundhouse-client': `203.0.113.${(client += 1)}` },
+      body: new URLSearchParams({ action: 'confirm', token: url.searchParams.get('token') ?? '', confirm: url.searchParams.get('confirm') ?? '', locale }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: SITE,
+        cookie: `investor_country=${audience.country}; investor_profile=${audience.profile}`,
+        'x-fundhouse-client': `203.0.113.${(client += 1)}`,
+      },
     }),
   );
   return response.headers.get('location') ?? '';
@@ -98,7 +103,7 @@ async function confirmVia(link: string): Promise<string> {
 async function subscribed(email: string, fund: string, audience: Audience = FR_RETAIL, navSummary = false): Promise<string> {
   expect((await subscribeRequest({ email, fund, ...(navSummary ? { navSummary: 'on' } : {}) }, audience)).location).toBe('/en/alerts?result=sent');
   const { link } = await deliveredLink(email);
-  expect(await confirmVia(link)).toMatch(/^\/en\/alerts\?result=confirmed&token=/);
+  expect(await confirmVia(link, audience)).toMatch(/^\/en\/alerts\?result=confirmed&token=/);
   return new URL(link).searchParams.get('token') ?? '';
 }
 
@@ -116,8 +121,9 @@ describe('subscribing and confirming', () => {
     expect(mail?.text).not.toMatch(/token=/);
     expect(mail?.linkSealed).toMatch(/^v1\./);
     expect(mail?.headers).toEqual({ 'List-Unsubscribe': `<${LINK_MARKER}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    // Unconfirmed, the address has no audience yet: the confirmation click gives it one.
     const [subscriber] = await db.select().from(t.alertSubscribers).where(eq(t.alertSubscribers.email, email));
-    expect(subscriber).toMatchObject({ locale: 'en', countryCode: 'FR', investorProfile: 'RETAIL', lastDigestAt: null });
+    expect(subscriber).toMatchObject({ locale: null, countryCode: null, investorProfile: null, lastDigestAt: null });
 
     // Unconfirmed: no digest is built, whatever was published.
     const { id: fundId, shares } = await fundOf(db, 'aurore-actions-europe');
@@ -134,10 +140,12 @@ describe('subscribing and confirming', () => {
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect((await outboxOf(email)).every((m) => m.sentAt && m.linkSealed === null && !m.text.includes('token='))).toBe(true);
 
-    // The link opens the manage page (reading only), in the subscriber's language.
-    const get = await handleLinkGet(new Request(link));
+    // The link opens the manage page (reading only). Unconfirmed, the subscriber has no language yet:
+    // the page is in the language of the browser that opens it (then the subscriber's, once confirmed).
+    const get = await handleLinkGet(new Request(link, { headers: { 'accept-language': 'en-GB,en;q=0.9' } }));
     expect(get.status).toBe(303);
     expect(get.headers.get('location')).toMatch(/^\/en\/alerts\?token=[\w-]{43}&confirm=[\w-]{43}$/);
+    expect((await handleLinkGet(new Request(link, { headers: { 'accept-language': 'es' } }))).headers.get('location')).toMatch(/^\/es\/alertas\?token=/);
     const url = new URL(link);
     const view = await manageView(db, url.searchParams.get('token'), url.searchParams.get('confirm'), 'en');
     // The fund the link confirms, named in the subscriber's language.
@@ -152,6 +160,30 @@ describe('subscribing and confirming', () => {
     // Confirmed, then asked again: the same answer, and nothing changes but a mail with the manage link.
     expect(await subscribeRequest({ email, fund: 'aurore-actions-europe' })).toEqual(first);
     expect((await deliveredLink(email)).link).not.toContain('confirm=');
+  });
+
+  it('takes the audience from the confirming browser: a stranger’s unconfirmed requests never decide what the victim’s digests follow', async () => {
+    const db = await getDb();
+    const email = 'victim@example.com';
+    const audienceOf = async () =>
+      (await db.select({ locale: t.alertSubscribers.locale, country: t.alertSubscribers.countryCode, profile: t.alertSubscribers.investorProfile }).from(t.alertSubscribers).where(eq(t.alertSubscribers.email, email)))[0];
+    // A stranger subscribes the victim's address from Spain, as an institutional investor, in Spanish.
+    const INSTIT_ES: Audience = { country: 'ES', profile: 'INSTIT' };
+    expect((await subscribeRequest({ email, fund: 'aurore-actions-europe', locale: 'es' }, INSTIT_ES)).location).toBe('/es/alertas?result=sent');
+    expect(await audienceOf()).toEqual({ locale: null, country: null, profile: null });
+    // The victim confirms from their own browser: a French retail investor reading in French.
+    const { link } = await deliveredLink(email);
+    expect(await confirmVia(link, FR_RETAIL, 'fr')).toMatch(/^\/fr\/alertes\?result=confirmed&token=/);
+    expect(await audienceOf()).toEqual({ locale: 'fr', country: 'FR', profile: 'RETAIL' });
+    // Once confirmed, another unconfirmed request from the stranger changes nothing, on this fund or another.
+    await subscribeRequest({ email, fund: 'aurore-actions-europe', locale: 'es' }, INSTIT_ES);
+    expect((await deliveredLink(email)).link).not.toContain('confirm=');
+    await subscribeRequest({ email, fund: 'aurore-credit-euro', locale: 'es' }, INSTIT_ES);
+    const second = await deliveredLink(email);
+    expect(await audienceOf()).toEqual({ locale: 'fr', country: 'FR', profile: 'RETAIL' });
+    // The victim confirms the second fund too, from a Belgian browser this time: the click updates the audience.
+    expect(await confirmVia(second.link, { country: 'BE', profile: 'RETAIL' }, 'en')).toMatch(/^\/en\/alerts\?result=confirmed&token=/);
+    expect(await audienceOf()).toEqual({ locale: 'en', country: 'BE', profile: 'RETAIL' });
   });
 
   it('refuses another site’s post, drops a honeypot, and offers no fund the audience may not see', async () => {

@@ -112,7 +112,7 @@ async function batchOf(tx: Tx, after: string | null, dayStart: Date, size: numbe
   const windowEnd = window.at(-1)?.id ?? null;
   if (windowEnd === null) return { subscribers: [], next: null };
   await yieldToLoop();
-  const subscribers = await tx
+  const rows = await tx
     .select({
       id: t.alertSubscribers.id,
       email: t.alertSubscribers.email,
@@ -130,6 +130,10 @@ async function batchOf(tx: Tx, after: string | null, dayStart: Date, size: numbe
           window.map((w) => w.id),
         ),
         isNull(t.alertSubscribers.unsubscribedAt),
+        // Given by the confirmation click; a subscriber without them never confirmed anything.
+        isNotNull(t.alertSubscribers.locale),
+        isNotNull(t.alertSubscribers.countryCode),
+        isNotNull(t.alertSubscribers.investorProfile),
         or(isNull(t.alertSubscribers.lastDigestAt), sql`${t.alertSubscribers.lastDigestAt} < ${dayStart}`),
         sql`exists (select 1 from ${t.alertSubscriptions} where ${t.alertSubscriptions.subscriberId} = ${t.alertSubscribers.id} and ${t.alertSubscriptions.confirmedAt} is not null)`,
       ),
@@ -137,8 +141,9 @@ async function batchOf(tx: Tx, after: string | null, dayStart: Date, size: numbe
     .orderBy(asc(t.alertSubscribers.id))
     .limit(size)
     .for('update', { of: t.alertSubscribers, skipLocked: true });
+  const subscribers = rows.flatMap(({ locale, country, profile, ...s }) => (locale && country && profile ? [{ ...s, locale, country, profile }] : []));
   // A full batch may have left due subscribers in the window: the walk goes on after its last one.
-  return { subscribers, next: subscribers.length === size ? (subscribers.at(-1)?.id ?? windowEnd) : windowEnd };
+  return { subscribers, next: rows.length === size ? (rows.at(-1)?.id ?? windowEnd) : windowEnd };
 }
 
 /** The share classes visible today to one audience (country, profile), across the funds: the registration matrix. */

@@ -1,5 +1,4 @@
 import 'server-only';
-import { LRUCache } from 'lru-cache';
 import { env, type Locale } from '@/env';
 import { isOneClickBody } from '@/domain/alerts/rules';
 import { HONEYPOT_FIELD } from '@/domain/forms/definitions';
@@ -7,6 +6,7 @@ import { normalizeEmail } from '@/domain/privacy/gdpr';
 import { localizedPath } from '@/domain/routing/paths';
 import { getDb } from '@/server/db';
 import { clientAddress, clientHash, isCrossSitePost, requestLocale } from '@/server/forms/request-info';
+import { clientWithinRate, withinRate, type RateRule } from '@/server/http/rate-limit';
 import { readBody } from '@/server/http/read-body';
 import { audienceFromRequest } from '@/server/http/request-context';
 import { areaLogger } from '@/server/log/logger';
@@ -18,47 +18,32 @@ import { confirmSubscription, localeOfToken, removeSubscription, setNavSummary, 
  * JavaScript, each answered by a redirect (303) to the manage page saying what happened:
  *
  * - POST /api/alerts/subscribe (the fund and share pages' form): refused when another site posts
- *   it, bounded in size, time and rate (per client, and per address so an address cannot be
- *   flooded with confirmation mails), a honeypot; the answer never says whether the address was known;
+ *   it, bounded in size, time and rate (per client network, and per address so an address cannot be
+ *   flooded with confirmation mails: counted in the database for every process, rate-limit.ts), a
+ *   honeypot; the answer never says whether the address was known. It sets no audience: the subscriber's
+ *   language, country and profile come from the browser that confirms (issue 44);
  * - GET /api/alerts?token=…[&confirm=…] (the link of every alert mail): leads to the manage page,
  *   reading only (mail scanners open links);
  * - POST /api/alerts?token=… with `List-Unsubscribe=One-Click` (RFC 8058): the mail client's
  *   one-click unsubscription. It comes from the mail provider, not from our pages: no cookie, no
  *   session and no cross-site check, only the token; bounded in size, time and rate. Answers 200;
- * - POST /api/alerts/manage (the manage page's buttons): confirm, remove a fund, toggle the NAV
- *   summary, unsubscribe from everything; refused when another site posts it.
+ * - POST /api/alerts/manage (the manage page's buttons): confirm (the page's language and the
+ *   browser's country and profile become the subscriber's), remove a fund, toggle the NAV summary,
+ *   unsubscribe from everything; refused when another site posts it.
  */
 
 const MAX_BODY_BYTES = 4 * 1024;
 const BODY_TIMEOUT_MS = 10_000;
-/** Per client and process: 5 subscription requests in 10 minutes; per address: 3 mails an hour. */
+/** Per client network: 5 subscription requests in 10 minutes; per address: 3 mails an hour. Counted in the database, for every process together. */
 export const SUBSCRIBE_RATE = { perClient: 5, perAddress: 3 };
-/** Per client and process: 20 link posts in 10 minutes (a token has 256 bits: against flooding, not guessing). */
+/** Per client network: 20 link posts in 10 minutes (a token has 256 bits: against flooding, not guessing). */
 export const LINK_RATE = 20;
+const RULES = {
+  client: { bucket: 'alerts-subscribe-client', max: SUBSCRIBE_RATE.perClient, windowSeconds: 10 * 60 },
+  address: { bucket: 'alerts-subscribe-address', max: SUBSCRIBE_RATE.perAddress, windowSeconds: 60 * 60 },
+  link: { bucket: 'alerts-link-client', max: LINK_RATE, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, RateRule>;
 const log = areaLogger('fund-alerts');
-
-type Counter = LRUCache<string, { n: number }>;
-const counters = ((globalThis as { __fundhouseAlertRates?: Record<string, Counter> }).__fundhouseAlertRates ??= {
-  client: new LRUCache<string, { n: number }>({ max: 10_000, ttl: 10 * 60 * 1000 }),
-  address: new LRUCache<string, { n: number }>({ max: 10_000, ttl: 60 * 60 * 1000 }),
-  link: new LRUCache<string, { n: number }>({ max: 10_000, ttl: 10 * 60 * 1000 }),
-});
-
-/** Counts one attempt; false once over `max` for the window (which starts at the first attempt). */
-function allowed(counter: Counter, key: string, max: number): boolean {
-  const entry = counter.get(key);
-  if (!entry) {
-    counter.set(key, { n: 1 });
-    return true;
-  }
-  entry.n += 1;
-  return entry.n <= max;
-}
-
-/** Forgets the counters (tests). */
-export function resetAlertRates(): void {
-  for (const counter of Object.values(counters)) counter.clear();
-}
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -94,11 +79,11 @@ export async function handleSubscribePost(request: Request): Promise<Response> {
   const email = normalizeEmail(form.get('email'));
   if (!email || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(fund)) return toPage(locale, { result: 'invalidEmail' });
   const address = clientAddress(request.headers);
-  if (!allowed(counters.client as Counter, address, SUBSCRIBE_RATE.perClient)) return toPage(locale, { result: 'limited' });
-  // Over the bound for an address, the answer is the usual one: it must not tell that the address is in use.
-  if (!allowed(counters.address as Counter, email, SUBSCRIBE_RATE.perAddress)) return toPage(locale, { result: 'sent' });
   try {
     const db = await getDb();
+    if (!(await clientWithinRate(db, RULES.client, address))) return toPage(locale, { result: 'limited' });
+    // Over the bound for an address, the answer is the usual one: it must not tell that the address is in use.
+    if (!(await withinRate(db, RULES.address, email))) return toPage(locale, { result: 'sent' });
     const result = await subscribe(db, {
       email,
       fundSlug: fund,
@@ -128,11 +113,12 @@ export async function handleLinkGet(request: Request): Promise<Response> {
 
 /** RFC 8058 one-click: no cookie, no session, no cross-site check; only the token of the URL and the body's `List-Unsubscribe=One-Click`. */
 export async function handleOneClickPost(request: Request): Promise<Response> {
-  if (!allowed(counters.link as Counter, clientAddress(request.headers), LINK_RATE)) return new Response('Too many requests', { status: 429, headers: { ...noStore, 'retry-after': '600' } });
-  const form = await formOf(request);
-  if (!form || !isOneClickBody(form.toString())) return new Response('Bad request', { status: 400, headers: noStore });
   try {
-    const result = await unsubscribeAll(await getDb(), new URL(request.url).searchParams.get('token'));
+    const db = await getDb();
+    if (!(await clientWithinRate(db, RULES.link, clientAddress(request.headers)))) return new Response('Too many requests', { status: 429, headers: { ...noStore, 'retry-after': '600' } });
+    const form = await formOf(request);
+    if (!form || !isOneClickBody(form.toString())) return new Response('Bad request', { status: 400, headers: noStore });
+    const result = await unsubscribeAll(db, new URL(request.url).searchParams.get('token'));
     log.info({ result }, 'one-click unsubscription');
     return result === 'unsubscribed' ? new Response('Unsubscribed', { status: 200, headers: { ...noStore, 'content-type': 'text/plain; charset=utf-8' } }) : new Response('Not found', { status: 404, headers: noStore });
   } catch (error) {
@@ -150,14 +136,15 @@ export async function handleManagePost(request: Request): Promise<Response> {
   const form = await formOf(request);
   if (!form) return toPage(locale, { result: 'invalid' });
   locale = requestLocale(form.get('locale'), request.headers);
-  if (!allowed(counters.link as Counter, clientAddress(request.headers), LINK_RATE)) return toPage(locale, { result: 'limited' });
   const action = ACTIONS.find((a) => a === form.get('action'));
   const token = form.get('token');
   const fundId = Number(form.get('fund'));
   try {
     const db = await getDb();
+    if (!(await clientWithinRate(db, RULES.link, clientAddress(request.headers)))) return toPage(locale, { result: 'limited' });
     let result: ManageResult = 'invalid';
-    if (action === 'confirm') result = await confirmSubscription(db, token, form.get('confirm'));
+    // The confirming browser sets the subscriber's audience and language: never the request that asked (issue 44).
+    if (action === 'confirm') result = await confirmSubscription(db, token, form.get('confirm'), { locale, audience: audienceFromRequest(request) });
     else if (action === 'remove') result = await removeSubscription(db, token, fundId);
     else if (action === 'nav-on' || action === 'nav-off') result = await setNavSummary(db, token, fundId, action === 'nav-on');
     else if (action === 'unsubscribe') result = await unsubscribeAll(db, token);

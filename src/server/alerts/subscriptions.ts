@@ -22,9 +22,13 @@ import fr from '../../../messages/forms/fr.json';
 /**
  * The fund alerts' subscriptions (issue 34, docs/operations.md "Fund alerts"):
  *
- * - a visitor asks for one fund's alerts: the address becomes a subscriber (once per address, with
- *   its language, country and profile of the first request) and the fund a subscription waiting for
- *   its confirmation; a mail (kind `fund-alerts`, through the outbox) carries the link that confirms it;
+ * - a visitor asks for one fund's alerts: the address becomes a subscriber (once per address, without
+ *   language, country nor profile: whoever asks may not be the address's owner) and the fund a
+ *   subscription waiting for its confirmation; a mail (kind `fund-alerts`, through the outbox) carries
+ *   the link that confirms it;
+ * - the confirmation click sets the subscriber's language, country and profile, from the confirming
+ *   browser (the manage page's language, the country and profile cookies): only the address's owner
+ *   decides which registrations its digests follow (issue 44);
  * - the manage token: one per subscriber, derived (HMAC-SHA-256 under a key from the auth secret) from
  *   its id and creation time, so that every mail can carry it while the database keeps only its
  *   SHA-256 (`manage_token_hash`), never the token (docs/decisions/026): the link waits in the outbox
@@ -132,9 +136,6 @@ export async function subscribe(db: Db, request: SubscribeRequest, now = new Dat
         .values({
           id,
           email,
-          locale: request.locale,
-          countryCode: request.audience.country,
-          investorProfile: request.audience.profile,
           manageTokenHash: hashToken(token),
           clientHash: request.clientHash,
           createdAt,
@@ -168,7 +169,7 @@ export async function subscribe(db: Db, request: SubscribeRequest, now = new Dat
   });
 }
 
-type Subscriber = { id: string; email: string; locale: string; unsubscribedAt: Date | null };
+type Subscriber = { id: string; email: string; locale: string | null; unsubscribedAt: Date | null };
 
 async function subscriberOf(db: Executor, token: unknown): Promise<Subscriber | null> {
   if (!isAlertToken(token)) return null;
@@ -217,8 +218,15 @@ export async function manageView(db: Db, token: unknown, confirm: unknown, local
 
 export type ManageResult = 'confirmed' | 'removed' | 'updated' | 'unsubscribed' | 'invalid';
 
-/** Confirms the subscription the confirmation token was mailed for (once: the token is cleared). */
-export async function confirmSubscription(db: Db, token: unknown, confirm: unknown, now = new Date()): Promise<ManageResult> {
+/** Who confirms: the language of the page the button was on and the audience of the browser that clicked. */
+export type Confirmer = { locale: Locale; audience: Audience };
+
+/**
+ * Confirms the subscription the confirmation token was mailed for (once: the token is cleared), and
+ * gives the subscriber the confirmer's language and audience: its digests follow the registrations
+ * of the country and profile of the person who clicked, never those of whoever asked.
+ */
+export async function confirmSubscription(db: Db, token: unknown, confirm: unknown, by: Confirmer, now = new Date()): Promise<ManageResult> {
   if (!isAlertToken(confirm)) return 'invalid';
   return db.transaction(async (tx) => {
     const subscriber = await subscriberOf(tx, token);
@@ -230,7 +238,10 @@ export async function confirmSubscription(db: Db, token: unknown, confirm: unkno
       .returning({ fundId: t.alertSubscriptions.fundId });
     if (!done) return 'invalid' as const;
     // Confirming one fund is consenting again: an address that had left everything is back.
-    if (subscriber.unsubscribedAt) await tx.update(t.alertSubscribers).set({ unsubscribedAt: null }).where(eq(t.alertSubscribers.id, subscriber.id));
+    await tx
+      .update(t.alertSubscribers)
+      .set({ unsubscribedAt: null, locale: by.locale, countryCode: by.audience.country, investorProfile: by.audience.profile })
+      .where(eq(t.alertSubscribers.id, subscriber.id));
     await recordAudit(tx, { actor: VISITOR_ACTOR, entity: 'fund-alerts', entityId: subscriber.id, action: 'confirm', after: { fundId: done.fundId } });
     return 'confirmed' as const;
   });

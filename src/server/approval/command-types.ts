@@ -17,7 +17,8 @@ export type Command<I, R> = {
   validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
   reachesPublic?(db: Executor, input: I): Promise<boolean>;
   read(db: Executor, input: I): Promise<Target | null>;
-  after(before: unknown, input: I): unknown;
+  /** The target's state once the change is made, as the reviewer sees it (a restore reads the version it brings back). */
+  after(before: unknown, input: I, db: Executor): unknown;
   unchanged?(state: unknown, after: unknown): boolean;
   run(db: Db, input: I, actor: Actor, file: Uint8Array | null): Promise<R>;
   applied(result: R): Applied;

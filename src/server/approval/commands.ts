@@ -284,7 +284,8 @@ export const COMMANDS = {
       const state = await pageSnapshot(db, input.code);
       return state ? { key: input.code, label: pick(state.title) || input.code, state } : null;
     },
-    after: () => null,
+    // The version's content: the reviewer sees what the restore brings back, and its preview (issue 44).
+    after: async (_before, input, db) => (await getPageVersion(db, input.code, input.number))?.snapshot ?? null,
     unchanged: () => false,
     run: (db, input, actor) => restorePageVersion(db, input.code, input.number, actor),
     applied: (r) => saved(r, r.ok ? 'unknown' : r.error),

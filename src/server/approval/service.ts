@@ -61,7 +61,7 @@ export async function storeProposal<K extends ChangeKind>(db: Db, kind: K, input
   const actor: Actor = { type: 'account', id: author.id, label: author.label };
   const target = await readTarget(db, kind, input);
   if (!target) return { mode: 'unknown' };
-  const after = command.after(target.state, input);
+  const after: unknown = await command.after(target.state, input, db);
   const unchanged = command.unchanged ? command.unchanged(target.state, after) : canonicalJson(after) === canonicalJson(target.state);
   if (unchanged) return { mode: 'unchanged' };
   const id = await db.transaction(async (tx) => {

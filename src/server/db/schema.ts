@@ -774,13 +774,10 @@ export const alertSubscribers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    locale: text('locale').notNull(),
-    countryCode: text('country_code')
-      .notNull()
-      .references(() => countries.code),
-    investorProfile: text('investor_profile')
-      .notNull()
-      .references(() => investorProfiles.code),
+    /** The language, country and profile of the browser that last confirmed a fund (null until the first confirmation): an unconfirmed request never sets them. */
+    locale: text('locale'),
+    countryCode: text('country_code').references(() => countries.code),
+    investorProfile: text('investor_profile').references(() => investorProfiles.code),
     manageTokenHash: text('manage_token_hash').notNull(),
     clientHash: text('client_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -833,6 +830,23 @@ export const alertThrottle = pgTable('alert_throttle', {
   /** Repeats the last alert mail reported (those suppressed in the window before it). */
   reportedSuppressed: integer('reported_suppressed').notNull().default(0),
 });
+
+/**
+ * The public posts' rate counters (src/server/http/rate-limit.ts), shared by every app process: one row
+ * per rule (`bucket`) and keyed hash of the client network or address (`key`, never the value itself),
+ * its window opened by the first attempt; rows past `expires_at` are purged by the retention job.
+ */
+export const rateLimits = pgTable(
+  'rate_limit',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limit_expires').on(t.expiresAt)],
+);
 
 /** Bookkeeping of the demo seed, so a start knows whether the database was ever filled. */
 export const seedRuns = pgTable('seed_run', {

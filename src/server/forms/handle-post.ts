@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { env, type Locale } from '@/env';
 import { routing } from '@/i18n/routing';
 import { INTL_LOCALE } from '@/domain/language/format';
+import { clientNetwork } from '@/domain/forms/client-network';
 import { CAPTCHA_FIELD, FORMS, HONEYPOT_FIELD, isFormKind, LOCALE_FIELD, NEWSLETTER_OPTIONS } from '@/domain/forms/definitions';
 import type { FormDef } from '@/domain/forms/fields';
 import { formValues } from '@/domain/forms/form-data';
@@ -27,7 +28,7 @@ import { clientAddress, clientHash, isCrossSitePost, requestLocale } from './req
 import { subscribableShares, subscribeOptionLabels } from './subscribe-options';
 import { formsTranslator, unsubscribeTranslator } from './translator';
 
-/** Per client and form: 5 stored submissions in 10 minutes (counted in the database, see storeSubmission). */
+/** Per client network and form: 5 stored submissions in 10 minutes (counted in the database, see storeSubmission). */
 export const RATE_LIMIT = { max: 5, windowSeconds: 600 };
 /** A whole request: two 5 MB files fit. It is also the body size Next's proxy passes on unchanged (10 MB). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -163,7 +164,8 @@ export async function handleFormPost(request: Request, kind: string, afterRespon
         kind,
         locale,
         data: { fields: storedFields(form, parsed.data), captcha: captcha.status === 'verified' ? { status: 'verified', score: captcha.score } : { status: captcha.status } },
-        clientHash: await clientHash(address),
+        // The rate limit counts the client's network (an IPv6 client by its /64, which it may roam at will), so the hash kept is the network's.
+        clientHash: await clientHash(clientNetwork(address)),
         attachments: attachments(form, parsed.data),
         mail: { to: env().MAIL_TO, ...mail },
         ...(await newsletterConfirmation(form, parsed.data, locale)),

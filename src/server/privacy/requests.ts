@@ -137,11 +137,11 @@ export type AddressExport = {
    * Never a staff account's mails (invitations, resets) nor alerts.
    */
   mails: { submissionId: string | null; to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
-  /** The address's fund alerts: its language, country and profile, dates, and the funds it follows (null: not a subscriber). */
+  /** The address's fund alerts: its language, country and profile (null until a confirmation gives them), dates, and the funds it follows (null: not a subscriber). */
   fundAlerts: {
-    locale: string;
-    country: string;
-    investorProfile: string;
+    locale: string | null;
+    country: string | null;
+    investorProfile: string | null;
     createdAt: string;
     lastDigestAt: string | null;
     unsubscribedAt: string | null;

@@ -35,7 +35,7 @@ export function runOnce(): Promise<void> {
     try {
       const result = await purgeExpiredSubmissions(await getDb(), { type: 'system', label: 'retention purge (daily)' });
       if (result.status === 'done') {
-        log.info({ deleted: result.deleted, files: result.files, mails: result.mails, remaining: result.remaining, fundAlerts: result.alerts }, 'retention purge done');
+        log.info({ deleted: result.deleted, files: result.files, mails: result.mails, remaining: result.remaining, fundAlerts: result.alerts, rateLimits: result.rateLimits }, 'retention purge done');
         if (result.remaining) next = BACKLOG_MS;
       } else {
         log.info('retention purge skipped: another process is purging');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { UNCONFIRMED_RETENTION_DAYS } from '@/domain/alerts/rules';
 import { env } from '@/env';
 import { FORMS } from '@/domain/forms/definitions';
@@ -16,7 +16,8 @@ import type { Tx } from '@/server/db/types';
  * files (ON DELETE CASCADE) and their mails, in batches, at most `maxPerForm` a run. One run is one
  * transaction under a PostgreSQL advisory lock: two processes never purge at once (the second one
  * skips), and deletes are idempotent anyway. Each run that deletes something writes one audit
- * entry with the counts per form, the periods and the cut-off dates.
+ * entry with the counts per form, the periods and the cut-off dates. The run also deletes the rate
+ * counters whose window has ended (purgeRateLimits).
  */
 
 const LOCK = 'retention-purge';
@@ -32,9 +33,12 @@ export function retentionPeriods(): RetentionPeriods {
   return { contact: config.RETENTION_DAYS_CONTACT, newsletter: config.RETENTION_DAYS_NEWSLETTER, career: config.RETENTION_DAYS_CAREER, subscribe: config.RETENTION_DAYS_SUBSCRIBE };
 }
 
+/** Expired rate counters deleted per run (rate-limit.ts deletes a few more with each counted request). */
+export const PURGE_MAX_RATE_LIMITS = 50_000;
+
 export type PurgeResult =
   | { status: 'skipped' }
-  | { status: 'done'; deleted: Record<FormKind, number>; files: number; mails: number; remaining: boolean; alerts: AlertsPurged };
+  | { status: 'done'; deleted: Record<FormKind, number>; files: number; mails: number; remaining: boolean; alerts: AlertsPurged; rateLimits: number };
 
 /** The fund alerts' part of a run: unconfirmed subscriptions, and subscribers gone (with their mails, counted in `mails`). */
 export type AlertsPurged = { unconfirmed: number; subscribers: number };
@@ -76,6 +80,26 @@ async function purgeAlerts(tx: Tx, now: Date, newsletterDays: number, max: numbe
     : 0;
   const more = gone.length >= max && !!(await tx.select({ id: t.alertSubscribers.id }).from(t.alertSubscribers).where(expired).limit(1))[0];
   return { unconfirmed, subscribers: gone.length, mails, more };
+}
+
+/**
+ * The public posts' rate counters whose window has ended (src/server/http/rate-limit.ts): keyed hashes
+ * of addresses and client networks, kept no longer than their window. At most `max` a run, in batches.
+ */
+async function purgeRateLimits(tx: Tx, now: Date, batch: number, max: number) {
+  let deleted = 0;
+  while (deleted < max) {
+    const gone = (
+      await tx
+        .delete(t.rateLimits)
+        .where(sql`(${t.rateLimits.bucket}, ${t.rateLimits.key}) in (select bucket, key from ${t.rateLimits} where expires_at <= ${now.toISOString()}::timestamptz limit ${Math.min(batch, max - deleted)})`)
+        .returning({ key: t.rateLimits.key })
+    ).length;
+    deleted += gone;
+    if (gone === 0) break;
+  }
+  const more = deleted >= max && !!(await tx.select({ key: t.rateLimits.key }).from(t.rateLimits).where(lte(t.rateLimits.expiresAt, now)).limit(1))[0];
+  return { deleted, more };
 }
 
 export async function purgeExpiredSubmissions(db: Db, actor: Actor, options: Options = {}): Promise<PurgeResult> {
@@ -124,10 +148,13 @@ export async function purgeExpiredSubmissions(db: Db, actor: Actor, options: Opt
     mails += alerts.mails;
     if (alerts.more) remaining = true;
     const fundAlerts = { unconfirmed: alerts.unconfirmed, subscribers: alerts.subscribers };
+    // Counters are no one's data once hashed and expired: deleted without an audit entry of their own.
+    const rateLimits = await purgeRateLimits(tx, now, batch * 10, PURGE_MAX_RATE_LIMITS);
+    if (rateLimits.more) remaining = true;
     const total = Object.values(deleted).reduce((a, b) => a + b, 0) + fundAlerts.unconfirmed + fundAlerts.subscribers;
     if (total > 0) {
       await recordAudit(tx, { actor, entity: 'privacy', action: 'retention-purge', after: { deleted, files, mails, remaining, periods, cutoffs, fundAlerts } });
     }
-    return { status: 'done', deleted, files, mails, remaining, alerts: fundAlerts } as const;
+    return { status: 'done', deleted, files, mails, remaining, alerts: fundAlerts, rateLimits: rateLimits.deleted } as const;
   });
 }

@@ -1,34 +1,19 @@
 import 'server-only';
-import { LRUCache } from 'lru-cache';
 import { env, type Locale } from '@/env';
 import { localizedPath } from '@/domain/routing/paths';
 import { getDb } from '@/server/db';
 import { clientAddress, isCrossSitePost, requestLocale } from '@/server/forms/request-info';
+import { clientWithinRate, type RateRule } from '@/server/http/rate-limit';
 import { readBody } from '@/server/http/read-body';
 import { areaLogger } from '@/server/log/logger';
 import { unsubscribe } from './unsubscribe';
 
-/** Per client address and process: 10 posts in 10 minutes. A token has 256 bits: the bound is against flooding, not guessing. */
+/** Per client network: 10 posts in 10 minutes, counted in the database for every process. A token has 256 bits: the bound is against flooding, not guessing. */
 export const UNSUBSCRIBE_RATE = { max: 10, windowMs: 10 * 60 * 1000 };
+const RULE: RateRule = { bucket: 'newsletter-unsubscribe-client', max: UNSUBSCRIBE_RATE.max, windowSeconds: UNSUBSCRIBE_RATE.windowMs / 1000 };
 /** `token=` (43 characters) and `locale=`: a few dozen bytes. */
 const MAX_BODY_BYTES = 1024;
 const log = areaLogger('newsletter');
-
-const attempts = ((globalThis as { __fundhouseUnsubscribeRate?: LRUCache<string, { n: number }> }).__fundhouseUnsubscribeRate ??= new LRUCache<string, { n: number }>({
-  max: 10_000,
-  ttl: UNSUBSCRIBE_RATE.windowMs,
-}));
-
-/** Counts one attempt of the client; false once it is over the bound for the window (which starts at its first attempt). */
-function allowed(client: string): boolean {
-  const entry = attempts.get(client);
-  if (!entry) {
-    attempts.set(client, { n: 1 });
-    return true;
-  }
-  entry.n += 1;
-  return entry.n <= UNSUBSCRIBE_RATE.max;
-}
 
 function back(locale: Locale, result: 'done' | 'invalid' | 'limited' | 'error'): Response {
   // Back to the page of the link, without the token: a reload or the history never posts it again.
@@ -47,9 +32,10 @@ export async function handleUnsubscribePost(request: Request): Promise<Response>
   if (!body.ok) return back(locale, 'invalid');
   const form = new URLSearchParams(Buffer.from(body.bytes).toString('utf8'));
   locale = requestLocale(form.get('locale'), request.headers);
-  if (!allowed(clientAddress(request.headers))) return back(locale, 'limited');
   try {
-    const result = await unsubscribe(await getDb(), form.get('token'));
+    const db = await getDb();
+    if (!(await clientWithinRate(db, RULE, clientAddress(request.headers)))) return back(locale, 'limited');
+    const result = await unsubscribe(db, form.get('token'));
     log.info({ result }, 'unsubscribe link used');
     return back(locale, result);
   } catch (error) {

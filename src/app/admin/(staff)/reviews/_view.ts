@@ -1,4 +1,5 @@
 import 'server-only';
+import type { PageSnapshot } from '@/domain/content/page-edit';
 import { isChangeKind, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
 import type { AdminT } from '@/i18n/admin';
 import type { ReviewRow } from '@/components/admin/review-table';
@@ -47,6 +48,17 @@ export function reviewLabels(t: AdminT, caption: string) {
     effective: t('approval.queue.effective'),
     status: t('approval.queue.status'),
   };
+}
+
+/**
+ * The page a change previews on the review screen, as it will read once approved: a save's and a
+ * restore's after-state (a restore's is the version it brings back), a new country page's texts.
+ * Null for other kinds, and for a restore proposed before its after-state was stored.
+ */
+export function pagePreview(kind: string, input: Record<string, unknown>, after: unknown): { code: string; snapshot: PageSnapshot } | null {
+  if ((kind === 'page.save' || kind === 'page.restore') && after) return { code: String(input.code), snapshot: after as PageSnapshot };
+  if (kind === 'page.create' && input.snapshot) return { code: `country-${String(input.country)}`, snapshot: input.snapshot as PageSnapshot };
+  return null;
 }
 
 /** Where its author amends a change: the edit screen of its target. */

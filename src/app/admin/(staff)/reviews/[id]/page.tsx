@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SUPPORTED_LOCALES } from '@/env';
 import { diffByLanguage, mayReview, proposedFileName, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
-import type { PageSnapshot } from '@/domain/content/page-edit';
 import { can } from '@/domain/staff/roles';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { DiffTable } from '@/components/admin/diff-table';
@@ -17,7 +16,7 @@ import { readableChangeRows } from '@/app/admin/(staff)/funds/_distribution-fiel
 import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
 import { PreviewBody } from '@/app/admin/(staff)/pages/_view';
 import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/reviews/_actions';
-import { editHref, kindText } from '@/app/admin/(staff)/reviews/_view';
+import { editHref, kindText, pagePreview } from '@/app/admin/(staff)/reviews/_view';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/field';
 import { BackLink } from '@/components/admin/back-link';
@@ -50,6 +49,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const lang = queryText(query, 'lang');
   const previewLocale = isAdminLocale(lang) ? lang : staff.locale;
   const fileName = proposedFileName(row.input);
+  const page = pagePreview(row.kind, row.input, row.after);
   return (
     <>
       <BackLink href="/admin/reviews">{t('approval.review.back')}</BackLink>
@@ -168,7 +168,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         <h2 id="review-preview" className="mb-2 text-lg font-semibold">
           {t('approval.review.previewTitle')}
         </h2>
-        {(row.kind === 'page.save' && row.after) || row.kind === 'page.create' || row.kind === 'fund.update' || row.kind === 'share.update' ? (
+        {page || row.kind === 'fund.update' || row.kind === 'share.update' ? (
           <>
             <ul className="mb-2 flex gap-4">
               {SUPPORTED_LOCALES.map((l) => (
@@ -179,10 +179,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            {row.kind === 'page.save' ? (
-              <PreviewBody t={t} staffLocale={staff.locale} code={String(row.input.code)} snapshot={row.after as PageSnapshot} locale={previewLocale} />
-            ) : row.kind === 'page.create' ? (
-              <PreviewBody t={t} staffLocale={staff.locale} code={`country-${String(row.input.country)}`} snapshot={row.input.snapshot as PageSnapshot} locale={previewLocale} />
+            {page ? (
+              <PreviewBody t={t} staffLocale={staff.locale} code={page.code} snapshot={page.snapshot} locale={previewLocale} />
             ) : (
               <FundPreviewBody
                 t={t}
