@@ -322,7 +322,7 @@ export function checkHouseImage(kind: HouseImageKind, bytes: Uint8Array): ImageC
 
 // ------------------------------------------------------------------ addresses
 
-/** The public prefix of the house's images: not a page (src/proxy.ts), their own CSP. */
+/** The public prefix of the house's images: not a page, their own CSP (src/proxy.ts, HOUSE_IMAGE_PATH). */
 export const HOUSE_IMAGE_PREFIX = '/brand';
 const FILE = /^(logo|favicon|social)\.([0-9a-f]{16})\.(svg|png|jpg)$/;
 
@@ -338,6 +338,3 @@ export function parseHouseImageFile(file: string): { kind: HouseImageKind; hash:
   if (!match) return null;
   return { kind: match[1] as HouseImageKind, hash: match[2] ?? '', extension: match[3] ?? '' };
 }
-
-/** An SVG served alone gets this policy: no script, no fetch, styles inline only, sandboxed. */
-export const HOUSE_IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
