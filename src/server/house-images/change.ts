@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { checkHouseImage, isHouseImageKind, type HouseImageKind } from '@/domain/content/house-images';
-import type { Command } from '@/server/approval/command-types';
+import type { Command, Problems } from '@/server/approval/command-types';
 import { saveHouseImage, storedFileName, type HouseImageResult } from './commands';
 import { houseImageState } from './queries';
 
@@ -23,7 +23,7 @@ export function houseImageInput(image: HouseImageKind, fileName: string, checked
 }
 
 export const houseImageCommand: Command<HouseImageInput, HouseImageResult> = {
-  async validate(_db, input, file) {
+  async validate(_db, input, file): Promise<Problems | null> {
     if (!isHouseImageKind(input.image)) return { fields: { image: 'bad-type' } };
     if (!file) return { fields: { file: 'empty' } };
     const checked = checkHouseImage(input.image, file);
