@@ -7,7 +7,8 @@ import { ADMIN_EN, expectAccessible, staffPage } from '../support/admin';
  * logo carrying a script is refused on its field with the translated message, and nothing changes;
  * a social image is stored (the suite's server publishes at once: APPROVAL_REQUIRED empty), shown
  * on the screen with its text alternative, and every public page names it as og:image, served with
- * its own CSP. Every screen passes axe. The social image stays (there is no removal): no other spec
+ * its own CSP. Every screen passes axe. The social image stays until the demo is seeded again (the
+ * seed clears house_image; the screen has no removal): no other spec
  * reads og:image.
  */
 const T = ADMIN_EN.Admin;
