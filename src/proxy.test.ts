@@ -92,6 +92,19 @@ describe('proxy', () => {
     expect(nonceOf(proxy(request('/fr')).headers.get('content-security-policy'))).not.toBe(nonceOf(policy));
   });
 
+  it('leaves the house’s images (/brand) to their route with their own CSP and nosniff, never the site’s policy (docs/decisions/062)', async () => {
+    const proxy = await loadProxy();
+    for (const path of ['/brand/logo.0123456789abcdef.svg', '/brand/favicon.0123456789abcdef.png', '/brand/unknown']) {
+      const response = proxy(request(path, { 'accept-language': 'en' }));
+      expect(response.headers.get('x-middleware-rewrite'), path).toBeNull();
+      expect(response.headers.get('x-middleware-next'), path).toBe('1');
+      expect(response.headers.get('content-security-policy'), path).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    // A look-alike page path keeps the site's policy.
+    expect(proxy(request('/fr/brand')).headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
+  });
+
   it('sends an unknown fund, share, article or category to one 404 path per language and profile, once the catalog is loaded', async () => {
     const proxy = await loadProxy();
     const { publishRouteCatalog } = await import('./server/http/known-routes');
@@ -232,7 +245,7 @@ describe('the site not yet public (issue 43)', () => {
 
   it('serves the back-office, health and unsubscription links as usual', async () => {
     const proxy = await closedProxy();
-    for (const path of ['/admin/setup', '/api/health', '/api/newsletter/unsubscribe', '/api/alerts']) expect((await proxy(request(path))).status, path).not.toBe(503);
+    for (const path of ['/admin/setup', '/api/health', '/api/newsletter/unsubscribe', '/api/alerts', '/brand/logo.0123456789abcdef.svg']) expect((await proxy(request(path))).status, path).not.toBe(503);
   });
 
   it('serves staff whose session cookie the server signed, kept by no cache; a forged or unsigned cookie gets the 503', async () => {

@@ -11,13 +11,13 @@ import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog }
 import type { Locale } from './domain/language/locale';
 import { publishedRouteCatalog } from './server/http/known-routes';
 import { CLOSED_STAFF_HEADERS, closedSiteAnswer, siteOpen } from './server/http/site-gate';
-import { ADMIN_PATH, adminSecurityHeaders, newNonce, securityHeaders } from './server/http/security-headers';
+import { ADMIN_PATH, adminSecurityHeaders, HOUSE_IMAGE_HEADERS, HOUSE_IMAGE_PATH, newNonce, securityHeaders } from './server/http/security-headers';
 
 // LOCALES may narrow the languages: negotiation only ever picks a served one.
 const intl = createMiddleware({ ...routing, locales: env().locales });
 
 /** Paths that are not localized pages: APIs, documents, content queries and Next's own files. */
-const NOT_A_PAGE = /^\/(?:api|graphql|_content|e|_next|_vercel)(?:\/|$)|\.[a-z0-9]+$/i;
+const NOT_A_PAGE = /^\/(?:api|graphql|_content|e|brand|_next|_vercel)(?:\/|$)|\.[a-z0-9]+$/i;
 
 function decodable(pathname: string): boolean {
   try {
@@ -128,9 +128,22 @@ export default function proxy(request: NextRequest): NextResponse | Promise<Next
     return new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   if (ADMIN_PATH.test(pathname)) return admin(request);
+  if (HOUSE_IMAGE_PATH.test(pathname)) return houseImage();
   // "Site not yet public" (issue 43): visitors get a 503 page, signed-in staff the site, kept by nobody.
   if (!siteOpen()) return gated(request);
   return site(request);
+}
+
+/**
+ * The house's logo, favicon and social image (docs/decisions/062): their route sets their own
+ * headers, and Next keeps a header the proxy set over the route's, so the proxy sets the images'
+ * (a sandboxing CSP for an SVG), never the site's. Served whether the site is open or not: the
+ * house's mark is public, and the closed page and the staff's preview show it.
+ */
+function houseImage(): NextResponse {
+  const response = NextResponse.next();
+  for (const [name, value] of Object.entries(HOUSE_IMAGE_HEADERS)) response.headers.set(name, value);
+  return response;
 }
 
 async function gated(request: NextRequest): Promise<NextResponse> {

@@ -117,7 +117,13 @@ export type CompanyView = {
   legal: CompanyLegal;
   /** The brand colours, `#rrggbb` checked again when read; null keeps globals.css's colour. */
   brand: CompanyBrand;
+  /** The house's logo, favicon and social image as stored (docs/decisions/062); null where the site keeps its own. */
+  images: CompanyImages;
 };
+
+/** A stored house image: its address (carrying its hash), type and size. */
+export type CompanyImage = { url: string; contentType: string; width: number; height: number };
+export type CompanyImages = { logo: CompanyImage | null; favicon: CompanyImage | null; social: CompanyImage | null };
 
 export type CompanyLegal = {
   name: string | null;

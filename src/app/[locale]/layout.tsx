@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
-import { siteTitleTemplate } from '@/server/seo/metadata';
+import { faviconLinks, siteTitleTemplate } from '@/server/seo/metadata';
 import { getCompany } from '@/server/site/queries';
 import { brandStyle } from '@/domain/content/house-identity';
 import '../globals.css';
@@ -16,7 +16,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   const base: Metadata = { metadataBase: new URL(env().PUBLIC_BASE_URL) };
   if (!hasLocale(routing.locales, locale)) return base;
   const company = await getCompany(locale);
-  return company?.title ? { ...base, title: siteTitleTemplate(company.title), applicationName: company.title } : base;
+  const icons = faviconLinks(company?.images.favicon ?? null);
+  return { ...base, ...(company?.title ? { title: siteTitleTemplate(company.title), applicationName: company.title } : {}), ...(icons ? { icons } : {}) };
 }
 
 /** globals.css's --color-brand: the browser's theme colour until the house sets its own. */

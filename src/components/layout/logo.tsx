@@ -1,9 +1,26 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import { focusRing, focusRingOnDark } from './styles';
 
-/** The company's sun-rise mark and name, linking home. `tone` follows the background it sits on. */
-export function Logo({ href, title, label, tone = 'light' }: { href: string; title: string; label: string; tone?: 'light' | 'dark' }) {
+type StoredLogo = { url: string; width: number; height: number };
+
+/**
+ * The house's logo linking home: its stored image (docs/decisions/062), its text alternative the
+ * house's name, drawn 40 px high (on a white tile in the dark footer, since a logo is drawn for a
+ * light ground); without one, the site's sun-rise mark and the name. `tone` follows the background.
+ */
+export function Logo({ href, title, label, tone = 'light', image = null }: { href: string; title: string; label: string; tone?: 'light' | 'dark'; image?: StoredLogo | null }) {
   const dark = tone === 'dark';
+  if (image) {
+    const height = 40;
+    const width = Math.max(1, Math.round((image.width / image.height) * height));
+    return (
+      <Link href={href} aria-label={label} className={`inline-flex min-h-11 items-center rounded-sm ${dark ? `bg-white p-1 ${focusRingOnDark}` : focusRing}`}>
+        {/* As stored, from its own address: an SVG scales, a PNG was checked at least 40 px high. */}
+        <Image src={image.url} alt={title} width={width} height={height} unoptimized className="h-9 w-auto max-w-[16rem] lg:h-10" />
+      </Link>
+    );
+  }
   return (
     <Link
       href={href}

@@ -34,7 +34,7 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
     <footer className="mt-auto bg-brand-dark text-white">
       <div className={`${container} grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4 lg:py-16`}>
         <div className="flex flex-col items-start gap-4 lg:col-span-2">
-          <Logo tone="dark" href={data.home.href} title={company.title} label={t('homeLink', { company: company.title })} />
+          <Logo tone="dark" href={data.home.href} title={company.title} label={t('homeLink', { company: company.title })} image={company.logo} />
           {company.address || cityLine ? (
             <address className="leading-relaxed text-white/90 not-italic">
               {company.address}

@@ -20,7 +20,7 @@ export async function SiteHeader({ data, status }: { data: LayoutData; status?: 
       {status}
       <TopBar data={data} />
       <div className={`${container} flex h-16 items-center justify-between gap-4 lg:h-20`}>
-        <Logo href={data.home.href} title={data.company.title} label={t('homeLink', { company: data.company.title })} />
+        <Logo href={data.home.href} title={data.company.title} label={t('homeLink', { company: data.company.title })} image={data.company.logo} />
         <MainNav data={data} />
         <MobileMenu data={data} labels={mobileLabels} />
       </div>

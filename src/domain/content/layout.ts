@@ -20,6 +20,8 @@ export type LayoutData = {
   countryPage: NavLink | null;
   company: {
     title: string;
+    /** The house's stored logo (docs/decisions/062); null: the site's own mark beside the name. */
+    logo: { url: string; width: number; height: number } | null;
     address: string | null;
     zipCode: string | null;
     city: string | null;

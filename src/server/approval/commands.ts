@@ -42,6 +42,7 @@ import { eventAttachCommand, eventDeleteCommand, eventDetachCommand, eventSaveCo
 import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDocumentUpload } from '@/server/news/documents';
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
+import { houseImageCommand, type HouseImageInput } from '@/server/house-images/change';
 import { createCountryPage, restorePageVersion, savePage } from '@/server/pages/commands';
 import { companyForStaff, countryForPage, getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 
@@ -93,6 +94,7 @@ export type ImportInput<Row> = { rows: Row[]; fileName: string; sha256: string }
 export type ChangeInput = {
   'page.save': PageSaveInput;
   'company.save': CompanyInput;
+  'company.image': HouseImageInput;
   'fund.create': FundCreateInput;
   'fund.update': FundUpdateInput;
   'fund.archive': { fundId: number };
@@ -320,6 +322,7 @@ export const COMMANDS = {
     run: (db, input, actor) => saveCompany(db, input, actor),
     applied: (r) => saved(r, 'unknown'),
   }),
+  'company.image': houseImageCommand,
   'fund.create': define<'fund.create'>()({
     validate: async (_db, input) => {
       const check = validateFund(input.raw);

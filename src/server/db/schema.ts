@@ -105,6 +105,34 @@ export const company = pgTable(
   ],
 );
 
+/**
+ * The house's logo, favicon and social image (issue 43, docs/decisions/062): one row per image, its
+ * bytes as checked (an SVG sanitised: src/domain/content/house-images.ts), served at an address
+ * carrying its hash (/brand/{kind}.{hash}.{ext}). Replaced through the approval door
+ * (`company.image`); each replacement is an audit entry, each proposal kept with its review.
+ */
+export const houseImages = pgTable(
+  'house_image',
+  {
+    kind: text('kind').primaryKey(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    fileName: text('file_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('house_image_kind', sql`${t.kind} IN ('logo', 'favicon', 'social')`),
+    check('house_image_type', sql`${t.contentType} IN ('image/svg+xml', 'image/png', 'image/jpeg')`),
+    check('house_image_size', sql`${t.byteSize} > 0 AND ${t.byteSize} <= 2097152 AND ${t.byteSize} = octet_length(${t.data})`),
+    check('house_image_dimensions', sql`${t.width} > 0 AND ${t.height} > 0`),
+    check('house_image_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
 export const companyInfos = pgTable('company_info', {
   code: text('code').primaryKey(),
   content: localized('content').notNull(),

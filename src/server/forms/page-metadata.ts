@@ -5,7 +5,7 @@ import { env, type Locale } from '@/env';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany } from '@/server/site/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 /** The metadata of a form page (careers, subscribe): its title and description come from the messages. */
 export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale: Locale, routeKey: AppPathname): Promise<Metadata> {
@@ -17,6 +17,7 @@ export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale
     pathname: localizedPath(routeKey, locale),
     alternates: alternatePaths(routeKey, env().locales),
     siteName: company?.title ?? null,
+    siteImage: socialImage(company),
     type: 'website',
   });
 }

@@ -192,3 +192,21 @@ export function setJsonApiSecurityHeaders(request: Request, headers: Headers): v
     headers.set('strict-transport-security', strictTransportSecurity(env()));
   }
 }
+
+/** The house's images (/brand/…, docs/decisions/062): served by their route, never under the site's CSP. */
+export const HOUSE_IMAGE_PATH = /^\/brand(?:\/|$)/;
+
+/** An SVG served alone gets this policy: no script, no fetch, styles inline only, sandboxed. */
+export const HOUSE_IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Every answer under /brand carries these, found or not: an SVG opened on its own runs nothing and
+ * loads nothing (its own CSP, sandboxed), no browser guesses another type, nothing frames it.
+ */
+export const HOUSE_IMAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': HOUSE_IMAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-site',
+  'referrer-policy': 'no-referrer',
+};
+

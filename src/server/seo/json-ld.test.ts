@@ -22,6 +22,7 @@ const company: CompanyView = {
   keyFigures: [],
   legal: { name: null, form: null, registeredOffice: null, registerNumber: null, lei: null, regulator: null, authorisationNumber: null, dpoEmail: null, contactEmail: null },
   brand: { primary: null, dark: null, accent: null },
+  images: { logo: null, favicon: null, social: null },
 };
 
 const publisher = {

@@ -52,7 +52,8 @@ export function organizationJsonLd(company: CompanyView, baseUrl: string, locale
     '@id': organizationId(baseUrl),
     name: company.title,
     url: absoluteUrl(`/${locale}`, baseUrl),
-    logo: absoluteUrl(LOGO_PATH, baseUrl),
+    // The house's stored logo (docs/decisions/062), else the site's own mark.
+    logo: absoluteUrl(company.images.logo?.url ?? LOGO_PATH, baseUrl),
     slogan: company.baseline || undefined,
     address:
       street || zip || city

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
-import { buildPageMetadata, siteTitleTemplate } from './metadata';
+import { buildPageMetadata, faviconLinks, siteTitleTemplate, socialImage } from './metadata';
 
 const BASE = 'https://www.aurore.example';
 
@@ -89,5 +89,32 @@ describe('buildPageMetadata', () => {
 describe('siteTitleTemplate', () => {
   it('suffixes page titles with the company name', () => {
     expect(siteTitleTemplate('Aurore Gestion')).toEqual({ default: 'Aurore Gestion', template: '%s | Aurore Gestion' });
+  });
+});
+
+describe('the house’s images in the metadata (docs/decisions/062)', () => {
+  const social = { url: '/brand/social.0123456789abcdef.jpg', contentType: 'image/jpeg', width: 1200, height: 630 };
+  const company = { title: 'Aurore Gestion', images: { logo: null, favicon: null, social } };
+
+  it('gives a page without an image of its own the house’s social image, absolute, as og:image and twitter:image', () => {
+    const meta = buildPageMetadata({ locale: 'fr', title: 'Accueil', pathname: '/fr', alternates: {}, siteImage: socialImage(company) }, BASE);
+    expect(meta.openGraph?.images).toEqual([{ url: `${BASE}/brand/social.0123456789abcdef.jpg`, width: 1200, height: 630, alt: 'Aurore Gestion' }]);
+    expect(meta.twitter?.images).toEqual([`${BASE}/brand/social.0123456789abcdef.jpg`]);
+    // A page's own image wins; without a stored social image there is none.
+    const own = buildPageMetadata({ locale: 'fr', title: 'Article', pathname: '/fr/a', alternates: {}, image: '/x.png', siteImage: socialImage(company) }, BASE);
+    expect(own.openGraph?.images).toEqual([{ url: `${BASE}/x.png` }]);
+    expect(buildPageMetadata({ locale: 'fr', title: 'Accueil', pathname: '/fr', alternates: {}, siteImage: socialImage({ ...company, images: { ...company.images, social: null } }) }, BASE).openGraph).not.toHaveProperty('images');
+  });
+
+  it('links the stored favicon as the icon, a large PNG also for Apple devices, else the site’s apple-icon', () => {
+    expect(faviconLinks(null)).toBeNull();
+    expect(faviconLinks({ url: '/brand/favicon.0123456789abcdef.svg', contentType: 'image/svg+xml', width: 32, height: 32 })).toEqual({
+      icon: [{ url: '/brand/favicon.0123456789abcdef.svg', type: 'image/svg+xml', sizes: 'any' }],
+      apple: [{ url: '/apple-icon.png', type: 'image/png', sizes: '180x180' }],
+    });
+    expect(faviconLinks({ url: '/brand/favicon.0123456789abcdef.png', contentType: 'image/png', width: 192, height: 192 })).toEqual({
+      icon: [{ url: '/brand/favicon.0123456789abcdef.png', type: 'image/png', sizes: '192x192' }],
+      apple: [{ url: '/brand/favicon.0123456789abcdef.png', type: 'image/png', sizes: '192x192' }],
+    });
   });
 });

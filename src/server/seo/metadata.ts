@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { env, type Locale } from '@/env';
+import type { CompanyImage, CompanyImages } from '@/domain/model';
 import { absoluteUrl, hreflangLinks, orderedLocales, plainText, type LocalizedPaths } from './urls';
 
 /** Open Graph locales (language_TERRITORY) of the site's languages. */
@@ -21,6 +22,8 @@ export type PageMetadataInput = {
   type?: 'website' | 'article';
   /** A site path or an absolute URL. */
   image?: string | MetadataImage | null;
+  /** The house's social image (docs/decisions/062): the preview of a page that has no image of its own. */
+  siteImage?: MetadataImage | null;
   /** Articles: the publication date (ISO). */
   publishedTime?: string | null;
 };
@@ -39,7 +42,8 @@ export function buildPageMetadata(input: PageMetadataInput, baseUrl: string = en
   const alternateLocale = orderedLocales(paths)
     .filter((l) => l !== locale)
     .map((l) => OG_LOCALES[l]);
-  const image = input.image ? toImage(input.image, baseUrl) : null;
+  const chosen = input.image || input.siteImage;
+  const image = chosen ? toImage(chosen, baseUrl) : null;
 
   const common = {
     url: canonical,
@@ -72,6 +76,27 @@ export function buildPageMetadata(input: PageMetadataInput, baseUrl: string = en
 function toImage(image: string | MetadataImage, baseUrl: string): MetadataImage {
   const value = typeof image === 'string' ? { url: image } : image;
   return { ...value, url: absoluteUrl(value.url, baseUrl) };
+}
+
+/** The house's stored social image as a page's preview image (its text alternative the house's name), or null. */
+export function socialImage(company: { title: string; images: CompanyImages } | null | undefined): MetadataImage | null {
+  const social = company?.images.social;
+  return social ? { url: social.url, width: Math.round(social.width), height: Math.round(social.height), alt: company.title } : null;
+}
+
+/**
+ * The <link rel="icon"> of the house's stored favicon (docs/decisions/062), replacing the site's own
+ * (src/app/icon.svg); a PNG of 180 px or more also serves Apple devices, else the site's apple-icon.
+ * Null without one: Next then links the site's own files.
+ */
+export function faviconLinks(favicon: CompanyImage | null): NonNullable<Metadata['icons']> | null {
+  if (!favicon) return null;
+  const svg = favicon.contentType === 'image/svg+xml';
+  const size = `${Math.round(favicon.width)}x${Math.round(favicon.height)}`;
+  return {
+    icon: [{ url: favicon.url, type: favicon.contentType, sizes: svg ? 'any' : size }],
+    apple: [!svg && favicon.width >= 180 ? { url: favicon.url, type: favicon.contentType, sizes: size } : { url: '/apple-icon.png', type: 'image/png', sizes: '180x180' }],
+  };
 }
 
 /** The root title: pages give their own title, shown as "Page | {the house's name}". */

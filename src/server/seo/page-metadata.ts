@@ -6,10 +6,10 @@ import type { PageCode } from '@/domain/catalog';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany, getPage } from '@/server/site/queries';
-import { buildPageMetadata } from './metadata';
+import { buildPageMetadata, socialImage } from './metadata';
 
 /** One company read per request, shared by every metadata call of the render. */
-const companyTitle = cache(async (locale: Locale) => (await getCompany(locale))?.title ?? null);
+const companyOf = cache((locale: Locale) => getCompany(locale));
 
 /**
  * The metadata of a content page (docs/product.md §3 Page) for generateMetadata: its title and description
@@ -17,7 +17,7 @@ const companyTitle = cache(async (locale: Locale) => (await getCompany(locale))?
  * A page missing from the database gets no title here; the page itself answers 404.
  */
 export async function contentPageMetadata(code: PageCode, locale: Locale, routeKey: AppPathname): Promise<Metadata> {
-  const [page, siteName] = await Promise.all([getPage(locale, code), companyTitle(locale)]);
+  const [page, company] = await Promise.all([getPage(locale, code), companyOf(locale)]);
   if (!page) return {};
   return buildPageMetadata({
     locale,
@@ -25,7 +25,8 @@ export async function contentPageMetadata(code: PageCode, locale: Locale, routeK
     description: page.description,
     pathname: localizedPath(routeKey, locale),
     alternates: alternatePaths(routeKey, env().locales),
-    siteName,
+    siteName: company?.title ?? null,
+    siteImage: socialImage(company),
     type: 'website',
   });
 }

@@ -21,7 +21,7 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
     or(isNull(t.shareRegistrations.withdrawnOn), gt(t.shareRegistrations.withdrawnOn, sql`current_date`)),
   );
   const currentKid = and(eq(t.documents.shareId, t.shares.id), eq(t.documents.documentTypeCode, 'KIID'), eq(t.documents.published, true), isNull(t.documents.supersededAt));
-  const [company, infos, funds, withoutKid, pages, countries, approvers] = await Promise.all([
+  const [company, infos, funds, withoutKid, pages, countries, approvers, logo] = await Promise.all([
     db.select({ title: t.company.title, ...Object.fromEntries(REQUIRED_IDENTITY.map((field) => [field, t.company[field]])) }).from(t.company).limit(1),
     db.select({ code: t.companyInfos.code }).from(t.companyInfos).where(sql`coalesce(${t.companyInfos.content}->>'fr', '') <> ''`),
     db.select({ n: countDistinct(t.funds.id) }).from(t.funds).innerJoin(t.shares, eq(t.shares.fundId, t.funds.id)),
@@ -42,6 +42,8 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
       .groupBy(t.pages.code),
     countriesWithoutPage(db),
     db.select({ n: count() }).from(t.staffUser).where(and(isNull(t.staffUser.disabledAt), inArray(t.staffUser.role, ['admin', 'compliance']))),
+    // The house's own logo (docs/decisions/062): until one is stored the site shows the platform's mark.
+    db.select({ kind: t.houseImages.kind }).from(t.houseImages).where(eq(t.houseImages.kind, 'logo')),
   ]);
   const [row] = company as Record<string, unknown>[];
   const title = String((row?.title as Record<string, unknown> | undefined)?.fr ?? '');
@@ -51,7 +53,7 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
   const pageState = (code: LegalPage): PageState => (!stored.has(code) ? 'missing' : stored.get(code) ? 'gaps' : 'ready');
   return {
     identityMissing: [...(empty(title) ? ['title'] : []), ...REQUIRED_INFOS.filter((code) => !filled.has(code)), ...REQUIRED_IDENTITY.filter((field) => empty(row?.[field]))],
-    hasLogo: null,
+    hasLogo: logo.length > 0,
     fundsWithShares: funds[0]?.n ?? 0,
     retailSharesWithoutKid: withoutKid,
     legalPages: Object.fromEntries(LEGAL_PAGES.map((code) => [code, pageState(code)])) as Record<LegalPage, PageState>,

@@ -47,6 +47,7 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
       : null,
     company: {
       title: company?.title ?? '',
+      logo: company?.images.logo ? { url: company.images.logo.url, width: company.images.logo.width, height: company.images.logo.height } : null,
       address: info('ADDRESS'),
       zipCode: info('ZIP_CODE'),
       city: info('CITY'),

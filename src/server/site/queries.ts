@@ -6,13 +6,14 @@ import type { Locale } from '@/env';
 import { isLinkTextCode, LINK_INFO_CODES, isSafeLink } from '@/domain/content/link-target';
 import { pick } from '@/domain/language/localize';
 import { isHexColour, isValidLei } from '@/domain/content/house-identity';
-import type { CompanyView, PageView } from '@/domain/model';
+import type { CompanyImage, CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/routing/paths';
 import { PAGE_PATHNAMES } from '@/i18n/routing';
 import { COMPANY_TAG, pageTag } from '@/domain/content/cache-tags';
 import { markTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
+import { houseImages, type HouseImageRef } from '@/server/house-images/queries';
 
 /** The localized route of a server page (docs/product.md §3 Page.route), from the one routing table. */
 function pageRoute(code: string, locale: Locale): string | null {
@@ -92,11 +93,13 @@ export async function getCompany(locale: Locale): Promise<CompanyView | null> {
 }
 
 export async function readCompany(db: Executor, locale: Locale): Promise<CompanyView | null> {
-  const [[row], infos, figures] = await Promise.all([
+  const [[row], infos, figures, images] = await Promise.all([
     db.select().from(t.company).limit(1),
     db.select().from(t.companyInfos).orderBy(asc(t.companyInfos.position)),
     db.select().from(t.keyFigures).orderBy(asc(t.keyFigures.position)),
+    houseImages(db),
   ]);
+  const image = (ref: HouseImageRef | null): CompanyImage | null => (ref ? { url: ref.url, contentType: ref.contentType, width: ref.width, height: ref.height } : null);
   if (!row) return null;
   return {
     title: pick(row.title, locale),
@@ -120,6 +123,7 @@ export async function readCompany(db: Executor, locale: Locale): Promise<Company
     },
     // Written into a <style> of every page: only a `#rrggbb` colour is served.
     brand: { primary: hexOrNull(row.brandPrimary), dark: hexOrNull(row.brandDark), accent: hexOrNull(row.brandAccent) },
+    images: { logo: image(images.logo), favicon: image(images.favicon), social: image(images.social) },
   };
 }
 

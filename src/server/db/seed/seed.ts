@@ -31,7 +31,7 @@ const SEEDED_TABLES = [
   'seed_run', 'content_document', 'document', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
   'performance_scenario', 'share_performance', 'nav', 'benchmark_value', 'share_registration', 'share', 'fund_eligibility', 'fund', 'benchmark',
   'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
-  'key_figure', 'company_info', 'company', 'document_type', 'currency', 'investor_profile', 'country', 'language',
+  'key_figure', 'company_info', 'company', 'house_image', 'document_type', 'currency', 'investor_profile', 'country', 'language',
 ];
 
 const CHUNK = 4000;

@@ -12,7 +12,7 @@ import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server/documents/library-queries';
 import { getCompany } from '@/server/site/queries';
 import { restrictionsByFund } from '@/server/events/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 /** Every filtered list has the unfiltered library as canonical URL. */
 export async function documentLibraryMetadata(locale: Locale): Promise<Metadata> {
@@ -24,6 +24,7 @@ export async function documentLibraryMetadata(locale: Locale): Promise<Metadata>
     pathname: localizedPath('/documents', locale),
     alternates: alternatePaths('/documents', env().locales),
     siteName: company?.title ?? null,
+    siteImage: socialImage(company),
     type: 'website',
   });
 }

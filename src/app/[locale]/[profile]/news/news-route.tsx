@@ -10,7 +10,7 @@ import { RichText } from '@/components/content/rich-text';
 import { NewsList } from '@/components/news/news-list';
 import { listNews, listNewsCategories } from '@/server/news/queries';
 import { getCompany, getPage } from '@/server/site/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { withNewsFeed } from '@/server/http/news-feed';
 
 /**
@@ -37,6 +37,7 @@ export async function newsPageMetadata(locale: Locale, category: string | null, 
     pathname: newsPagePath(locale, page, category),
     alternates: Object.fromEntries(env().locales.map((l) => [l, newsPagePath(l, page, category)])),
     siteName: company?.title,
+    siteImage: socialImage(company),
   });
   return withNewsFeed(metadata, locale, company?.title ?? '', content.title);
 }

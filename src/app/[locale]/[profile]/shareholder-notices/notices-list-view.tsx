@@ -14,7 +14,7 @@ import { listNotices } from '@/server/events/queries';
 import { withNoticesFeed } from '@/server/events/feeds';
 import { listFundsWithFigures } from '@/server/funds/queries';
 import { getCompany } from '@/server/site/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 /** Every filtered view has the unfiltered list as canonical URL, and the site-wide feed as alternate. */
 export async function noticesListMetadata(locale: Locale): Promise<Metadata> {
@@ -26,6 +26,7 @@ export async function noticesListMetadata(locale: Locale): Promise<Metadata> {
     pathname: localizedPath('/shareholder-notices', locale),
     alternates: alternatePaths('/shareholder-notices', env().locales),
     siteName: company?.title ?? null,
+    siteImage: socialImage(company),
     type: 'website',
   });
   return withNoticesFeed(metadata, noticesRssPath(locale), t('feed.title', { company: company?.title ?? '' }));

@@ -1,5 +1,6 @@
 import type { CompanyFormErrors } from '@/domain/content/company-form';
 import { PALETTE_RULES, paletteContrast, shownRatio, type CompanyIdentity, type PaletteField } from '@/domain/content/house-identity';
+import { IMAGE_PROBLEMS, IMAGE_RULES, MAX_SIDE, type HouseImageKind, type ImageProblem, type ImageType } from '@/domain/content/house-images';
 import type { AdminT } from '@/i18n/admin';
 
 const isPaletteField = (name: string): name is PaletteField => name in PALETTE_RULES;
@@ -21,4 +22,19 @@ export function companyErrorTexts(t: AdminT, errors: Readonly<Record<string, str
       return [name, t(`company.errors.${code as CompanyFormErrors[string]}`)];
     }),
   );
+}
+
+const TYPE_NAMES: Readonly<Record<ImageType, string>> = { 'image/svg+xml': 'SVG', 'image/png': 'PNG', 'image/jpeg': 'JPEG' };
+
+/** A house image's problem (from the checks of src/domain/content/house-images.ts) as the staff member reads it, with the image's own limits. */
+export function imageErrorText(t: AdminT, kind: HouseImageKind, problem: string): string {
+  const rule = IMAGE_RULES[kind];
+  const code = (IMAGE_PROBLEMS as readonly string[]).includes(problem) ? (problem as ImageProblem) : 'empty';
+  return t(`company.images.errors.${code}`, {
+    kb: Math.round(rule.maxBytes / 1024),
+    types: rule.types.map((type) => TYPE_NAMES[type]).join(', '),
+    width: rule.minWidth,
+    height: rule.minHeight,
+    max: MAX_SIDE,
+  });
 }

@@ -68,6 +68,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'page.save':
       return `/admin/pages/${encodeURIComponent(String(input.code))}`;
     case 'company.save':
+    case 'company.image':
       return '/admin/company';
     case 'fund.update':
       return `/admin/funds/${Number(input.fundId)}/edit`;

@@ -30,7 +30,7 @@ import { fundDocumentOffer } from '@/server/documents/offer-queries';
 import { getCompany, getDisclaimers } from '@/server/site/queries';
 import { fundJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 /** Points per line and period of the growth chart, as on share pages. */
 const CHART_POINTS = 60;
@@ -57,6 +57,7 @@ export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundR
     pathname: fundTabPath(locale, fundSlug, tab),
     alternates,
     siteName: company?.title ?? null,
+    siteImage: socialImage(company),
     type: 'website',
   });
   // The fund's notices feed (issue 34), for feed readers.

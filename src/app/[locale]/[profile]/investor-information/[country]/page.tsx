@@ -7,7 +7,7 @@ import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { registeredCountries } from '@/server/funds/queries';
 import { getCompany, getPage } from '@/server/site/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { country: string }> };
 
@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: page.description,
     pathname: localizedPath('/investor-information/[country]', locale, { country: slug }),
     alternates: alternatePaths('/investor-information/[country]', env().locales, { country: slug }),
-    siteName: (await getCompany(locale))?.title ?? null,
+    ...(await getCompany(locale).then((company) => ({ siteName: company?.title ?? null, siteImage: socialImage(company) }))),
     type: 'website',
   });
 }

@@ -12,7 +12,7 @@ import { findNewsTranslation, getNewsItem, listNews } from '@/server/news/querie
 import { getCompany, getPage } from '@/server/site/queries';
 import { newsArticleJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 
 type Props = { params: Promise<SiteParams & { slug: string }> };
 
@@ -45,6 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     pathname: item.route,
     alternates: await translations(item.group),
     siteName: company?.title,
+    siteImage: socialImage(company),
     type: 'article',
     publishedTime: item.publishedAt,
   });

@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/field';
 import { BackLink } from '@/components/admin/back-link';
 import { staffTitle } from '@/app/admin/(staff)/_screen';
+import { HouseImagePreview } from '@/app/admin/(staff)/reviews/_image-preview';
 
 export const generateMetadata = staffTitle('approval.queue.title');
 
@@ -193,6 +194,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
               />
             )}
           </>
+        ) : row.kind === 'company.image' && row.hasFile ? (
+          <HouseImagePreview t={t} proposalId={row.id} input={row.input} before={row.before} />
         ) : row.kind === 'document.upload' && row.hasFile ? (
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
             {t('approval.review.previewFile', { name: fileName })}

@@ -24,7 +24,7 @@ import { growthSeriesByPeriod } from '@/server/navs/queries';
 import { getCompany, getDisclaimers } from '@/server/site/queries';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { shareJsonLd } from '@/server/seo/json-ld';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { ShareDistributions } from './share-distributions';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
@@ -40,7 +40,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const found = await getShare(locale, fundSlug, shareSlug, audience);
+  const [found, company] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getCompany(locale)]);
   if (!found) return {};
   const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', env().locales, { fundSlug, shareSlug });
   return buildPageMetadata({
@@ -49,6 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: found.share.managementGoal.slice(0, 160),
     pathname: found.share.url,
     alternates,
+    siteImage: socialImage(company),
   });
 }
 

@@ -12,7 +12,8 @@ import { shareDataPath, shareSubpagePath } from '@/domain/routing/urls';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getShare } from '@/server/funds/queries';
 import { getDisclaimers } from '@/server/site/queries';
-import { buildPageMetadata } from '@/server/seo/metadata';
+import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { getCompany } from '@/server/site/queries';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -24,7 +25,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, audience } = await siteParams(params);
   const { fundSlug, shareSlug } = await params;
-  const [found, t] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications')]);
+  const [found, t, company] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getTranslations('SharePublications'), getCompany(locale)]);
   if (!found) return {};
   return buildPageMetadata({
     locale,
@@ -32,6 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: t('past.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'past-performance'),
     alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', env().locales, { fundSlug, shareSlug }),
+    siteImage: socialImage(company),
   });
 }
 
