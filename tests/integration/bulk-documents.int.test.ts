@@ -87,9 +87,9 @@ describe('documents dropped in bulk', () => {
     expect(await stored()).toHaveLength(3);
 
     for (const [locale, isin, type, file] of [
-      ['fr', first.isinCode, 'KIID', files[0]],
-      ['en', first.isinCode, 'KIID', files[1]],
-      ['es', second.isinCode, 'ANNUAL_REPORT', files[2]],
+      ['fr', first.isinCode, 'KIID', files[0]!],
+      ['en', first.isinCode, 'KIID', files[1]!],
+      ['es', second.isinCode, 'ANNUAL_REPORT', files[2]!],
     ] as const) {
       const res = await serve(locale, isin, type);
       expect(res.status, `${isin} ${type} ${locale}`).toBe(200);
