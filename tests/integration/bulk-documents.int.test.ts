@@ -11,7 +11,7 @@ import { GET } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/ro
 import { BULK_DOCUMENT_LIMITS, bundleFiles, readDocumentFileName, type BulkDocumentItem } from '../../src/domain/documents/bulk';
 import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import { saveChange } from '../../src/server/approval/door';
-import { approveChange, proposalById, type Person } from '../../src/server/approval/service';
+import { approveChange, proposalById, proposalFile, type Person } from '../../src/server/approval/service';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
@@ -81,6 +81,11 @@ describe('documents dropped in bulk', () => {
     // Nothing public before approval.
     const stored = () => db.select({ sha256: t.documents.sha256 }).from(t.documents).where(inArray(t.documents.sha256, files.map((f) => sha(f.bytes))));
     expect(await stored()).toEqual([]);
+
+    // The reviewer opens each proposed PDF on its own.
+    const secondFile = await proposalFile(db, proposed.id, 1);
+    expect(secondFile && { name: secondFile.fileName, sha256: sha(secondFile.bytes) }).toEqual({ name: files[1]!.name, sha256: sha(files[1]!.bytes) });
+    expect(await proposalFile(db, proposed.id, 3)).toBeNull();
 
     expect(await approveChange(db, proposed.id, people.editor)).toEqual({ ok: false, error: 'own' });
     expect(await approveChange(db, proposed.id, people.compliance)).toEqual({ ok: true, status: 'published' });
