@@ -7,6 +7,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNavCsv } from '../../src/domain/csv/navs';
 import { addDays } from '../../src/domain/dates';
@@ -18,6 +20,7 @@ import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
 import { previewNavImport } from '../../src/server/navs/import';
+import { ImportPreview } from '../../src/app/admin/(staff)/imports/_preview';
 import { staffPeople } from '../support/staff-people';
 
 const run = randomUUID().slice(0, 8);
@@ -75,6 +78,11 @@ describe('a NAV history of many share classes in one file', () => {
       [b.isin, 1, 0, 1, 0],
       [c.isin, 1, 1, 0, 0],
     ]);
+    // The screen's preview, in French: one row per share class, its address beside its ISIN, and the correction old → new.
+    const html = renderToStaticMarkup(createElement(ImportPreview, { kind: 'navs', preview, locale: 'fr' }));
+    expect(html).toContain('5 lignes : 3 nouvelles, 1 modifiées, 1 déjà enregistrées.');
+    for (const share of preview.isins) expect(html).toContain(`${share.fundSlug} / ${share.shareSlug}`);
+    expect(html).toContain('Part (fonds / part)');
     expect(preview.changes).toEqual([{ line: 4, series: b.isin, date: b.asOf, old: b.lastNav, new: Number((b.lastNav * 0.99).toFixed(4)) }]);
 
     const input = { rows: parsed.rows, fileName: `history-${run}.csv`, sha256: createHash('sha256').update(text).digest('hex') };
