@@ -6,6 +6,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/route';
 import { BULK_DOCUMENT_LIMITS, bundleFiles, readDocumentFileName, type BulkDocumentItem } from '../../src/domain/documents/bulk';
@@ -18,6 +20,7 @@ import { seedDemo } from '../../src/server/db/seed/seed';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { previewDocumentBatch, type DocumentBatchInput } from '../../src/server/documents/bulk-import';
 import { uploadDocuments } from '../../src/server/documents/commands';
+import { DocumentBatchPreviewView } from '../../src/app/admin/(staff)/imports/_documents-preview';
 import { samplePdf } from '../support/sample-documents';
 import { staffPeople } from '../support/staff-people';
 
@@ -72,6 +75,13 @@ describe('documents dropped in bulk', () => {
     expect(preview.files.map((f) => [f.isin, f.typeCode, f.locale])).toEqual(input.items.map((i) => [i.isin, i.typeCode, i.locale]));
     expect(preview.added + preview.replaced).toBe(3);
     expect(preview.unchanged).toBe(0);
+
+    // The screen's preview, in French: each file's share class, type and language, and a warning for an untagged PDF.
+    const html = renderToStaticMarkup(createElement(DocumentBatchPreviewView, { preview, locale: 'fr', tagged: [false, true, null] }));
+    expect(html).toContain('Attention : 1 de ces PDF n’est pas balisé');
+    for (const f of files) expect(html).toContain(f.name);
+    expect(html).toContain('PDF balisé');
+    expect(html).toContain('Non vérifié');
 
     const proposed = await saveChange(db, 'import.documents', input, people.editor, { file: bundle, note: `Documents ${run}`, areas: ['documents'] });
     if (proposed.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(proposed)}`);

@@ -16,6 +16,7 @@ import { saveChange, waitsForApproval } from '@/server/approval/door';
 import { staffAction, type StaffActionContext } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
 import { previewDocumentBatch, type DocumentBatchInput, type DocumentBatchProblem } from '@/server/documents/bulk-import';
+import { pdfTagged } from '@/server/documents/tagging';
 import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 import { DocumentBatchPreviewView } from './_documents-preview';
 
@@ -71,11 +72,14 @@ export const documentsImportAction = staffAction('documents.write', documentBatc
   if (input.intent !== 'commit') {
     const preview = await previewDocumentBatch(db, change, bundle);
     if (!preview.ok) return refused(preview.problems);
+    // Whether each PDF is tagged, as a single upload warns (one after the other: the reading has its own worker and time limit).
+    const tagged: (boolean | null)[] = [];
+    for (const content of bytes) tagged.push(await pdfTagged(content));
     return {
       status: 'ok',
       message: t(waitsForApproval('import.documents') ? 'imports.documents.previewReadyApproval' : 'imports.documents.previewReady', { count: items.length }),
       hash,
-      preview: <DocumentBatchPreviewView preview={preview} locale={staff.locale} />,
+      preview: <DocumentBatchPreviewView preview={preview} locale={staff.locale} tagged={tagged} />,
       seq,
     };
   }
