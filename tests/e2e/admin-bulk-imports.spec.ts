@@ -63,6 +63,7 @@ test('PDFs chosen together are read from their names, corrected by hand, and sto
   await form.getByLabel(named(D.isinOf, 'brochure.pdf')).fill(ISIN);
   await form.getByLabel(named(D.typeOf, 'brochure.pdf')).selectOption('ANNUAL_REPORT');
   await form.getByLabel(named(D.languageOf, 'brochure.pdf')).selectOption('es');
+  await expect(brochure).toContainText(D.corrected);
 
   await form.getByRole('button', { name: T.imports.previewButton }).click();
   const section = page.getByRole('region', { name: D.title });

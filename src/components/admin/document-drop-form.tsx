@@ -19,6 +19,8 @@ export type DocumentDropLabels = {
   language: string;
   reading: string;
   readOk: string;
+  /** Every part the name did not give has been filled in by hand. */
+  corrected: string;
   choose: string;
   remove: string;
   /** "ISIN of {file}", "Type of {file}"…: each row's controls named after its file. */
@@ -46,6 +48,11 @@ type Props = {
 type Entry = { key: number; file: File; isin: string; typeCode: string; locale: string; problems: FileNameProblem[] };
 
 let nextKey = 0;
+
+/** The name's problems still open: a part that could not be read counts until its field is filled in by hand. */
+function remaining(e: Entry): FileNameProblem[] {
+  return e.problems.filter((p) => (p === 'no-isin' || p === 'bad-isin' ? e.isin.trim() === '' : p === 'unknown-type' ? e.typeCode === '' : p === 'no-language' ? e.locale === '' : true));
+}
 const named = (template: string, file: string) => template.replace('{file}', file);
 
 /**
@@ -165,9 +172,11 @@ export function DocumentDropForm({ action, labels, problems, types, locales, tod
                 <Td>
                   {e.problems.length === 0 ? (
                     labels.readOk
+                  ) : remaining(e).length === 0 ? (
+                    labels.corrected
                   ) : (
                     <ul className="list-disc pl-4">
-                      {e.problems.map((p) => (
+                      {remaining(e).map((p) => (
                         <li key={p}>{problems[p]}</li>
                       ))}
                     </ul>

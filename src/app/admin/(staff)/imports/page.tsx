@@ -83,6 +83,7 @@ async function DocumentsSection({ locale }: { locale: Parameters<typeof adminTra
           language: t('imports.documents.languageCol'),
           reading: t('imports.documents.readingCol'),
           readOk: t('imports.documents.readOk'),
+          corrected: t('imports.documents.corrected'),
           choose: t('imports.documents.choose'),
           remove: t('imports.documents.remove'),
           isinOf: label('isinOf'),
