@@ -44,7 +44,7 @@ test('a NAV file of two share classes is previewed per share class; an unknown I
   await context.close();
 });
 
-test('PDFs chosen together are read from their names, corrected by hand, and stored together', async ({ browser, baseURL }) => {
+test('PDFs chosen together are read from their names, corrected by hand, and stored together', async ({ browser, baseURL, page: visitor }) => {
   const { context, page } = await staffPage(browser, 'data', baseURL);
   await page.goto('/admin/imports');
   const form = page.getByRole('form', { name: D.title });
@@ -73,13 +73,13 @@ test('PDFs chosen together are read from their names, corrected by hand, and sto
   await form.getByRole('button', { name: D.confirm }).click();
   await expect(section.getByRole('status')).toContainText('3 documents stored.');
 
-  // The public reads them at once.
+  // A visitor (the default page: a returning visitor) reads them at once.
   for (const [locale, type] of [
     ['es', 'SEMI_ANNUAL_REPORT'],
     ['fr', 'WEEKLY_REPORT'],
     ['es', 'ANNUAL_REPORT'],
   ] as const) {
-    const response = await page.request.get(`/e/${locale}/docs/funds/${FUND_SLUG}/${ISIN}/${type}`);
+    const response = await visitor.request.get(`/e/${locale}/docs/funds/${FUND_SLUG}/${ISIN}/${type}`);
     expect(response.status(), type).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
   }
