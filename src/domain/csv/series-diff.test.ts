@@ -24,4 +24,28 @@ describe('diffSeries', () => {
       { series: 'B', rows: 1, from: '2026-11-20', to: '2026-11-20', added: 1, changed: 0, unchanged: 0 },
     ]);
   });
+
+  it('groups a file of many share classes, rows in any order, into one summary per share class', () => {
+    const stored = new Map([
+      [seriesKey('B', '2026-11-02'), 50],
+      [seriesKey('C', '2026-11-03'), 9],
+    ]);
+    const rows = [
+      { line: 2, series: 'C', date: '2026-11-04', value: 9.5 },
+      { line: 3, series: 'A', date: '2026-11-05', value: 100 },
+      { line: 4, series: 'B', date: '2026-11-02', value: 51 },
+      { line: 5, series: 'A', date: '2026-11-01', value: 99 },
+      { line: 6, series: 'C', date: '2026-11-03', value: 9 },
+      { line: 7, series: 'A', date: '2026-11-03', value: 99.5 },
+    ];
+    const diff = diffSeries(rows, stored);
+    expect(diff.summaries).toEqual([
+      { series: 'C', rows: 2, from: '2026-11-03', to: '2026-11-04', added: 1, changed: 0, unchanged: 1 },
+      { series: 'A', rows: 3, from: '2026-11-01', to: '2026-11-05', added: 3, changed: 0, unchanged: 0 },
+      { series: 'B', rows: 1, from: '2026-11-02', to: '2026-11-02', added: 0, changed: 1, unchanged: 0 },
+    ]);
+    expect(diff.changed.map((c) => [c.line, c.old, c.value])).toEqual([[4, 50, 51]]);
+    // The counts add up to the file's rows.
+    expect(diff.added.length + diff.changed.length + diff.unchanged).toBe(rows.length);
+  });
 });

@@ -24,7 +24,8 @@ import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
-import { checkCountries, deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, type DocumentUpload } from '@/server/documents/commands';
+import { checkCountries, deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, uploadDocuments, type DocumentUpload } from '@/server/documents/commands';
+import { documentBatchCommand, type DocumentBatchInput } from '@/server/documents/bulk-import';
 import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
@@ -127,6 +128,8 @@ export type ChangeInput = {
   'import.findatex': ImportInput<FindatexLine>;
   'import.catalog': ImportInput<FindatexLine>;
   'import.dividends': ImportInput<DividendRow>;
+  /** Share class documents dropped together (imports screen): each file's ISIN, type, language, size and hash; the bytes are the proposal's one attachment. */
+  'import.documents': DocumentBatchInput;
   'event.save': EventSaveInput;
   'event.delete': EventDeleteInput;
   'event.attach': EventAttachInput;
@@ -551,6 +554,8 @@ export const COMMANDS = {
   // New funds and share classes from an EMT: nothing to create (every ISIN already in the catalogue) is no change.
   'import.catalog': importCommand<FindatexLine>(previewCatalogImport, (db, rows, actor, source) => commitCatalogImport(db, rows, actor, { source }), (d) => d.shareCount === 0),
   'import.dividends': importCommand<DividendRow>(previewDividendImport, (db, rows, actor, source) => commitDividendImport(db, rows, actor, { source }), (d) => d.added === 0 && d.changed === 0),
+  // Share class documents from their file names: all stored, or none, when approved.
+  'import.documents': documentBatchCommand(uploadDocuments),
   'event.save': eventSaveCommand,
   'event.delete': eventDeleteCommand,
   'event.attach': eventAttachCommand,

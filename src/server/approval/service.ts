@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { env, type Locale } from '@/env';
+import { splitBundle } from '@/domain/documents/bulk';
 import { AREA_OF, canonicalJson, DIGEST_MINUTES, mayReview, NOTE_MAX, proposedFileName, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/staff/approval';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { recordAudit, type Actor } from '@/server/audit/record';
@@ -380,12 +381,21 @@ export async function proposalById(db: Executor, id: number): Promise<(Omit<Prop
   return { ...row, conflicting };
 }
 
-/** A proposed document's bytes, for the review screen's preview (the file leaves with publication). */
-export async function proposalFile(db: Executor, id: number): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+/**
+ * A proposed document's bytes, for the review screen's preview (the file leaves with publication).
+ * A batch of documents (`import.documents`) keeps its files one after the other: `index` names one.
+ */
+export async function proposalFile(db: Executor, id: number, index = 0): Promise<{ bytes: Uint8Array; fileName: string } | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [row] = await db.select({ file: proposedChange.file, input: proposedChange.input }).from(proposedChange).where(eq(proposedChange.id, id));
+  const [row] = await db.select({ file: proposedChange.file, input: proposedChange.input, kind: proposedChange.kind }).from(proposedChange).where(eq(proposedChange.id, id));
   if (!row?.file) return null;
-  return { bytes: row.file, fileName: proposedFileName(row.input) };
+  if (row.kind === 'import.documents') {
+    const items = (row.input as { items?: { fileName?: unknown; size?: unknown }[] }).items ?? [];
+    const files = splitBundle(row.file, items.map((i) => Number(i.size)));
+    const bytes = Number.isSafeInteger(index) ? files?.[index] : undefined;
+    return bytes ? { bytes, fileName: String(items[index]?.fileName ?? 'document.pdf') } : null;
+  }
+  return index === 0 ? { bytes: row.file, fileName: proposedFileName(row.input) } : null;
 }
 
 /** The pending changes whose target changed since they were made (flagged in the queue; not approvable as is). */

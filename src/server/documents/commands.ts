@@ -222,6 +222,57 @@ export async function deleteDocumentVersion(tx: Executor, row: DocumentVersion, 
   return restoredId;
 }
 
+type PreparedUpload = { input: DocumentUpload; locale: Locale; title: string | undefined; sha256: string; fileName: string; published: boolean; tagged: boolean | null };
+type ResolvedUpload = { type: typeof documentTypes.$inferSelect; owner: Owner; restrictedTo: string[] | undefined };
+
+/** The checks made before any database read: language, date, the bytes, the title; then whether the PDF is tagged. */
+async function prepareUpload(input: DocumentUpload): Promise<PreparedUpload | { ok: false; error: DocumentProblem }> {
+  if (!(SUPPORTED_LOCALES as readonly string[]).includes(input.locale)) return { ok: false, error: 'bad-locale' };
+  if (!isIsoDate(input.publishedAt)) return { ok: false, error: 'bad-date' };
+  const fileProblem = checkDocumentFile({ name: input.fileName, size: input.bytes.byteLength, bytes: input.bytes }, MAX_DOCUMENT_BYTES);
+  if (fileProblem) return { ok: false, error: fileProblem };
+  const title = input.title?.trim();
+  if (title !== undefined && (title === '' || title.length > 300)) return { ok: false, error: 'bad-title' };
+  // Read before the transaction: parsing a large PDF must not hold the database.
+  const tagged = await pdfTagged(input.bytes);
+  return { input, locale: input.locale as Locale, title, sha256: createHash('sha256').update(input.bytes).digest('hex'), fileName: documentFileName(input.fileName), published: input.published ?? true, tagged };
+}
+
+/** Its type, owner and countries, read in the transaction: nothing is written. */
+async function resolveUpload(tx: Executor, prepared: PreparedUpload): Promise<ResolvedUpload | { ok: false; error: DocumentProblem }> {
+  const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.code, prepared.input.typeCode));
+  if (!type) return { ok: false, error: 'unknown-type' };
+  const owner = await resolveOwner(tx, prepared.input.owner, prepared.locale);
+  if (!owner) return { ok: false, error: 'unknown-owner' };
+  const restrictedTo = prepared.input.countries === undefined ? undefined : await checkCountries(tx, prepared.input.countries);
+  if (restrictedTo === null) return { ok: false, error: 'unknown-country' };
+  return { type, owner, restrictedTo };
+}
+
+function writeUpload(tx: Executor, prepared: PreparedUpload, { type, owner, restrictedTo }: ResolvedUpload, actor: Actor) {
+  const { input, locale } = prepared;
+  return storeDocumentVersion(
+    tx,
+    slotCondition(owner, type.code, locale),
+    {
+      documentTypeCode: type.code,
+      fundId: owner.fundId,
+      shareId: owner.shareId,
+      locale,
+      title: prepared.title ?? `${type.title[locale] ?? type.title.fr} - ${owner.name}`,
+      fileName: prepared.fileName,
+      size: input.bytes.byteLength,
+      sha256: prepared.sha256,
+      data: input.bytes,
+      publishedAt: input.publishedAt,
+      published: prepared.published,
+      countries: restrictedTo,
+      tagged: prepared.tagged,
+    },
+    actor,
+  );
+}
+
 /**
  * Uploads a PDF for a fund or a share class. It becomes the current version of its slot (owner,
  * type, language): the version it replaces stays in the database as history (superseded), never
@@ -229,53 +280,71 @@ export async function deleteDocumentVersion(tx: Executor, row: DocumentVersion, 
  * as their size and hash) and published.
  */
 export async function uploadDocument(db: Db, input: DocumentUpload, actor: Actor): Promise<DocumentResult> {
-  if (!(SUPPORTED_LOCALES as readonly string[]).includes(input.locale)) return { ok: false, error: 'bad-locale' };
-  const locale = input.locale as Locale;
-  if (!isIsoDate(input.publishedAt)) return { ok: false, error: 'bad-date' };
-  const fileProblem = checkDocumentFile({ name: input.fileName, size: input.bytes.byteLength, bytes: input.bytes }, MAX_DOCUMENT_BYTES);
-  if (fileProblem) return { ok: false, error: fileProblem };
-  const title = input.title?.trim();
-  if (title !== undefined && (title === '' || title.length > 300)) return { ok: false, error: 'bad-title' };
-  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
-  const fileName = documentFileName(input.fileName);
-  const published = input.published ?? true;
-  // Read before the transaction: parsing a large PDF must not hold the database.
-  const tagged = await pdfTagged(input.bytes);
-
+  const prepared = await prepareUpload(input);
+  if ('ok' in prepared) return prepared;
   const outcome = await db.transaction(async (tx) => {
-    const [type] = await tx.select().from(documentTypes).where(eq(documentTypes.code, input.typeCode));
-    if (!type) return { ok: false as const, error: 'unknown-type' as const };
-    const owner = await resolveOwner(tx, input.owner, locale);
-    if (!owner) return { ok: false as const, error: 'unknown-owner' as const };
-    const restrictedTo = input.countries === undefined ? undefined : await checkCountries(tx, input.countries);
-    if (restrictedTo === null) return { ok: false as const, error: 'unknown-country' as const };
-    const finalTitle = title ?? `${type.title[locale] ?? type.title.fr} - ${owner.name}`;
-    const stored = await storeDocumentVersion(
-      tx,
-      slotCondition(owner, type.code, locale),
-      {
-        documentTypeCode: type.code,
-        fundId: owner.fundId,
-        shareId: owner.shareId,
-        locale,
-        title: finalTitle,
-        fileName,
-        size: input.bytes.byteLength,
-        sha256,
-        data: input.bytes,
-        publishedAt: input.publishedAt,
-        published,
-        countries: restrictedTo,
-        tagged,
-      },
-      actor,
-    );
-    return { ok: true as const, ...stored, owner };
+    const resolved = await resolveUpload(tx, prepared);
+    if ('ok' in resolved) return resolved;
+    const stored = await writeUpload(tx, prepared, resolved, actor);
+    return { ok: true as const, ...stored, owner: resolved.owner };
   });
   if (!outcome.ok) return outcome;
   const { owner, ...result } = outcome;
   if (result.changed) await publishChange(db, scopeOf(owner));
-  return { ...result, tagged };
+  return { ...result, tagged: prepared.tagged };
+}
+
+export type DocumentBatchResult =
+  | { ok: true; written: number; ids: number[] }
+  | { ok: false; error: DocumentProblem | 'duplicate-slot'; index: number };
+
+/**
+ * Uploads many PDFs at once (the imports screen's drop zone, docs/back-office.md): each checked as
+ * uploadDocument checks it, then every type and owner read in one transaction before anything is
+ * written, so the batch is stored whole or not at all. Two files for one slot are refused. Each
+ * version is audited as a single upload is; one publication for every fund touched.
+ */
+export async function uploadDocuments(db: Db, inputs: DocumentUpload[], actor: Actor): Promise<DocumentBatchResult> {
+  const prepared: PreparedUpload[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const one = await prepareUpload(input);
+    if ('ok' in one) return { ok: false, error: one.error, index };
+    prepared.push(one);
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const resolved: ResolvedUpload[] = [];
+    const slots = new Set<string>();
+    for (const [index, one] of prepared.entries()) {
+      const found = await resolveUpload(tx, one);
+      if ('ok' in found) return { ok: false as const, error: found.error, index };
+      const slot = `${found.owner.fundId}|${found.owner.shareId}|${found.type.code}|${one.locale}`;
+      if (slots.has(slot)) return { ok: false as const, error: 'duplicate-slot' as const, index };
+      slots.add(slot);
+      resolved.push(found);
+    }
+    const ids: number[] = [];
+    const touched: Owner[] = [];
+    for (const [index, one] of prepared.entries()) {
+      const found = resolved[index] as ResolvedUpload;
+      const stored = await writeUpload(tx, one, found, actor);
+      if (stored.changed) {
+        ids.push(stored.id);
+        touched.push(found.owner);
+      }
+    }
+    return { ok: true as const, ids, touched };
+  });
+  if (!outcome.ok) return outcome;
+  if (outcome.touched.length > 0) {
+    const byFund = new Map<string, Set<string>>();
+    for (const owner of outcome.touched) {
+      const shares = byFund.get(owner.fundSlug) ?? new Set<string>();
+      if (owner.shareSlug) shares.add(owner.shareSlug);
+      byFund.set(owner.fundSlug, shares);
+    }
+    await publishChange(db, { funds: [...byFund].map(([slug, shares]) => ({ slug, shares: [...shares] })) });
+  }
+  return { ok: true, written: outcome.ids.length, ids: outcome.ids };
 }
 
 async function ownerOfDocument(db: Executor, id: number) {

@@ -93,13 +93,19 @@ export function ImportPreview({ kind, preview, locale }: Props) {
   }
   if (!('changes' in preview)) return null;
   const series = 'isins' in preview ? preview.isins : preview.benchmarks;
+  // A NAV file names each share class by its ISIN; the preview adds its fund and share addresses.
+  const shares = 'isins' in preview ? new Map(preview.isins.map((s) => [s.series, `${s.fundSlug} / ${s.shareSlug}`])) : null;
   return (
     <section aria-label={t('imports.preview')}>
       <p>{t('imports.summary', { rows: preview.rows, added: preview.added, changed: preview.changed, unchanged: preview.unchanged })}</p>
-      <TableGrid caption={t('imports.seriesCaption')} headers={[kind === 'navs' ? 'ISIN' : t('imports.benchmark'), t('imports.rowsCol'), t('imports.from'), t('imports.to'), t('imports.added'), t('imports.changedCol'), t('imports.unchangedCol')]}>
+      <TableGrid
+        caption={t('imports.seriesCaption')}
+        headers={[kind === 'navs' ? 'ISIN' : t('imports.benchmark'), ...(shares ? [t('imports.shareClass')] : []), t('imports.rowsCol'), t('imports.from'), t('imports.to'), t('imports.added'), t('imports.changedCol'), t('imports.unchangedCol')]}
+      >
         {series.map((s) => (
           <tr key={s.series}>
             <Th cell scope="row">{s.series}</Th>
+            {shares && <Td>{shares.get(s.series)}</Td>}
             <Td>{s.rows}</Td>
             <Td>{s.from}</Td>
             <Td>{s.to}</Td>

@@ -111,6 +111,7 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'import.findatex':
     case 'import.catalog':
     case 'import.dividends':
+    case 'import.documents':
       return '/admin/imports';
     default:
       return '/admin/funds';

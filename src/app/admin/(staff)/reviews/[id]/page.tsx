@@ -14,6 +14,8 @@ import { getDb } from '@/server/db';
 import { FundPreviewBody } from '@/app/admin/(staff)/reviews/_fund-preview';
 import { readableChangeRows } from '@/app/admin/(staff)/funds/_distribution-fields';
 import { ImportPreview } from '@/app/admin/(staff)/imports/_preview';
+import { DocumentBatchPreviewView } from '@/app/admin/(staff)/imports/_documents-preview';
+import type { DocumentBatchPreview } from '@/server/documents/bulk-import';
 import { PreviewBody } from '@/app/admin/(staff)/pages/_view';
 import { decideChangeAction, withdrawChangeAction } from '@/app/admin/(staff)/reviews/_actions';
 import { editHref, kindText, pagePreview } from '@/app/admin/(staff)/reviews/_view';
@@ -212,6 +214,21 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           <a href={`/admin/reviews/${row.id}/file`} className="text-brand underline">
             {t('approval.review.previewNewsFile', { name: fileName })}
           </a>
+        ) : row.kind === 'import.documents' && row.before ? (
+          <>
+            <DocumentBatchPreviewView preview={(row.before as { difference: DocumentBatchPreview }).difference} locale={staff.locale} />
+            {row.hasFile && (
+              <ul className="mt-2 list-disc pl-5">
+                {(row.before as { difference: DocumentBatchPreview }).difference.files.map((f) => (
+                  <li key={f.index}>
+                    <a href={`/admin/reviews/${row.id}/file?n=${f.index}`} className="text-brand underline">
+                      {t('approval.review.previewFile', { name: f.fileName })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         ) : isImportKind(row.kind) && row.before ? (
           <ImportPreview kind={IMPORT_OF[row.kind]} preview={(row.before as { difference: ComponentProps<typeof ImportPreview>['preview'] }).difference} locale={staff.locale} />
         ) : (
