@@ -1,12 +1,13 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata } from './metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** One company read per request, shared by every metadata call of the render. */
 const companyTitle = cache(async (locale: Locale) => (await getCompany(locale))?.title ?? null);
@@ -24,7 +25,7 @@ export async function contentPageMetadata(code: PageCode, locale: Locale, routeK
     title: page.title,
     description: page.description,
     pathname: localizedPath(routeKey, locale),
-    alternates: alternatePaths(routeKey, env().locales),
+    alternates: alternatePaths(routeKey, (await offeredLocales())),
     siteName,
     type: 'website',
   });

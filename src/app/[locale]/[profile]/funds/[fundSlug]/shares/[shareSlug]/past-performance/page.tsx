@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { env } from '@/env';
 import { PastPerformanceWarning } from '@/components/performance/past-performance-warning';
 import { PastPerformanceChart } from '@/components/share/past-performance-chart';
 import { ShareSubpageFacts, ShareSubpageHeader } from '@/components/share/share-subpage-header';
@@ -13,6 +12,7 @@ import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getShare } from '@/server/funds/queries';
 import { getDisclaimers } from '@/server/site/queries';
 import { buildPageMetadata } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${t('past.title')} - ${found.fund.title} - ${found.share.name}`,
     description: t('past.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'past-performance'),
-    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', env().locales, { fundSlug, shareSlug }),
+    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', (await offeredLocales()), { fundSlug, shareSlug }),
   });
 }
 
