@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryLocales, languageChoiceProblems, languagePositions, offeredFrom } from './offered';
+import { countryLocales, languageChoiceProblems, languagePositions, offeredFrom, readLanguageForm } from './offered';
 
 const row = (locale: string, position: number, offered = true) => ({ locale, position, offered });
 
@@ -54,5 +54,26 @@ describe('languagePositions', () => {
       ['fr', 2],
       ['en', 3],
     ]);
+  });
+});
+
+describe('readLanguageForm', () => {
+  const form = (values: Record<string, string>, countries: string[] = []) => ({
+    get: (name: string) => values[name] ?? '',
+    getAll: (name: string) => (name === 'countries' ? countries : []),
+  });
+
+  it('orders the offered languages by their rank and keeps the ticked countries once', () => {
+    expect(readLanguageForm(form({ 'rank.fr': '2', 'rank.en': '1', 'rank.es': '' }, ['FR', 'BE', 'FR']))).toEqual({
+      input: { languages: ['en', 'fr'], countries: ['FR', 'BE'] },
+      errors: {},
+    });
+  });
+
+  it('refuses no language, two languages of one rank and a rank that is not one', () => {
+    expect(readLanguageForm(form({})).errors).toEqual({ languages: 'no-language' });
+    expect(readLanguageForm(form({ 'rank.fr': '1', 'rank.en': '1' })).errors).toEqual({ 'rank.en': 'duplicate-rank' });
+    expect(readLanguageForm(form({ 'rank.fr': '1', 'rank.es': '9' })).errors).toEqual({ 'rank.es': 'bad-rank' });
+    expect(readLanguageForm(form({ 'rank.fr': 'x' })).errors).toEqual({ 'rank.fr': 'bad-rank' });
   });
 });

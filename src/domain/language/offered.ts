@@ -72,3 +72,29 @@ export function languagePositions(previous: readonly { locale: string; position:
     .map((row) => row.locale);
   return new Map([...chosen, ...rest].map((locale, i) => [locale, i + 1]));
 }
+
+/** The form's field of a language's rank: '' (not offered) or 1…n, 1 the default. */
+export const rankField = (locale: string) => `rank.${locale}`;
+export const COUNTRIES_FIELD = 'countries';
+
+/**
+ * Reads the languages and countries form: each shipped language's rank (empty: not offered), the
+ * served countries ticked. Two languages of one rank, or a rank that is not one, is an error of
+ * its field; the choice's own rule (languageChoiceProblems) is the door's.
+ */
+export function readLanguageForm(form: { get(name: string): string; getAll(name: string): string[] }): { input: LanguageChoice; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const ranked: { locale: Locale; rank: number }[] = [];
+  for (const locale of SUPPORTED_LOCALES) {
+    const raw = form.get(rankField(locale)).trim();
+    if (raw === '') continue;
+    const rank = /^[1-9]$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(rank) || rank > SUPPORTED_LOCALES.length) errors[rankField(locale)] = 'bad-rank';
+    else if (ranked.some((r) => r.rank === rank)) errors[rankField(locale)] = 'duplicate-rank';
+    else ranked.push({ locale, rank });
+  }
+  const countries = [...new Set(form.getAll(COUNTRIES_FIELD).slice(0, MAX_SERVED_COUNTRIES + 1).map((c) => c.trim()))].filter((c) => c !== '');
+  const languages = ranked.sort((a, b) => a.rank - b.rank).map((r) => r.locale);
+  if (languages.length === 0 && Object.keys(errors).length === 0) errors.languages = 'no-language';
+  return { input: { languages, countries }, errors };
+}

@@ -31,6 +31,7 @@ export function parseApprovalAreas(raw: string | undefined): { ok: true; areas: 
 export const CHANGE_KINDS = [
   'page.save',
   'company.save',
+  'languages.save',
   'fund.create',
   'fund.update',
   'fund.archive',
@@ -73,6 +74,7 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const AREA_OF: Record<ChangeKind, ApprovalArea> = {
   'page.save': 'pages',
   'company.save': 'company',
+  'languages.save': 'company',
   'fund.create': 'funds',
   'fund.update': 'funds',
   'fund.archive': 'funds',

@@ -57,6 +57,8 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
       return `/admin/pages/${encodeURIComponent(String(input.code))}`;
     case 'company.save':
       return '/admin/company';
+    case 'languages.save':
+      return '/admin/languages';
     case 'fund.update':
       return `/admin/funds/${Number(input.fundId)}/edit`;
     case 'fund.archive':
