@@ -16,7 +16,7 @@ export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale
     title: t('title'),
     description: t('description', { company: company?.title ?? '' }),
     pathname: localizedPath(routeKey, locale),
-    alternates: alternatePaths(routeKey, (await offeredLocales())),
+    alternates: alternatePaths(routeKey, await offeredLocales()),
     siteName: company?.title ?? null,
     type: 'website',
   });

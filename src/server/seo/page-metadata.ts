@@ -25,7 +25,7 @@ export async function contentPageMetadata(code: PageCode, locale: Locale, routeK
     title: page.title,
     description: page.description,
     pathname: localizedPath(routeKey, locale),
-    alternates: alternatePaths(routeKey, (await offeredLocales())),
+    alternates: alternatePaths(routeKey, await offeredLocales()),
     siteName,
     type: 'website',
   });

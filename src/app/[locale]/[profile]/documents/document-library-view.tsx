@@ -23,7 +23,7 @@ export async function documentLibraryMetadata(locale: Locale): Promise<Metadata>
     title: t('title'),
     description: t('description'),
     pathname: localizedPath('/documents', locale),
-    alternates: alternatePaths('/documents', (await offeredLocales())),
+    alternates: alternatePaths('/documents', await offeredLocales()),
     siteName: company?.title ?? null,
     type: 'website',
   });

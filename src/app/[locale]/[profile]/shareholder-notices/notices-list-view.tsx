@@ -25,7 +25,7 @@ export async function noticesListMetadata(locale: Locale): Promise<Metadata> {
     title: t('title'),
     description: t('description'),
     pathname: localizedPath('/shareholder-notices', locale),
-    alternates: alternatePaths('/shareholder-notices', (await offeredLocales())),
+    alternates: alternatePaths('/shareholder-notices', await offeredLocales()),
     siteName: company?.title ?? null,
     type: 'website',
   });

@@ -49,8 +49,8 @@ export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundR
   if (!fund) return {};
   const alternates =
     tab === 'overview'
-      ? alternatePaths('/funds/[fundSlug]', (await offeredLocales()), { fundSlug })
-      : alternatePaths('/funds/[fundSlug]/[tab]', (await offeredLocales()), { fundSlug, tab });
+      ? alternatePaths('/funds/[fundSlug]', await offeredLocales(), { fundSlug })
+      : alternatePaths('/funds/[fundSlug]/[tab]', await offeredLocales(), { fundSlug, tab });
   const metadata = buildPageMetadata({
     locale,
     title: tab === 'overview' ? fund.title : `${t(tab)} - ${fund.title}`,

@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: page.title,
     description: page.description,
     pathname: localizedPath('/investor-information/[country]', locale, { country: slug }),
-    alternates: alternatePaths('/investor-information/[country]', (await offeredLocales()), { country: slug }),
+    alternates: alternatePaths('/investor-information/[country]', await offeredLocales(), { country: slug }),
     siteName: (await getCompany(locale))?.title ?? null,
     type: 'website',
   });

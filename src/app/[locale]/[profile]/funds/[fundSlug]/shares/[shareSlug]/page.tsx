@@ -43,7 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { fundSlug, shareSlug } = await params;
   const found = await getShare(locale, fundSlug, shareSlug, audience);
   if (!found) return {};
-  const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', (await offeredLocales()), { fundSlug, shareSlug });
+  const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', await offeredLocales(), { fundSlug, shareSlug });
   return buildPageMetadata({
     locale,
     title: `${found.fund.title} - ${found.share.name}`,

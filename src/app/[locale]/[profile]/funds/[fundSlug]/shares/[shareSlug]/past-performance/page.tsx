@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${t('past.title')} - ${found.fund.title} - ${found.share.name}`,
     description: t('past.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'past-performance'),
-    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', (await offeredLocales()), { fundSlug, shareSlug }),
+    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', await offeredLocales(), { fundSlug, shareSlug }),
   });
 }
 

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${t('scenarios.title')} - ${found.fund.title} - ${found.share.name}`,
     description: t('scenarios.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'performance-scenarios'),
-    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios', (await offeredLocales()), { fundSlug, shareSlug }),
+    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios', await offeredLocales(), { fundSlug, shareSlug }),
   });
 }
 
