@@ -35,7 +35,7 @@ const returningVisitor = (origin: string) => ({
 
 const STAFF_DIST_DIR = '.next-staff-changes';
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
-const CHANGES_PUBLIC_DATA = [/admin-funds\.spec\.ts$/, /admin-bulk-imports\.spec\.ts$/, /admin-registrations\.spec\.ts$/, /import-api\.spec\.ts$/, /admin-inbox\.spec\.ts$/, /admin-privacy\.spec\.ts$/, /admin-pages\.spec\.ts$/, /admin-news\.spec\.ts$/];
+const CHANGES_PUBLIC_DATA = [/admin-languages\.spec\.ts$/, /admin-funds\.spec\.ts$/, /admin-bulk-imports\.spec\.ts$/, /admin-registrations\.spec\.ts$/, /import-api\.spec\.ts$/, /admin-inbox\.spec\.ts$/, /admin-privacy\.spec\.ts$/, /admin-pages\.spec\.ts$/, /admin-news\.spec\.ts$/];
 
 /**
  * Browser tests run in Debian's Chromium, its headless shell where installed (scripts/e2e.sh installs

@@ -32,6 +32,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Each file has a database of its own, on PGlite and PostgreSQL alike (tests/setup/db-per-file.ts).
+          // The proxy's next-intl, as in the unit project (tests/integration/offered-languages.int.test.ts runs the proxy).
+          server: { deps: { inline: ['next-intl'] } },
         },
       },
     ],

@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RETENTION_DAYS } from './domain/privacy/retention';
-import { parseEnv, parseLocales } from './env';
+import { parseEnv, retiredLocalesWarning } from './env';
 
 describe('configuration', () => {
   it('runs with no variable at all', () => {
     const env = parseEnv({});
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DIR).toBe('.data/pglite');
-    expect(env.locales).toEqual(['fr', 'en', 'es']);
     expect(env.DOCUMENT_CHECK).toBe(true);
     expect(env.RISK_FREE_RATE).toBe(0.02);
     expect(env.SMTP_REQUIRE_TLS).toBe(true);
@@ -46,17 +45,15 @@ describe('configuration', () => {
   });
 });
 
-describe('LOCALES (docs/product.md §8)', () => {
-  it('logs an unknown code as a wrong-locale error and ignores it', () => {
-    const log = vi.fn();
-    expect(parseLocales('en, de ,es', log)).toEqual(['fr', 'en', 'es']);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('[wrong-locale]'));
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('"de"'));
-  });
-
-  it('narrows the languages, always keeping fr, the fallback', () => {
-    expect(parseLocales('fr,en', vi.fn())).toEqual(['fr', 'en']);
-    expect(parseLocales('es', vi.fn())).toEqual(['fr', 'es']);
+describe('LOCALES, retired (docs/decisions/061)', () => {
+  it('is no longer read: a value left set is named as retired, the start goes on', () => {
+    expect(retiredLocalesWarning(undefined)).toBeNull();
+    expect(retiredLocalesWarning(' ')).toBeNull();
+    expect(retiredLocalesWarning('fr,en')).toContain('[retired] LOCALES');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect('locales' in parseEnv({ LOCALES: 'en' })).toBe(false);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('[retired] LOCALES'));
+    error.mockRestore();
   });
 
   it('reads the retention periods from the environment, with defaults, and refuses a period out of bounds', () => {

@@ -48,6 +48,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
+  /** Retired (docs/decisions/061): the house chooses its languages in the back-office. Read only to say so. */
   LOCALES: optionalString,
   ROOT_REDIRECT: optionalString.pipe(
     z
@@ -188,22 +189,14 @@ const envSchema = z.object({
     path: ['STAFF_PASSWORD_LOGIN'],
   });
 
-export type Env = z.infer<typeof envSchema> & { locales: Locale[] };
+export type Env = z.infer<typeof envSchema>;
 
-/** docs/product.md §8: a locale not in the configured list is logged as a wrong-locale error and ignored. */
-export function parseLocales(raw: string | undefined, log: (message: string) => void = console.error): Locale[] {
-  if (!raw) return [...SUPPORTED_LOCALES];
-  const chosen: Locale[] = [];
-  for (const code of raw.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean)) {
-    if ((SUPPORTED_LOCALES as readonly string[]).includes(code)) {
-      if (!chosen.includes(code as Locale)) chosen.push(code as Locale);
-    } else {
-      log(`[wrong-locale] LOCALES names an unknown locale "${code}"; it is ignored.`);
-    }
-  }
-  // fr is the default and fallback language: it is always served.
-  if (!chosen.includes('fr')) chosen.unshift('fr');
-  return chosen;
+/**
+ * LOCALES used to narrow the languages; the house now chooses them in the back-office ("Languages
+ * and countries", docs/decisions/061). A value left set is ignored and said so once at start.
+ */
+export function retiredLocalesWarning(raw: string | undefined): string | null {
+  return raw && raw.trim() !== '' ? '[retired] LOCALES is no longer read: the languages the site offers are chosen in the back-office (Languages and countries).' : null;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -212,7 +205,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, locales: parseLocales(source.LOCALES) };
+  const retired = retiredLocalesWarning(source.LOCALES);
+  if (retired) console.error(retired);
+  return result.data;
 }
 
 export type LogSettings = { level: NonNullable<z.infer<typeof logLevel>>; format: NonNullable<z.infer<typeof logFormat>> };

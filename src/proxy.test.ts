@@ -68,6 +68,28 @@ describe('proxy', () => {
     expect(fallback.headers.get('location')).toBe('http://localhost:3000/fr');
   });
 
+  it('follows the languages the house offers: / goes to the first, a path in another language is the 404 page (docs/decisions/061)', async () => {
+    const { publishOfferedLanguages } = await import('./server/http/offered-languages');
+    const proxy = await loadProxy();
+    publishOfferedLanguages(['en', 'fr']);
+    try {
+      expect(proxy(request('/')).headers.get('location')).toBe('http://localhost:3000/en');
+      expect(proxy(request('/', { 'accept-language': 'es-ES,es;q=0.9' })).headers.get('location')).toBe('http://localhost:3000/en');
+      expect(proxy(request('/', { 'accept-language': 'fr-FR,fr;q=0.9' })).headers.get('location')).toBe('http://localhost:3000/fr');
+      // A language cookie naming a language no longer offered is not followed.
+      expect(proxy(request('/', { cookie: 'i18n_redirected=es' })).headers.get('location')).toBe('http://localhost:3000/en');
+      const gone = proxy(request('/es/conocernos?x=1'));
+      expect(new URL(gone.headers.get('x-middleware-rewrite') ?? '').pathname).toBe(`/en/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
+      expect(gone.headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
+      expect(new URL(proxy(request('/fr/nous-connaitre')).headers.get('x-middleware-rewrite') ?? '').pathname).toBe('/fr/RETAIL-FR/about-us');
+      publishOfferedLanguages(['es']);
+      expect(proxy(request('/')).headers.get('location')).toBe('http://localhost:3000/es');
+      expect(proxy(request('/fr/nous-connaitre')).headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
+    } finally {
+      publishOfferedLanguages(undefined);
+    }
+  });
+
   it('answers 404 to an undecodable path and leaves APIs and documents alone', async () => {
     const proxy = await loadProxy();
     expect(proxy(request('/fr/%E0%A4%A')).status).toBe(404);

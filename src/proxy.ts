@@ -9,12 +9,28 @@ import { isUnfilteredLibrary, LIBRARY_ALL_SEGMENT } from './domain/documents/lib
 import { finderSegmentOf } from './domain/funds/finder';
 import { isCachedPagePath, isKnownPagePath, oldNewsRedirect, type RouteCatalog } from './domain/routing/known-paths';
 import type { Locale } from './domain/language/locale';
+import { isShippedLocale } from './domain/language/offered';
 import { publishedRouteCatalog } from './server/http/known-routes';
+import { publishedOfferedLanguages } from './server/http/offered-languages';
 import { CLOSED_STAFF_HEADERS, closedSiteAnswer, siteOpen } from './server/http/site-gate';
 import { ADMIN_PATH, adminSecurityHeaders, HOUSE_IMAGE_HEADERS, HOUSE_IMAGE_PATH, newNonce, securityHeaders } from './server/http/security-headers';
 
-// LOCALES may narrow the languages: negotiation only ever picks a served one.
-const intl = createMiddleware({ ...routing, locales: env().locales });
+type IntlMiddleware = ReturnType<typeof createMiddleware>;
+const intlHolder: { key?: string; intl?: IntlMiddleware } = {};
+
+/**
+ * next-intl's middleware for the languages the house offers (docs/decisions/061): negotiation only
+ * ever picks an offered one and `/` goes to the first, the default. The server publishes the list
+ * (src/server/http/offered-languages.ts); the middleware is made again when the house changes it.
+ */
+function intlFor(locales: readonly Locale[]): IntlMiddleware {
+  const key = locales.join(',');
+  if (intlHolder.key !== key || !intlHolder.intl) {
+    intlHolder.intl = createMiddleware({ ...routing, locales: [...locales], defaultLocale: locales[0] ?? routing.defaultLocale });
+    intlHolder.key = key;
+  }
+  return intlHolder.intl;
+}
 
 /** Paths that are not localized pages: APIs, documents, content queries and Next's own files. */
 const NOT_A_PAGE = /^\/(?:api|graphql|_content|e|brand|_next|_vercel)(?:\/|$)|\.[a-z0-9]+$/i;
@@ -73,7 +89,27 @@ function internalPath(locale: string, profile: string, segments: string[], searc
   return segment ? `/${locale}/${profile}/fund-range/${segment}` : null;
 }
 
-function withProfile(response: NextResponse, request: NextRequest): NextResponse {
+/** The hidden segment that carries the audience: investor profile and country of residence (docs/decisions/035). */
+function audienceOf(request: NextRequest, catalog: RouteCatalog | undefined): string {
+  const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
+  return audienceSegment({
+    profile: isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE,
+    country: countryFromCookie(request.cookies.get(COUNTRY_COOKIE)?.value, catalog?.countries, env().DEFAULT_COUNTRY),
+  });
+}
+
+/** The 404 page, in the default language, for a path in a language the house does not offer (or no longer offers). */
+function notOffered(request: NextRequest, offered: readonly Locale[]): NextResponse {
+  const target = new URL(request.url);
+  target.pathname = `/${offered[0]}/${audienceOf(request, publishedRouteCatalog())}/${UNKNOWN_PAGE_SEGMENT}`;
+  target.search = '';
+  const response = NextResponse.rewrite(target);
+  response.headers.set('cache-control', CACHED_PAGE_CACHE_CONTROL);
+  response.headers.set(NOT_FOUND_PAGE_HEADER, '1');
+  return response;
+}
+
+function withProfile(response: NextResponse, request: NextRequest, offered: readonly Locale[]): NextResponse {
   const rewrite = response.headers.get('x-middleware-rewrite');
   const isNext = response.headers.get('x-middleware-next') === '1';
   if (!rewrite && !isNext) return response; // a redirect: nothing to render here
@@ -81,14 +117,9 @@ function withProfile(response: NextResponse, request: NextRequest): NextResponse
   // which Next would then treat as an external origin to proxy to.
   const target = new URL(rewrite ?? request.url);
   const [, locale, ...rest] = target.pathname.split('/');
-  const cookie = request.cookies.get(PROFILE_COOKIE)?.value;
   const catalog = publishedRouteCatalog();
-  // The hidden segment carries the audience: investor profile and country of residence (docs/decisions/035).
-  const profile = audienceSegment({
-    profile: isInvestorProfile(cookie) ? cookie : DEFAULT_PROFILE,
-    country: countryFromCookie(request.cookies.get(COUNTRY_COOKIE)?.value, catalog?.countries, env().DEFAULT_COUNTRY),
-  });
-  const served = !!locale && (env().locales as readonly string[]).includes(locale);
+  const profile = audienceOf(request, catalog);
+  const served = !!locale && (offered as readonly string[]).includes(locale);
   const unknown = catalog && served && !isKnownPagePath(segmentsOf(rest), locale, catalog);
   // An article's previous slug answers 308 to its current address (docs/decisions/022).
   const moved = unknown ? oldNewsRedirect(segmentsOf(rest), locale as Locale, catalog) : null;
@@ -147,7 +178,7 @@ function houseImage(): NextResponse {
 }
 
 async function gated(request: NextRequest): Promise<NextResponse> {
-  const answer = await closedSiteAnswer(request.nextUrl.pathname, request.headers, env().locales);
+  const answer = await closedSiteAnswer(request.nextUrl.pathname, request.headers, publishedOfferedLanguages());
   if (answer === null) return site(request);
   if (answer !== 'staff') {
     const response = new NextResponse(answer.body, { status: answer.status, headers: answer.headers });
@@ -162,12 +193,16 @@ async function gated(request: NextRequest): Promise<NextResponse> {
 function site(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
   const rootRedirect = env().ROOT_REDIRECT;
+  const offered = publishedOfferedLanguages();
+  const first = pathname.split('/')[1];
   const response =
     pathname === '/' && rootRedirect
       ? NextResponse.redirect(new URL(rootRedirect, request.url), 307)
       : NOT_A_PAGE.test(pathname)
         ? NextResponse.next()
-        : withProfile(intl(request), request);
+        : isShippedLocale(first) && !offered.includes(first)
+          ? notOffered(request, offered)
+          : withProfile(intlFor(offered)(request), request, offered);
   // A fresh nonce for every answer. Next copies the proxy's response headers onto the request it
   // renders, so a page rendered now stamps its scripts with this nonce; a cached page gets the
   // hashes of its own inline scripts added by scripts/server.mjs (docs/decisions/028).

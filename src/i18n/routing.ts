@@ -8,7 +8,10 @@ export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE };
 
 /**
  * The one routing table of the site (docs/product.md §2). Folder names under src/app/[locale]
- * are the keys; the values are the localized paths visitors see.
+ * are the keys; the values are the localized paths visitors see. `locales` are the shipped
+ * languages; the house offers some of them, in its order, and the proxy negotiates among those
+ * with the first as the default (src/proxy.ts, docs/decisions/061): `defaultLocale` here is only
+ * the shipped languages' own, the fallback of the message files.
  */
 export const routing = defineRouting({
   locales: SUPPORTED_LOCALES,

@@ -22,6 +22,7 @@ import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '../../sr
 import { findShareDocument } from '../../src/server/documents/queries';
 import { equivalentPath } from '../../src/server/http/switch-locale';
 import { listFunds } from '../../src/server/funds/queries';
+import { offeredLocales } from '../../src/server/site/languages-queries';
 import { samplePdf } from '../support/sample-documents';
 
 const publicFund = fixtures.find((f) => f.slug === 'aurore-actions-europe');
@@ -107,7 +108,7 @@ afterAll(async () => {
 /** What the pages offer: every fund page's and share page's document links, in every served language, as that language's pages show them. */
 async function pagesOffer(profile: InvestorProfile) {
   const offered: { url: string; locale: Locale; pageLocale: Locale; fundSlug: string; isinCode: string | null; code: string; fundTitle: string; shareName: string | null }[] = [];
-  for (const pageLocale of env().locales) {
+  for (const pageLocale of await offeredLocales()) {
     for (const fund of await listFunds(pageLocale, { profile, country: 'FR' })) {
       const offer = await fundDocumentOffer(pageLocale, fund, true);
       for (const d of offer.fund) offered.push({ url: d.url, locale: d.locale as Locale, pageLocale, fundSlug: fund.slug, isinCode: null, code: d.code, fundTitle: fund.title, shareName: null });
@@ -216,8 +217,8 @@ describe('the document library offers exactly what the fund and share pages offe
 
 describe('the library in the routing tables', () => {
   it('keeps its filters through the language switch', async () => {
-    expect(await equivalentPath('/fr/documents?type=KIID&language=es', 'es', env().locales)).toBe('/es/documentos?type=KIID&language=es');
-    expect(await equivalentPath('/es/documentos', 'en', env().locales)).toBe('/en/documents');
+    expect(await equivalentPath('/fr/documents?type=KIID&language=es', 'es', await offeredLocales())).toBe('/es/documentos?type=KIID&language=es');
+    expect(await equivalentPath('/es/documentos', 'en', await offeredLocales())).toBe('/en/documents');
   });
 });
 

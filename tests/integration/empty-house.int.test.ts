@@ -20,6 +20,7 @@ import { seedBase } from '../../src/server/db/seed/base';
 import { prepareDatabase } from '../../src/server/db/start-up';
 import { listFundsWithFigures } from '../../src/server/funds/queries';
 import { loadRouteCatalog } from '../../src/server/http/route-catalog';
+import { loadOfferedLocales } from '../../src/server/site/languages-queries';
 import { listNews, listNewsCategories } from '../../src/server/news/queries';
 import { getLayoutData } from '../../src/server/site/layout-queries';
 import { getCompany, getDisclaimers, getPage, listPages } from '../../src/server/site/queries';
@@ -72,6 +73,9 @@ describe('an empty start with SEED_DEMO=false', () => {
     expect(await db.select({ version: t.seedRuns.version }).from(t.seedRuns)).toEqual([{ version: 'base-1' }]);
     expect((await db.select({ code: t.pages.code }).from(t.pages)).map((p) => p.code).sort()).toEqual([...PAGE_CODES].sort());
     expect((await db.select({ locale: t.languages.locale }).from(t.languages)).map((l) => l.locale).sort()).toEqual(['en', 'es', 'fr']);
+    // Every shipped language offered, French first (the default), every country served, until the house chooses (docs/decisions/061).
+    expect(await loadOfferedLocales(db)).toEqual(['fr', 'en', 'es']);
+    expect(await db.$count(t.countries, eq(t.countries.served, false))).toBe(0);
     expect((await db.select({ code: t.investorProfiles.code }).from(t.investorProfiles)).map((p) => p.code).sort()).toEqual([...PROFILES].sort());
     expect(await db.$count(t.countries, undefined)).toBeGreaterThan(0);
     expect(await db.$count(t.documentTypes)).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { env } from '@/env';
 import { routing } from '@/i18n/routing';
 import { faviconLinks, siteTitleTemplate } from '@/server/seo/metadata';
 import { getCompany } from '@/server/site/queries';
+import { isOfferedLocale } from '@/server/site/languages-queries';
 import { brandStyle } from '@/domain/content/house-identity';
 import '../globals.css';
 
@@ -33,7 +34,7 @@ export async function generateViewport({ params }: { params: Promise<{ locale: s
 /** The <html> of every page: its lang is the page's language (docs/product.md §2), its colours the house's. */
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale) || !env().locales.includes(locale)) notFound();
+  if (!hasLocale(routing.locales, locale) || !(await isOfferedLocale(locale))) notFound();
   setRequestLocale(locale);
   // The house's colours replace globals.css's: only checked #rrggbb values reach this rule (brandStyle).
   const company = await getCompany(locale);

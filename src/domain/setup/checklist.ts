@@ -23,7 +23,7 @@ export type SetupFacts = {
   retailSharesWithoutKid: readonly { isin: string; label: string; fundId: number }[];
   /** Each legal page: absent, present with a template gap still to fill, or ready. */
   legalPages: Readonly<Record<LegalPage, PageState>>;
-  /** Countries with a retail registration and no information page (their codes). */
+  /** Served countries with a retail registration and no information page (their codes). */
   countriesWithoutPage: readonly string[];
   /** An SMTP server to send mail, and an address that receives the operations alerts. */
   mail: { smtp: boolean; alertAddress: boolean };

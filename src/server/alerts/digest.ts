@@ -12,6 +12,7 @@ import type { Tx } from '@/server/db/types';
 import { registeredToday } from '@/server/funds/catalog';
 import { sealLinkWithSecret } from '@/server/forms/sealed-link';
 import { authSecret } from '@/server/auth/secret';
+import { loadOfferedLocales } from '@/server/site/languages-queries';
 import { alertLink, alertsTranslator, manageTokenWithSecret } from './subscriptions';
 
 /**
@@ -68,6 +69,8 @@ type Publications = {
 
 type RunMemo = {
   now: Date;
+  /** The languages the house offers, read once per run: a subscriber's language no longer offered gets the default one. */
+  offered?: Locale[];
   secret: string;
   funds: Map<number, FundRow>;
   typeTitles: Map<string, LocalizedText>;
@@ -79,8 +82,8 @@ type RunMemo = {
 /** Lets the event loop answer what waits (a page on the embedded database) before the next step. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function localeOf(value: string): Locale {
-  return (env().locales as readonly string[]).includes(value) ? (value as Locale) : (env().locales[0] as Locale);
+function localeOf(value: string, offered: readonly Locale[]): Locale {
+  return (offered as readonly string[]).includes(value) ? (value as Locale) : (offered[0] as Locale);
 }
 
 function groupBy<K, V>(rows: readonly V[], key: (row: V) => K | null): Map<K, V[]> {
@@ -290,10 +293,11 @@ async function runBatch(tx: Tx, memo: RunMemo, subscribers: BatchSubscriber[]): 
   const wantsNav = (s: BatchSubscriber) => firstDigestOfMonth(s.lastDigestAt, now);
   const navs = subscribers.some((s) => wantsNav(s) && (bySubscriber.get(s.id) ?? []).some((m) => m.navSummary)) ? await navsOf(tx, memo) : null;
 
+  const languages = (memo.offered ??= await loadOfferedLocales(tx));
   const mails: (typeof t.mailOutbox.$inferInsert)[] = [];
   for (const [index, subscriber] of subscribers.entries()) {
     if (index % COMPOSE_SLICE === 0) await yieldToLoop();
-    const locale = localeOf(subscriber.locale);
+    const locale = localeOf(subscriber.locale, languages);
     const mine = bySubscriber.get(subscriber.id) ?? [];
     const cursor = new Map(mine.map((s) => [s.fundId, cursorOf(subscriber, s.confirmedAt as Date)]));
     const visible = (await audienceShares(tx, memo, subscriber.country, subscriber.profile)).filter((s) => cursor.has(s.fundId));

@@ -12,6 +12,7 @@ import { audienceFromRequest } from '@/server/http/request-context';
 import { areaLogger } from '@/server/log/logger';
 import { requestDrain } from '@/server/outbox/drain';
 import { confirmSubscription, localeOfToken, removeSubscription, setNavSummary, subscribe, unsubscribeAll, type ManageResult } from './subscriptions';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /**
  * The fund alerts' HTTP side (docs/operations.md "Fund alerts"), plain forms that work without
@@ -107,7 +108,7 @@ export async function handleLinkGet(request: Request): Promise<Response> {
   const token = query.get('token') ?? '';
   const confirm = query.get('confirm');
   const known = await localeOfToken(await getDb(), token);
-  const locale = known && (env().locales as readonly string[]).includes(known) ? (known as Locale) : requestLocale(null, request.headers);
+  const locale = known && (await offeredLocales()).includes(known as Locale) ? (known as Locale) : requestLocale(null, request.headers);
   return toPage(locale, { token, ...(confirm ? { confirm } : {}) });
 }
 

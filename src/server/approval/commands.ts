@@ -15,6 +15,7 @@ import { checkDocumentFile, MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
 import { validateFund, validateShare } from '@/domain/funds/input';
 import type { CompanyInput } from '@/domain/content/company-form';
 import { identityProblems } from '@/domain/content/house-identity';
+import { languageChoiceProblems, type LanguageChoice } from '@/domain/language/offered';
 import type { FundInput, ShareInput } from '@/domain/funds/input';
 import type { NewsValues } from '@/domain/news/input';
 import type { PageSnapshot } from '@/domain/content/page-edit';
@@ -44,6 +45,8 @@ import { deleteNewsDocument, newsDocumentState, uploadNewsDocument, type NewsDoc
 import { createNews, deleteNews, unpublishNews, updateNews } from '@/server/news/commands';
 import { saveCompany } from '@/server/pages/company';
 import { houseImageCommand, type HouseImageInput } from '@/server/house-images/change';
+import { saveLanguages } from '@/server/site/languages';
+import { languageChoiceState, languagesForStaff } from '@/server/site/languages-queries';
 import { createCountryPage, restorePageVersion, savePage } from '@/server/pages/commands';
 import { companyForStaff, countryForPage, getPageVersion, pageSnapshot } from '@/server/pages/staff-queries';
 
@@ -96,6 +99,7 @@ export type ChangeInput = {
   'page.save': PageSaveInput;
   'company.save': CompanyInput;
   'company.image': HouseImageInput;
+  'languages.save': LanguageChoice;
   'fund.create': FundCreateInput;
   'fund.update': FundUpdateInput;
   'fund.archive': { fundId: number };
@@ -326,6 +330,25 @@ export const COMMANDS = {
     applied: (r) => saved(r, 'unknown'),
   }),
   'company.image': houseImageCommand,
+  'languages.save': define<'languages.save'>()({
+    // At least one language, each shipped and in the language table, none twice; countries of the country table (docs/decisions/061).
+    async validate(db, input) {
+      const { languages, countries } = await languagesForStaff(db);
+      return fields(languageChoiceProblems(input, { languages: languages.map((l) => l.locale), countries: countries.map((c) => c.code) }) ?? {});
+    },
+    async read(db) {
+      return { key: 'languages', label: 'languages', state: await languageChoiceState(db) };
+    },
+    after: (_before, input) => ({ languages: input.languages, countries: input.countries }),
+    // The countries' order is the table's: the same set is no change.
+    unchanged: (state, after) => {
+      const a = state as LanguageChoice;
+      const b = after as LanguageChoice;
+      return a.languages.join(',') === b.languages.join(',') && a.countries.length === b.countries.length && b.countries.every((c) => a.countries.includes(c));
+    },
+    run: (db, input, actor) => saveLanguages(db, input, actor),
+    applied: (r) => (r.ok ? { ok: true, changed: r.changed } : invalidFields({ languages: r.error })),
+  }),
   'fund.create': define<'fund.create'>()({
     validate: async (_db, input) => {
       const check = validateFund(input.raw);

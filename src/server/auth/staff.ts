@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { env, type Locale } from '@/env';
+import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
 import { can, isRole, type Permission, type Role } from '@/domain/staff/roles';
 import { ADMIN_LOCALE_COOKIE, isAdminLocale } from '@/i18n/admin';
 import type { Actor } from '@/server/audit/record';
@@ -50,7 +50,8 @@ export const adminLocale = cache(async (): Promise<Locale> => {
   if (staff) return staff.locale;
   const chosen = (await cookies()).get(ADMIN_LOCALE_COOKIE)?.value;
   if (isAdminLocale(chosen)) return chosen;
-  return requestLocale(undefined, await headers());
+  // The back-office speaks every shipped language, whichever the house offers its visitors.
+  return requestLocale(undefined, await headers(), SUPPORTED_LOCALES);
 });
 
 /**

@@ -49,6 +49,8 @@ export const languages = pgTable('language', {
   locale: text('locale').primaryKey(),
   title: localized('title').notNull(),
   position: smallint('position').notNull(),
+  /** Offered by the house (issue 43): the offered languages in `position` order, the first the default and fallback. */
+  offered: boolean('offered').notNull().default(true),
 });
 
 export const countries = pgTable('country', {
@@ -56,6 +58,8 @@ export const countries = pgTable('country', {
   title: localized('title').notNull(),
   locales: text('locales').array().notNull(),
   position: smallint('position').notNull(),
+  /** Served by the house (issue 43): a country a visitor may choose as residence. */
+  served: boolean('served').notNull().default(true),
 });
 
 export const investorProfiles = pgTable('investor_profile', {

@@ -24,6 +24,7 @@ import { offeredDocumentTypes } from './offer-queries';
 import { offeredInCountry, STORED_DOCUMENT_COLUMNS, type StoredDocument } from './queries';
 import { listFunds, listFundsWithFigures } from '../funds/queries';
 import { libraryNoticeDocuments } from '../events/queries';
+import { offeredLocales } from '../site/languages-queries';
 
 /** The form's choices in the page's language: the funds and classes the profile may see, as the fund range lists them. */
 export async function libraryFacets(locale: Locale, audience: Audience): Promise<LibraryFacets> {
@@ -31,7 +32,7 @@ export async function libraryFacets(locale: Locale, audience: Audience): Promise
   return {
     funds: funds.map((f) => ({ slug: f.slug, title: f.title, shares: f.shares.map((s) => ({ isinCode: s.isinCode, name: s.name })) })),
     types: types.filter((type) => !NEWS_ONLY.includes(type.code)),
-    languages: [...env().locales],
+    languages: [...(await offeredLocales())],
   };
 }
 
@@ -40,14 +41,15 @@ export async function libraryFacets(locale: Locale, audience: Audience): Promise
  * built from the same views (listFunds) and the same offer (documentOffer) as those pages.
  */
 export async function currentLibraryDocuments(audience: Audience): Promise<LibraryDocument[]> {
+  const offered = await offeredLocales();
   const perLocale = await Promise.all(
-    env().locales.map(async (locale) => {
+    offered.map(async (locale) => {
       const [funds, types] = await Promise.all([listFunds(locale, audience), offeredDocumentTypes(locale)]);
       return offeredLibraryDocuments({ locale, funds, types });
     }),
   );
   // The notices of fund events (type FUND_NOTICE) the audience may see, each with its fund (issue 34).
-  return [...perLocale.flat(), ...(await libraryNoticeDocuments(audience, env().locales))];
+  return [...perLocale.flat(), ...(await libraryNoticeDocuments(audience, offered))];
 }
 
 export type LibraryResults = { rows: LibraryDocument[]; total: number };
@@ -67,13 +69,13 @@ function windowStart(): Date {
 }
 
 /** What the archive may ever show: a published, superseded KID or prospectus, replaced within the window, in a served language. */
-function archivable(): SQL | undefined {
+function archivable(offered: readonly Locale[]): SQL | undefined {
   return and(
     eq(t.documents.published, true),
     isNotNull(t.documents.supersededAt),
     gte(t.documents.supersededAt, windowStart()),
     inArray(t.documents.documentTypeCode, [...ARCHIVE_DOCUMENT_TYPES]),
-    inArray(t.documents.locale, [...env().locales]),
+    inArray(t.documents.locale, [...offered]),
   );
 }
 
@@ -100,7 +102,7 @@ export async function archivedLibraryPage(audience: Audience, query: LibraryQuer
   if ((fundIds.length === 0 && shareIds.length === 0) || (query.type !== null && !ARCHIVE_DOCUMENT_TYPES.includes(query.type))) return { rows: [], total: 0 };
   const { from, to } = dateBounds(query);
   const where = and(
-    archivable(),
+    archivable(await offeredLocales()),
     offeredInCountry(audience.country),
     or(
       fundIds.length > 0 ? and(inArray(t.documents.fundId, fundIds), isNull(t.documents.shareId)) : undefined,
@@ -185,7 +187,7 @@ export async function findArchivedDocument(
     .where(
       and(
         eq(t.documents.id, id),
-        archivable(),
+        archivable(await offeredLocales()),
         offeredInCountry(audience.country),
         eq(t.documents.locale, locale),
         eq(t.documents.documentTypeCode, typeCode),

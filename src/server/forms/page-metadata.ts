@@ -1,11 +1,12 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** The metadata of a form page (careers, subscribe): its title and description come from the messages. */
 export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale: Locale, routeKey: AppPathname): Promise<Metadata> {
@@ -15,7 +16,7 @@ export async function formPageMetadata(namespace: 'Career' | 'Subscribe', locale
     title: t('title'),
     description: t('description', { company: company?.title ?? '' }),
     pathname: localizedPath(routeKey, locale),
-    alternates: alternatePaths(routeKey, env().locales),
+    alternates: alternatePaths(routeKey, await offeredLocales()),
     siteName: company?.title ?? null,
     siteImage: socialImage(company),
     type: 'website',

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { env, type Locale } from '@/env';
 import { getDb, type Db } from '@/server/db';
 import { sharedSetting } from '@/server/db/settings';
+import { publishedOfferedLanguages } from '@/server/http/offered-languages';
 
 /**
  * The request header in which the production server (scripts/server.mjs) hands the client's address
@@ -69,10 +70,10 @@ export async function clientHash(address: string, db?: Db): Promise<string> {
 
 /**
  * The language of a form request: the `locale` field the forms send, else the browser's preferred
- * languages (Accept-Language), else fr, the default (docs/product.md §1).
+ * languages (Accept-Language), else the default, among `served`: by default the languages the house
+ * offers (published by the server, docs/decisions/061), the first the default.
  */
-export function requestLocale(field: unknown, headers: Headers): Locale {
-  const served = env().locales;
+export function requestLocale(field: unknown, headers: Headers, served: readonly Locale[] = publishedOfferedLanguages()): Locale {
   if (typeof field === 'string' && (served as readonly string[]).includes(field)) return field as Locale;
   const wanted = (headers.get('accept-language') ?? '')
     .split(',')
@@ -83,5 +84,5 @@ export function requestLocale(field: unknown, headers: Headers): Locale {
     })
     .filter((entry) => entry.language && entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return (wanted.map((w) => w.language).find((l) => (served as readonly string[]).includes(l)) as Locale | undefined) ?? 'fr';
+  return (wanted.map((w) => w.language).find((l) => (served as readonly string[]).includes(l)) as Locale | undefined) ?? served[0] ?? 'fr';
 }

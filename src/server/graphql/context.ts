@@ -5,6 +5,7 @@ import { AUTH_COOKIE, readDecodedCookie } from '@/domain/privacy/consent';
 import type { Audience } from '@/domain/registrations/audience';
 import { DEFAULT_PROFILE, INVESTOR_PROFILES, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import { knownCountries } from '@/server/funds/queries';
+import { publishedOfferedLanguages } from '@/server/http/offered-languages';
 
 export type GraphQLContext = {
   /** `Bearer <token>` from the Authorization header, or made from the apollo-token cookie (docs/product.md §6). */
@@ -23,8 +24,9 @@ export function badInput(message: string) {
   return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
+/** A locale argument: one of the languages the house offers (published by the server, docs/decisions/061). */
 export function requireLocale(value: unknown): Locale {
-  const locales = env().locales;
+  const locales = publishedOfferedLanguages();
   if (typeof value === 'string' && (locales as readonly string[]).includes(value)) return value as Locale;
   throw badInput(`Unknown locale "${String(value)}". Available locales: ${locales.join(', ')}.`);
 }

@@ -4,10 +4,11 @@ import { COUNTRY_COOKIE, countryFromCookie, type Audience } from '@/domain/regis
 import { DEFAULT_PROFILE, isInvestorProfile, type InvestorProfile } from '@/domain/catalog';
 import { PROFILE_COOKIE, readDecodedCookie } from '@/domain/privacy/consent';
 import { publishedRouteCatalog } from './known-routes';
+import { isOfferedLocale } from '@/server/site/languages-queries';
 
-/** The locale of a route parameter, or null when it is not one of the configured languages (then: 404). */
-export function routeLocale(value: string): Locale | null {
-  return (env().locales as readonly string[]).includes(value) ? (value as Locale) : null;
+/** The locale of a route parameter, or null when it is not one of the languages the house offers (then: 404). */
+export async function routeLocale(value: string): Promise<Locale | null> {
+  return (await isOfferedLocale(value)) ? (value as Locale) : null;
 }
 
 /** docs/product.md §4: server rendering uses the profile cookie when present, else RETAIL. */

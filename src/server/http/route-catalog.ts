@@ -6,6 +6,8 @@ import * as t from '@/server/db/schema';
 import { registerMemoryCache } from '@/server/cache/registry';
 import { publishRouteCatalog } from '@/server/http/known-routes';
 import { publishSiteGate, type SiteGate } from '@/server/http/site-gate';
+import { publishOfferedLanguages } from '@/server/http/offered-languages';
+import { loadOfferedLocales } from '@/server/site/languages-queries';
 import { authSecret } from '@/server/auth/secret';
 import { readSiteOpen } from '@/server/setup/site-open';
 import { areaLogger } from '@/server/log/logger';
@@ -33,7 +35,8 @@ export async function loadRouteCatalog(db: Db): Promise<RouteCatalog> {
       .where(eq(t.news.status, 'published'))
       .orderBy(desc(t.newsOldSlugs.createdAt))
       .limit(MAX_OLD_SLUGS),
-    db.select({ code: t.countries.code }).from(t.countries),
+    // The countries a visitor may choose as residence: the served ones (docs/decisions/061).
+    db.select({ code: t.countries.code }).from(t.countries).where(eq(t.countries.served, true)),
     // A country's information page is served while a page exists and a share class is registered there today.
     db
       .selectDistinct({ country: t.shareRegistrations.countryCode })
@@ -82,13 +85,14 @@ export async function loadSiteGate(db: Db): Promise<SiteGate> {
   return { open, company: names, sessionSecret };
 }
 
-/** Reloads the slugs the proxy checks paths against and its gate; a failed load keeps the previous ones. */
+/** Reloads the slugs the proxy checks paths against, its gate and the offered languages; a failed load keeps the previous ones. */
 export function refreshRouteCatalog(): Promise<void> {
   return getDb()
     .then(async (db) => {
-      const [catalog, gate] = await Promise.all([loadRouteCatalog(db), loadSiteGate(db)]);
+      const [catalog, gate, languages] = await Promise.all([loadRouteCatalog(db), loadSiteGate(db), loadOfferedLocales(db)]);
       publishRouteCatalog(catalog);
       publishSiteGate(gate);
+      publishOfferedLanguages(languages);
     })
     .catch((error: unknown) => {
       log.warn({ err: error }, 'the catalog of slugs could not be loaded; unknown slugs are rendered until it is');
@@ -106,7 +110,7 @@ export function startRouteCatalogRefresh(): void {
   // Slugs of funds, shares, articles and categories, old article slugs, country pages: a change of almost any kind may add or remove one.
   registerMemoryCache({
     name: 'route catalog',
-    holds: 'the slugs the proxy checks paths against and the fund range filter values (src/server/http/route-catalog.ts), reloaded every minute',
+    holds: 'the slugs the proxy checks paths against, the fund range filter values, the served countries and the offered languages (src/server/http/route-catalog.ts), reloaded every minute',
     invalidatedBy: '*',
     clear: () => void refresh(),
   });

@@ -1,9 +1,10 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import { parseAudienceSegment, type Audience } from '@/domain/registrations/audience';
 import type { InvestorProfile } from '@/domain/catalog';
+import { isOfferedLocale } from '@/server/site/languages-queries';
 
 /** `profile` is the hidden audience segment the proxy adds: `RETAIL-FR` (docs/decisions/035). */
 export type SiteParams = { locale: string; profile: string };
@@ -18,7 +19,7 @@ export async function siteParams(
 ): Promise<{ locale: Locale; profile: InvestorProfile; country: string; audience: Audience }> {
   const { locale, profile: segment } = await params;
   const audience = parseAudienceSegment(segment);
-  if (!(env().locales as readonly string[]).includes(locale) || !audience) notFound();
+  if (!(await isOfferedLocale(locale)) || !audience) notFound();
   setRequestLocale(locale as Locale);
   return { locale: locale as Locale, profile: audience.profile, country: audience.country, audience };
 }

@@ -1,12 +1,13 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import type { PageCode } from '@/domain/catalog';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import type { AppPathname } from '@/i18n/routing';
 import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from './metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** One company read per request, shared by every metadata call of the render. */
 const companyOf = cache((locale: Locale) => getCompany(locale));
@@ -24,7 +25,7 @@ export async function contentPageMetadata(code: PageCode, locale: Locale, routeK
     title: page.title,
     description: page.description,
     pathname: localizedPath(routeKey, locale),
-    alternates: alternatePaths(routeKey, env().locales),
+    alternates: alternatePaths(routeKey, await offeredLocales()),
     siteName: company?.title ?? null,
     siteImage: socialImage(company),
     type: 'website',

@@ -7,6 +7,9 @@ vi.mock('next/cache', () => ({ unstable_cache: <T>(fn: T) => fn }));
 vi.mock('@/server/site/queries', () => ({
   listPages: async () => [{ code: 'home' }, { code: 'news' }],
 }));
+vi.mock('@/server/site/languages-queries', () => ({
+  offeredLocales: async () => ['fr', 'en', 'es'],
+}));
 vi.mock('@/server/funds/queries', () => ({
   listFunds: async (locale: string, audience: { profile: string; country: string }) => {
     calls.funds.push(`${audience.profile}-${audience.country}`);

@@ -6,6 +6,7 @@ import type { NewsItemView } from '@/domain/model';
 import { listFunds } from '@/server/funds/queries';
 import { listNews, listNewsCategories, NEWS_MAX_PAGE } from '@/server/news/queries';
 import { listPages } from '@/server/site/queries';
+import { offeredLocales } from '@/server/site/languages-queries';
 import { defaultAudience } from '@/server/http/request-context';
 import { SITEMAP_TAG } from '@/domain/content/cache-tags';
 import { buildSitemap, type SitemapLocaleData } from './sitemap-entries';
@@ -35,7 +36,8 @@ async function localeData(locale: Locale): Promise<SitemapLocaleData> {
   return { pageCodes: pages.map((p) => p.code), funds, news, categories };
 }
 
-async function generate(locales: readonly Locale[], baseUrl: string): Promise<MetadataRoute.Sitemap> {
+/** The sitemap of these languages, in their order (the first, the default, is each page's x-default), uncached. */
+export async function generateSitemap(locales: readonly Locale[], baseUrl: string): Promise<MetadataRoute.Sitemap> {
   const data = await Promise.all(locales.map(async (l) => [l, await localeData(l)] as const));
   return buildSitemap(Object.fromEntries(data), baseUrl);
 }
@@ -44,12 +46,12 @@ async function generate(locales: readonly Locale[], baseUrl: string): Promise<Me
  * The sitemap, built on request and kept in Next's data cache for an hour. The entries hold only
  * strings (lastModified is an ISO date), so they survive the cache's JSON round trip unchanged.
  */
-const cachedSitemap = unstable_cache(generate, ['seo-sitemap'], {
+const cachedSitemap = unstable_cache(generateSitemap, ['seo-sitemap'], {
   revalidate: SITEMAP_REVALIDATE_SECONDS,
   tags: [SITEMAP_TAG],
 });
 
-export function siteSitemap(): Promise<MetadataRoute.Sitemap> {
-  const { locales, PUBLIC_BASE_URL } = env();
-  return cachedSitemap(locales, PUBLIC_BASE_URL);
+/** The offered languages are part of the cache's key: a change of them (also a publication of everything) makes a new sitemap. */
+export async function siteSitemap(): Promise<MetadataRoute.Sitemap> {
+  return cachedSitemap(await offeredLocales(), env().PUBLIC_BASE_URL);
 }

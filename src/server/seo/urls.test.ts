@@ -18,6 +18,12 @@ describe('hreflangLinks', () => {
   it('is empty for no version', () => {
     expect(hreflangLinks({}, 'https://x.example')).toEqual({});
   });
+
+  it('lists the versions in the house’s order and puts x-default on the first, its default language (docs/decisions/061)', () => {
+    const links = hreflangLinks({ en: '/en/about-us', fr: '/fr/nous-connaitre' }, 'https://x.example');
+    expect(Object.keys(links)).toEqual(['en', 'fr', 'x-default']);
+    expect(links['x-default']).toBe('https://x.example/en/about-us');
+  });
 });
 
 describe('plainText', () => {

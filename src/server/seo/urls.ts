@@ -1,9 +1,6 @@
 import 'server-only';
-import { SUPPORTED_LOCALES, type Locale } from '@/env';
-import { routing } from '@/i18n/routing';
-
-/** The default and fallback language (docs/product.md §1, fr): the x-default version of every page. */
-export const FALLBACK_LOCALE: Locale = routing.defaultLocale;
+import { isShippedLocale } from '@/domain/language/offered';
+import type { Locale } from '@/env';
 
 export type LocalizedPaths = Partial<Record<Locale, string>>;
 export type HreflangLinks = Partial<Record<Locale | 'x-default', string>>;
@@ -18,20 +15,24 @@ export function absoluteUrl(path: string, baseUrl: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** The locales of a set of alternates, in the order of SUPPORTED_LOCALES (fr first). */
+/**
+ * The locales of a set of alternates, in their order: alternates are made for the offered languages
+ * in the house's order (alternatePaths), so the first is the default language when the page has it.
+ */
 export function orderedLocales(paths: LocalizedPaths): Locale[] {
-  return SUPPORTED_LOCALES.filter((l) => paths[l] !== undefined);
+  return Object.keys(paths).filter((l): l is Locale => isShippedLocale(l) && paths[l] !== undefined);
 }
 
 /**
  * hreflang links for one page: every language version as an absolute URL, plus x-default on the
- * French version (the fallback language), or on the first version there is when French has none.
+ * first version, the house's default language (docs/decisions/061), or the first there is when the
+ * page has no version in it.
  */
 export function hreflangLinks(paths: LocalizedPaths, baseUrl: string): HreflangLinks {
   const locales = orderedLocales(paths);
   const out: HreflangLinks = {};
   for (const locale of locales) out[locale] = absoluteUrl(paths[locale] as string, baseUrl);
-  const fallback = locales.includes(FALLBACK_LOCALE) ? FALLBACK_LOCALE : locales[0];
+  const fallback = locales[0];
   if (fallback) out['x-default'] = out[fallback];
   return out;
 }

@@ -7,6 +7,7 @@ import type { IdentityField } from '@/domain/content/house-identity';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { countriesWithoutPage } from '@/server/pages/staff-queries';
+import { loadOfferedLocales } from '@/server/site/languages-queries';
 
 /** The company's contact details and legal identity the checklist requires (the company screen's fields). */
 export const REQUIRED_INFOS = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE'] as const;
@@ -21,9 +22,11 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
     or(isNull(t.shareRegistrations.withdrawnOn), gt(t.shareRegistrations.withdrawnOn, sql`current_date`)),
   );
   const currentKid = and(eq(t.documents.shareId, t.shares.id), eq(t.documents.documentTypeCode, 'KIID'), eq(t.documents.published, true), isNull(t.documents.supersededAt));
-  const [company, infos, funds, withoutKid, pages, countries, approvers, logo] = await Promise.all([
+  // The house's name is needed in every language it offers, its contact details in its default one (docs/decisions/061).
+  const offered = await loadOfferedLocales(db);
+  const [company, infos, funds, withoutKid, pages, countries, served, approvers, logo] = await Promise.all([
     db.select({ title: t.company.title, ...Object.fromEntries(REQUIRED_IDENTITY.map((field) => [field, t.company[field]])) }).from(t.company).limit(1),
-    db.select({ code: t.companyInfos.code }).from(t.companyInfos).where(sql`coalesce(${t.companyInfos.content}->>'fr', '') <> ''`),
+    db.select({ code: t.companyInfos.code }).from(t.companyInfos).where(sql`coalesce(${t.companyInfos.content}->>${offered[0] ?? 'fr'}, '') <> ''`),
     db.select({ n: countDistinct(t.funds.id) }).from(t.funds).innerJoin(t.shares, eq(t.shares.fundId, t.funds.id)),
     // A share offered to retail investors somewhere today, without a published, current KID.
     db
@@ -41,23 +44,27 @@ export async function setupFacts(db: Executor): Promise<SetupFacts> {
       .where(inArray(t.pages.code, [...LEGAL_PAGES]))
       .groupBy(t.pages.code),
     countriesWithoutPage(db),
+    db.select({ code: t.countries.code }).from(t.countries).where(eq(t.countries.served, true)),
     db.select({ n: count() }).from(t.staffUser).where(and(isNull(t.staffUser.disabledAt), inArray(t.staffUser.role, ['admin', 'compliance']))),
     // The house's own logo (docs/decisions/062): until one is stored the site shows the platform's mark.
     db.select({ kind: t.houseImages.kind }).from(t.houseImages).where(eq(t.houseImages.kind, 'logo')),
   ]);
   const [row] = company as Record<string, unknown>[];
-  const title = String((row?.title as Record<string, unknown> | undefined)?.fr ?? '');
+  const titles = (row?.title ?? {}) as Record<string, unknown>;
+  const titleMissing = offered.some((locale) => typeof titles[locale] !== 'string' || (titles[locale] as string).trim() === '' || (titles[locale] as string).includes(TEMPLATE_GAP));
   const empty = (value: unknown) => typeof value !== 'string' || value.trim() === '' || value.includes(TEMPLATE_GAP);
   const filled = new Set(infos.map((r) => r.code));
+  const servedCodes = new Set(served.map((c) => c.code));
   const stored = new Map(pages.map((r) => [r.code, r.gaps]));
   const pageState = (code: LegalPage): PageState => (!stored.has(code) ? 'missing' : stored.get(code) ? 'gaps' : 'ready');
   return {
-    identityMissing: [...(empty(title) ? ['title'] : []), ...REQUIRED_INFOS.filter((code) => !filled.has(code)), ...REQUIRED_IDENTITY.filter((field) => empty(row?.[field]))],
+    identityMissing: [...(titleMissing ? ['title'] : []), ...REQUIRED_INFOS.filter((code) => !filled.has(code)), ...REQUIRED_IDENTITY.filter((field) => empty(row?.[field]))],
     hasLogo: logo.length > 0,
     fundsWithShares: funds[0]?.n ?? 0,
     retailSharesWithoutKid: withoutKid,
     legalPages: Object.fromEntries(LEGAL_PAGES.map((code) => [code, pageState(code)])) as Record<LegalPage, PageState>,
-    countriesWithoutPage: countries.map((c) => c.code),
+    // Only the countries the house serves: a country it does not serve needs no page.
+    countriesWithoutPage: countries.filter((c) => servedCodes.has(c.code)).map((c) => c.code),
     mail: { smtp: Boolean(env().SMTP_URL), alertAddress: Boolean(env().ALERT_EMAIL) },
     approvers: approvers[0]?.n ?? 0,
   };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import { audienceTag, countryPageCode, type Audience } from '@/domain/registrations/audience';
 import { MENU_TAG, pageTag } from '@/domain/content/cache-tags';
 import { markTags } from '@/server/cache/tags';
@@ -34,14 +34,14 @@ export const getLayoutData = cache(async (locale: Locale, audience: Audience): P
   const groupTexts = aboutUs?.components.find((c) => c.code === 'group')?.texts ?? [];
   const groupText = (code: string) => groupTexts.find((t) => t.code === code)?.content ?? null;
   const link = (href: string | null, label: string | null) => (href && label ? { href, label } : null);
-  const served = env().locales;
   return {
     locale,
-    languages: languages.filter((l) => served.includes(l.locale)),
+    // The offered languages in the house's order, and the served countries with their offered languages (docs/decisions/061).
+    languages,
     profile: audience.profile,
     profiles: profiles.map((p) => ({ code: p.code as InvestorProfile, title: p.title })),
     country: audience.country,
-    countries: countries.map((c) => ({ code: c.code, title: c.title, locales: c.locales.filter((l): l is Locale => (served as readonly string[]).includes(l)) })),
+    countries: countries.map((c) => ({ code: c.code, title: c.title, locales: c.locales })),
     countryPage: countryPage
       ? { href: localizedPath('/investor-information/[country]', locale, { country: audience.country.toLowerCase() }), label: countryPage.title }
       : null,

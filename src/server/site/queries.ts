@@ -1,10 +1,11 @@
 import 'server-only';
 import type { Executor } from '@/server/db/types';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { cache } from 'react';
 import type { Locale } from '@/env';
 import { isLinkTextCode, LINK_INFO_CODES, isSafeLink } from '@/domain/content/link-target';
 import { pick } from '@/domain/language/localize';
+import { countryLocales } from '@/domain/language/offered';
 import { isHexColour, isValidLei } from '@/domain/content/house-identity';
 import type { CompanyImage, CompanyView, PageView } from '@/domain/model';
 import { localizedPath } from '@/domain/routing/paths';
@@ -14,6 +15,7 @@ import { markTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { houseImages, type HouseImageRef } from '@/server/house-images/queries';
+import { offeredLocales } from './languages-queries';
 
 /** The localized route of a server page (docs/product.md §3 Page.route), from the one routing table. */
 function pageRoute(code: string, locale: Locale): string | null {
@@ -129,21 +131,27 @@ export async function readCompany(db: Executor, locale: Locale): Promise<Company
 
 const hexOrNull = (value: string | null) => (value !== null && isHexColour(value) ? value : null);
 
+/**
+ * The countries a visitor may choose as residence: the served ones (docs/decisions/061), each with
+ * its languages narrowed to the offered ones (none left: the default language).
+ */
 export async function listCountries(locale: Locale) {
   const db = await getDb();
-  const [countries, languages] = await Promise.all([
-    db.select().from(t.countries).orderBy(asc(t.countries.position)),
+  const [countries, languages, offered] = await Promise.all([
+    db.select().from(t.countries).where(eq(t.countries.served, true)).orderBy(asc(t.countries.position)),
     db.select().from(t.languages).orderBy(asc(t.languages.position)),
+    offeredLocales(),
   ]);
-  return countries.map((c) => ({
-    code: c.code,
-    title: pick(c.title, locale),
-    /** The country's languages in its own order (the first is its main one). */
-    locales: c.locales,
-    languages: languages
-      .filter((l) => c.locales.includes(l.locale))
-      .map((l) => ({ locale: l.locale, title: pick(l.title, locale) })),
-  }));
+  return countries.map((c) => {
+    const locales = countryLocales(c.locales, offered);
+    return {
+      code: c.code,
+      title: pick(c.title, locale),
+      /** The country's languages in its own order (the first is its main one), among the offered ones. */
+      locales,
+      languages: languages.filter((l) => (locales as readonly string[]).includes(l.locale)).map((l) => ({ locale: l.locale, title: pick(l.title, locale) })),
+    };
+  });
 }
 
 /** Read once per render: the layout's header and its disclaimer popup both need them. */
@@ -159,9 +167,13 @@ export async function listDocumentTypes(locale: Locale) {
   return rows.map((d) => ({ code: d.code, title: pick(d.title, locale) }));
 }
 
-/** The languages with their own names ("Français", "English", "Español"), for the language switch. */
+/** The offered languages with their own names ("Français", "English", "Español"), in the house's order, for the language switch. */
 export async function listLanguages(): Promise<{ locale: Locale; label: string }[]> {
   const db = await getDb();
-  const rows = await db.select().from(t.languages).orderBy(asc(t.languages.position));
-  return rows.map((l) => ({ locale: l.locale as Locale, label: pick(l.title, l.locale as Locale) }));
+  const [rows, offered] = await Promise.all([db.select().from(t.languages), offeredLocales()]);
+  const titles = new Map(rows.map((l) => [l.locale, l.title]));
+  return offered.flatMap((locale) => {
+    const title = titles.get(locale);
+    return title ? [{ locale, label: pick(title, locale) }] : [];
+  });
 }

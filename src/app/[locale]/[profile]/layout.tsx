@@ -13,6 +13,7 @@ import { env } from '@/env';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { getLayoutData } from '@/server/site/layout-queries';
 import { getDisclaimers, listInvestorProfiles } from '@/server/site/queries';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /**
  * Every page is rendered once per language and investor profile, on its first request, then
@@ -27,7 +28,7 @@ export function generateStaticParams(): SiteParams[] {
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<SiteParams> }) {
   const { locale, profile, audience } = await siteParams(params);
-  const locales = env().locales;
+  const locales = await offeredLocales();
   // getLayoutData tags the page with the menu and its audience (docs/decisions/035, 044).
   const [data, messages, disclaimers, profiles, t] = await Promise.all([
     getLayoutData(locale, audience),

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /{locale}/rss.xml: the RSS 2.0 feed of that language's news (src/server/http/news-feed.ts). */
 export async function GET(_request: Request, { params }: { params: Promise<{ locale: string }> }) {
-  const locale = routeLocale((await params).locale);
+  const locale = await routeLocale((await params).locale);
   const xml = locale ? await newsFeedXml(locale) : null;
   if (xml === null) return notFound();
   return new Response(xml, {

@@ -19,6 +19,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
     { href: '/admin/distribution', label: t('nav.findatex') },
     { href: '/admin/pages', label: t('nav.pages') },
     { href: '/admin/company', label: t('nav.company') },
+    { href: '/admin/languages', label: t('nav.languages') },
     { href: '/admin/setup', label: t('nav.setup') },
     ...(can(staff.role, 'data.import') ? [{ href: '/admin/imports', label: t('nav.imports') }] : []),
     ...(can(staff.role, 'submissions.read')

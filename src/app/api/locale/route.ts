@@ -1,4 +1,4 @@
-import { env } from '@/env';
+import { offeredLocales } from '@/server/site/languages-queries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/routing';
 import { equivalentPath } from '@/server/http/switch-locale';
 
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const to = url.searchParams.get('to') ?? '';
-  const served = env().locales;
+  const served = await offeredLocales();
   const locale = served.find((l) => l === to);
   if (!locale) return new Response('Unknown language', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   // Whatever `from` holds, the target is a path of this site, re-serialised by the URL parser:

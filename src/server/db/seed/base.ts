@@ -15,7 +15,9 @@ export type BaseSeedReport = { seeded: boolean; pages: number };
  * content page from its neutral template (src/server/db/seed/base/pages.ts), in one transaction, then
  * a `seed_run` row, so that it runs once: a database holding a seed run (this base or the demo) is
  * left as it is. Nothing the database already holds is overwritten (a page, the company row, a
- * country… whose key exists is kept).
+ * country… whose key exists is kept). Every shipped language is offered, French first, and every
+ * country served (the columns' defaults, migration 0027), and every page has its texts in each: the
+ * house then narrows them on the back-office's Languages and countries screen (docs/decisions/061).
  */
 export async function seedBase(db: Db, { companyName }: { companyName?: string | null } = {}): Promise<BaseSeedReport> {
   const name = baseCompanyName(companyName);

@@ -13,6 +13,7 @@ import { archivedLibraryPage, currentLibraryPage, libraryFacets } from '@/server
 import { getCompany } from '@/server/site/queries';
 import { restrictionsByFund } from '@/server/events/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** Every filtered list has the unfiltered library as canonical URL. */
 export async function documentLibraryMetadata(locale: Locale): Promise<Metadata> {
@@ -22,7 +23,7 @@ export async function documentLibraryMetadata(locale: Locale): Promise<Metadata>
     title: t('title'),
     description: t('description'),
     pathname: localizedPath('/documents', locale),
-    alternates: alternatePaths('/documents', env().locales),
+    alternates: alternatePaths('/documents', await offeredLocales()),
     siteName: company?.title ?? null,
     siteImage: socialImage(company),
     type: 'website',

@@ -3,7 +3,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import { NEWS_PAGE_SIZE, newsCategoryPath, newsFeedPath, newsListPath, newsPageCount, newsPagePath, parsePageNumber } from '@/domain/news/links';
 import { findComponent, textOf } from '@/domain/content/page-texts';
 import { RichText } from '@/components/content/rich-text';
@@ -12,6 +12,7 @@ import { listNews, listNewsCategories } from '@/server/news/queries';
 import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { withNewsFeed } from '@/server/http/news-feed';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /**
  * The page number of a /page/{n} route: 404 unless it is a number; page 1 lives at the list's
@@ -35,7 +36,7 @@ export async function newsPageMetadata(locale: Locale, category: string | null, 
     title: page > 1 ? `${base} - ${t('page', { page })}` : base,
     description: content.description,
     pathname: newsPagePath(locale, page, category),
-    alternates: Object.fromEntries(env().locales.map((l) => [l, newsPagePath(l, page, category)])),
+    alternates: Object.fromEntries((await offeredLocales()).map((l) => [l, newsPagePath(l, page, category)])),
     siteName: company?.title,
     siteImage: socialImage(company),
   });

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { NoticesFilterForm } from '@/components/notices/notices-filter-form';
 import { NoticeItems } from '@/components/notices/notice-items';
-import { env, type Locale } from '@/env';
+import type { Locale } from '@/env';
 import { FUND_EVENT_TYPES } from '@/domain/events/model';
 import { NOTICES_PAGE_SIZE, noticesIcsPath, noticesListHref, noticesPageCount, noticesRssPath, parseNoticesQuery } from '@/domain/events/notices';
 import type { SearchParamsInput } from '@/domain/funds/finder';
@@ -15,6 +15,7 @@ import { withNoticesFeed } from '@/server/events/feeds';
 import { listFundsWithFigures } from '@/server/funds/queries';
 import { getCompany } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** Every filtered view has the unfiltered list as canonical URL, and the site-wide feed as alternate. */
 export async function noticesListMetadata(locale: Locale): Promise<Metadata> {
@@ -24,7 +25,7 @@ export async function noticesListMetadata(locale: Locale): Promise<Metadata> {
     title: t('title'),
     description: t('description'),
     pathname: localizedPath('/shareholder-notices', locale),
-    alternates: alternatePaths('/shareholder-notices', env().locales),
+    alternates: alternatePaths('/shareholder-notices', await offeredLocales()),
     siteName: company?.title ?? null,
     siteImage: socialImage(company),
     type: 'website',

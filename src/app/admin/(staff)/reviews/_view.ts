@@ -70,6 +70,8 @@ export function editHref(kind: string, input: Record<string, unknown>, before: u
     case 'company.save':
     case 'company.image':
       return '/admin/company';
+    case 'languages.save':
+      return '/admin/languages';
     case 'fund.update':
       return `/admin/funds/${Number(input.fundId)}/edit`;
     case 'fund.archive':

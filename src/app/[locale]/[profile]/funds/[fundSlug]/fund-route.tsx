@@ -31,6 +31,7 @@ import { getCompany, getDisclaimers } from '@/server/site/queries';
 import { fundJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 /** Points per line and period of the growth chart, as on share pages. */
 const CHART_POINTS = 60;
@@ -48,8 +49,8 @@ export async function fundTabMetadata({ locale, audience, fundSlug, tab }: FundR
   if (!fund) return {};
   const alternates =
     tab === 'overview'
-      ? alternatePaths('/funds/[fundSlug]', env().locales, { fundSlug })
-      : alternatePaths('/funds/[fundSlug]/[tab]', env().locales, { fundSlug, tab });
+      ? alternatePaths('/funds/[fundSlug]', await offeredLocales(), { fundSlug })
+      : alternatePaths('/funds/[fundSlug]/[tab]', await offeredLocales(), { fundSlug, tab });
   const metadata = buildPageMetadata({
     locale,
     title: tab === 'overview' ? fund.title : `${t(tab)} - ${fund.title}`,

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ContentPage } from '@/components/content/content-page';
 import { countryPageCode, isCountryCode } from '@/domain/registrations/audience';
-import { env } from '@/env';
 import { alternatePaths, localizedPath } from '@/domain/routing/paths';
 import { siteParams, type SiteParams } from '@/server/http/route-params';
 import { registeredCountries } from '@/server/funds/queries';
 import { getCompany, getPage } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { country: string }> };
 
@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: page.title,
     description: page.description,
     pathname: localizedPath('/investor-information/[country]', locale, { country: slug }),
-    alternates: alternatePaths('/investor-information/[country]', env().locales, { country: slug }),
+    alternates: alternatePaths('/investor-information/[country]', await offeredLocales(), { country: slug }),
     ...(await getCompany(locale).then((company) => ({ siteName: company?.title ?? null, siteImage: socialImage(company) }))),
     type: 'website',
   });

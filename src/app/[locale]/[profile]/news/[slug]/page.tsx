@@ -13,6 +13,7 @@ import { getCompany, getPage } from '@/server/site/queries';
 import { newsArticleJsonLd } from '@/server/seo/json-ld';
 import { JsonLd } from '@/server/seo/json-ld-script';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { slug: string }> };
 
@@ -21,11 +22,12 @@ const RELATED = 3;
 
 async function translations(group: string): Promise<Partial<Record<Locale, string>>> {
   const slugs = new Map<Locale, string>();
-  for (const l of env().locales) {
+  const offered = await offeredLocales();
+  for (const l of offered) {
     const slug = await findNewsTranslation(group, l);
     if (slug) slugs.set(l, slug);
   }
-  return alternatePaths('/news/[slug]', env().locales, (l) => (slugs.has(l) ? { slug: slugs.get(l) as string } : null));
+  return alternatePaths('/news/[slug]', offered, (l) => (slugs.has(l) ? { slug: slugs.get(l) as string } : null));
 }
 
 /** Rendered on first request per language and profile, then cached (docs/decisions/001). */

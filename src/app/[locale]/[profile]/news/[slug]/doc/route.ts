@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 /** docs/product.md §2: a news item with documents links to /news/{slug}/doc, which serves its document. */
 export async function GET(request: Request, { params }: { params: Promise<{ locale: string; profile: string; slug: string }> }) {
   const { locale: rawLocale, profile, slug } = await params;
-  const locale = routeLocale(rawLocale);
+  const locale = await routeLocale(rawLocale);
   const audience = parseAudienceSegment(profile);
   if (!locale || !audience || slug.length > 200) return notFound();
   const doc = await findNewsDocument(locale, slug, audience);

@@ -28,7 +28,7 @@ export async function GET(request: Request, { params }: { params: Promise<Params
   const search = new URL(request.url).searchParams;
   const version = findatexVersion(parsed.template, search.get('version'));
   if (!version) return apiError(404, 'unknown-type', `No such version of the ${parsed.template.toUpperCase()}.`);
-  const language = routeLocale(search.get('language') ?? 'en');
+  const language = await routeLocale(search.get('language') ?? 'en');
   if (!language) return apiError(400, 'bad-language', 'language must be one of the site’s languages (fr, en, es).');
   const range = await findatexRange(db, language, null, version);
   log.info({ token: auth.tokenId, scope: 'findatex:read', file, version, rows: range.index.size, excluded: range.excluded.length }, 'findatex file pulled');

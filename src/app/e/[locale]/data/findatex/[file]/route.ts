@@ -18,7 +18,7 @@ type Params = { locale: string; file: string };
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
   const { locale: rawLocale, file } = await params;
-  const locale = routeLocale(rawLocale);
+  const locale = await routeLocale(rawLocale);
   const parsed = parseFindatexFile(file);
   if (!locale || !parsed) return notFound();
   const version = findatexVersion(parsed.template, new URL(request.url).searchParams.get(FINDATEX_VERSION_PARAM));

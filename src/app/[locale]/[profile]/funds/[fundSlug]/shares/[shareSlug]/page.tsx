@@ -26,6 +26,7 @@ import { JsonLd } from '@/server/seo/json-ld-script';
 import { shareJsonLd } from '@/server/seo/json-ld';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { ShareDistributions } from './share-distributions';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -42,7 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { fundSlug, shareSlug } = await params;
   const [found, company] = await Promise.all([getShare(locale, fundSlug, shareSlug, audience), getCompany(locale)]);
   if (!found) return {};
-  const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', env().locales, { fundSlug, shareSlug });
+  const alternates = alternatePaths('/funds/[fundSlug]/shares/[shareSlug]', await offeredLocales(), { fundSlug, shareSlug });
   return buildPageMetadata({
     locale,
     title: `${found.fund.title} - ${found.share.name}`,

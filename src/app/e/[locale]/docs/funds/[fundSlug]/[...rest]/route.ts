@@ -23,7 +23,7 @@ type Params = { locale: string; fundSlug: string; rest: string[] };
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
   const { locale: rawLocale, fundSlug, rest: path } = await params;
-  const locale = routeLocale(rawLocale);
+  const locale = await routeLocale(rawLocale);
   const versioned = path.length >= 3 && path.at(-2) === 'v';
   if (versioned) return archived(request, locale, fundSlug, path);
   if (path.length === 2 && path[0] === NOTICE_DOCUMENT_SEGMENT) return notice(request, locale, fundSlug, path[1]);
@@ -43,7 +43,7 @@ async function handle(request: Request, { params }: { params: Promise<Params> })
 }
 
 /** A notice PDF, cached like a current document: a withdrawal or a registration change purges the fund's and the audience's tags. */
-async function notice(request: Request, locale: ReturnType<typeof routeLocale>, fundSlug: string, rawId: string | undefined): Promise<Response> {
+async function notice(request: Request, locale: Awaited<ReturnType<typeof routeLocale>>, fundSlug: string, rawId: string | undefined): Promise<Response> {
   const id = parseNoticeDocumentId(rawId);
   if (!locale || id === null || !SLUG.test(fundSlug)) return notFound();
   const audience = audienceFromRequest(request);
@@ -51,7 +51,7 @@ async function notice(request: Request, locale: ReturnType<typeof routeLocale>, 
   return doc ? documentResponse(request, doc, { fundSlug, audience, versioned: false }) : notFound();
 }
 
-async function archived(request: Request, locale: ReturnType<typeof routeLocale>, fundSlug: string, path: string[]): Promise<Response> {
+async function archived(request: Request, locale: Awaited<ReturnType<typeof routeLocale>>, fundSlug: string, path: string[]): Promise<Response> {
   const id = parseVersionId(path.at(-1));
   const rest = path.slice(0, -2);
   const typeCode = rest.at(-1) ?? '';

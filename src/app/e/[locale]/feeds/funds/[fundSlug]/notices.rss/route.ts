@@ -10,7 +10,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** GET /e/{locale}/feeds/funds/{fundSlug}/notices.rss: one fund's notices; a fund unknown to the audience is a 404 (docs/api.md "Feeds"). */
 async function handle(request: Request, { params }: { params: Promise<{ locale: string; fundSlug: string }> }): Promise<Response> {
   const { locale: rawLocale, fundSlug } = await params;
-  const locale = routeLocale(rawLocale);
+  const locale = await routeLocale(rawLocale);
   if (!locale || !SLUG.test(fundSlug)) return notFound();
   const audience = audienceFromRequest(request);
   const fund = await getFund(locale, fundSlug, audience);

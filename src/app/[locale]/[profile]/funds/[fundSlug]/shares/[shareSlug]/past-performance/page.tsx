@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { env } from '@/env';
 import { PastPerformanceWarning } from '@/components/performance/past-performance-warning';
 import { PastPerformanceChart } from '@/components/share/past-performance-chart';
 import { ShareSubpageFacts, ShareSubpageHeader } from '@/components/share/share-subpage-header';
@@ -14,6 +13,7 @@ import { getShare } from '@/server/funds/queries';
 import { getDisclaimers } from '@/server/site/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { getCompany } from '@/server/site/queries';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${t('past.title')} - ${found.fund.title} - ${found.share.name}`,
     description: t('past.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'past-performance'),
-    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', env().locales, { fundSlug, shareSlug }),
+    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/past-performance', await offeredLocales(), { fundSlug, shareSlug }),
     siteImage: socialImage(company),
   });
 }

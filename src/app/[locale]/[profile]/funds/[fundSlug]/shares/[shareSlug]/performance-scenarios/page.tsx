@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { env } from '@/env';
 import { ScenarioArchive } from '@/components/share/scenario-archive';
 import { ShareSubpageFacts, ShareSubpageHeader } from '@/components/share/share-subpage-header';
 import { alternatePaths } from '@/domain/routing/paths';
@@ -14,6 +13,7 @@ import { getShare } from '@/server/funds/queries';
 import { shareScenarios } from '@/server/scenarios/queries';
 import { buildPageMetadata, socialImage } from '@/server/seo/metadata';
 import { getCompany } from '@/server/site/queries';
+import { offeredLocales } from '@/server/site/languages-queries';
 
 type Props = { params: Promise<SiteParams & { fundSlug: string; shareSlug: string }> };
 
@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${t('scenarios.title')} - ${found.fund.title} - ${found.share.name}`,
     description: t('scenarios.description', { share: `${found.fund.title} - ${found.share.name}`, isin: found.share.isinCode }),
     pathname: shareSubpagePath(locale, fundSlug, shareSlug, 'performance-scenarios'),
-    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios', env().locales, { fundSlug, shareSlug }),
+    alternates: alternatePaths('/funds/[fundSlug]/shares/[shareSlug]/performance-scenarios', await offeredLocales(), { fundSlug, shareSlug }),
     siteImage: socialImage(company),
   });
 }

@@ -42,7 +42,7 @@ type Params = { locale: string; fundSlug: string; isin: string; file: string };
  */
 async function handle(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
   const { locale: rawLocale, fundSlug, isin: rawIsin, file } = await params;
-  const locale = routeLocale(rawLocale);
+  const locale = await routeLocale(rawLocale);
   const isin = parseIsin(rawIsin);
   const findatex = parseFindatexFile(file);
   if (!locale || !SLUG.test(fundSlug) || !isin || isin !== rawIsin || (!isShareDownload(file) && !findatex)) return notFound();
