@@ -29,8 +29,10 @@ export async function register() {
   // The one clock of dated content (docs/decisions/064): registrations' first and last days, fund
   // events' days, scheduled news, archived documents leaving their window, approved changes at their
   // effective date (and the approvers' digest). It catches up at start with what came due while down.
-  const { startClock, stopClock, rearmClock } = await import('./server/clock/schedule');
+  const { addClockDuty, startClock, stopClock, rearmClock } = await import('./server/clock/schedule');
   const { afterEveryPublication } = await import('./server/publish/publish');
+  const { approvalDuty } = await import('./server/approval/clock-duty');
+  addClockDuty(approvalDuty);
   afterEveryPublication(rearmClock);
   void startClock();
   // The fund alerts' daily digests (docs/operations.md "Fund alerts").

@@ -34,7 +34,8 @@ import { saveChange } from '../../src/server/approval/door';
 import { approveChange, type Person } from '../../src/server/approval/service';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { setPurgeAdapter, varnishPurge } from '../../src/server/cache/purge';
-import { MARK_KEY, clockScope, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
+import { approvalDuty } from '../../src/server/approval/clock-duty';
+import { MARK_KEY, addClockDuty, clockScope, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
 import { documentsSource, eventsSource, newsSource, registrationsSource } from '../../src/server/clock/sources';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
@@ -86,6 +87,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   purgeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   setPurgeAdapter(varnishPurge([purgeUrl]));
+  // As src/instrumentation.ts does: approved changes at their effective date are a duty of the clock.
+  addClockDuty(approvalDuty);
   const db = await getDb();
   today = (await dbNow()).toISOString().slice(0, 10);
   // Cells of the demo registered today and never withdrawn: one per audience.
@@ -259,10 +262,16 @@ function otherProcess(cell: Cell) {
     env: { ...process.env, DATABASE_URL: url, CACHE_PURGE_URL: purgeUrl },
   }) as ChildProcessWithoutNullStreams;
   const lines: { line: Line; at: number }[] = [];
-  createInterface({ input: child.stdout }).on('line', (text) => lines.push({ line: JSON.parse(text) as Line, at: Date.now() }));
+  // Its log lines are JSON too: only the lines it prints for the test carry `ready` or `registered`.
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    if (text.startsWith('{')) lines.push({ line: JSON.parse(text) as Line, at: Date.now() });
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const next = (match: (line: Line) => boolean, ms = 20_000) => until(`the other process (stderr: ${stderr.slice(-2_000)})`, async () => lines.find((l) => match(l.line)), ms);
+  const next = (match: (line: Line) => boolean, ms = 20_000) =>
+    until('the other process', async () => lines.find((l) => match(l.line)), ms).catch((error: unknown) => {
+      throw new Error(`${String(error)}; its stderr: ${stderr.slice(-2_000)}`);
+    });
   const stop = () => new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.stdin.end();

@@ -4,12 +4,10 @@ import { MAX_SLEEP_MS, SETTLE_MS, earliest, mergeScopes, sleepMs, windowToPublis
 import { changeTags } from '@/domain/content/cache-tags';
 import type { ChangeScope } from '@/domain/content/publication';
 import { env } from '@/env';
-import { nextApprovalTimes, publishDueProposals, sendReviewDigest } from '@/server/approval/service';
 import { purgeSharedCache } from '@/server/cache/purge';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { areaLogger } from '@/server/log/logger';
-import { requestDrain } from '@/server/outbox/drain';
 import { applyChangeLocally } from '@/server/publish/publish';
 import { documentsSource, eventsSource, newsSource, registrationsSource, type ClockSource, type SourceName } from './sources';
 
@@ -26,10 +24,13 @@ const log = areaLogger('clock');
  *
  * The moment the clock last published is kept in the database (app_setting MARK_KEY): a process
  * starting after every process was down across a moment publishes (mark, now] at once, shared
- * cache included. Approved changes are published by publishDueProposals, a normal publication
- * (NOTIFY and purge included) that claims each row, so that two processes waking together publish
- * a change once.
+ * cache included. Other dated work joins the clock as a duty (addClockDuty): its next moment arms
+ * the timer and it runs at every turn. Approved changes at their effective date are one
+ * (src/server/approval/clock-duty.ts): publishDueProposals is a normal publication (NOTIFY and purge
+ * included) that claims each row, so that two processes waking together publish a change once.
  */
+export type ClockDuty = { name: string; next(db: Db): Promise<Date | null>; run(db: Db): Promise<void> };
+
 export const MARK_KEY = 'clock.published_up_to';
 /** After a publication or a notification, the clock re-reads this much later (a burst is read once). */
 const REARM_DEBOUNCE_MS = 200;
@@ -43,8 +44,9 @@ type Holder = {
   generation: number;
   /** The database time up to which this process's caches were expired. */
   localUpTo?: Date;
-  /** The next moment of each source, as last read. */
-  next?: Partial<Record<SourceName | 'approvals', Date | null>>;
+  /** The next moment of each source and duty, as last read. */
+  next?: Partial<Record<string, Date | null>>;
+  duties?: ClockDuty[];
   /** The wake under way: wakes never overlap. */
   running?: Promise<void>;
   again?: boolean;
@@ -105,9 +107,7 @@ export async function publishDueMoments(db: Db): Promise<ChangeScope | null> {
   }
   holder.localUpTo = now;
   await advanceClockMark(db, now);
-  const published = await publishDueProposals(db);
-  if (published > 0) log.info({ published }, 'approved changes came into effect');
-  if ((await sendReviewDigest(db)) > 0) void requestDrain();
+  for (const duty of holder.duties ?? []) await duty.run(db);
   return scope;
 }
 
@@ -115,10 +115,11 @@ async function arm(): Promise<void> {
   const generation = ++holder.generation;
   clearTimeout(holder.timer);
   const db = await getDb();
-  const approvals = await nextApprovalTimes(db);
-  const now = approvals.now;
-  const next: NonNullable<Holder['next']> = { approvals: earliest([approvals.effective, approvals.digest]) };
+  const [row] = await db.select({ now: sql<string>`now()`.mapWith((v: string | Date) => new Date(v)) }).from(t.appSettings).where(eq(t.appSettings.key, MARK_KEY));
+  const now = row?.now ?? new Date();
+  const next: NonNullable<Holder['next']> = {};
   for (const source of clockSources()) next[source.name] = await source.next(db, now);
+  for (const duty of holder.duties ?? []) next[duty.name] = await duty.next(db);
   if (!holder.started || generation !== holder.generation) return;
   holder.next = next;
   holder.timer = setTimeout(() => void wake(), sleepMs(now, earliest(Object.values(next))));
@@ -160,9 +161,15 @@ function wake(): Promise<void> {
  * last read it: null when none is known; undefined when the clock does not run here (a shared
  * cache must then keep an answer no longer than its ordinary lifetime).
  */
-export function nextMomentOf(names: readonly (SourceName | 'approvals')[]): Date | null | undefined {
+export function nextMomentOf(names: readonly SourceName[]): Date | null | undefined {
   if (!holder.started || !holder.next) return undefined;
   return earliest(names.map((name) => holder.next?.[name] ?? null));
+}
+
+/** Adds dated work to the clock (once per name: a second call replaces it), before or after the start. */
+export function addClockDuty(duty: ClockDuty): void {
+  holder.duties = [...(holder.duties ?? []).filter((d) => d.name !== duty.name), duty];
+  rearmClock();
 }
 
 /** Started once per serving process (src/instrumentation.ts): catches up with what came due while every process was down, then follows the moments. */
