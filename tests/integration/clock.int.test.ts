@@ -23,6 +23,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GET } from '../../src/app/e/[locale]/docs/funds/[fundSlug]/[...rest]/route';
 import { addDays } from '../../src/domain/dates';
 import { archiveStart } from '../../src/domain/documents/library';
 import { startOfUtcDay } from '../../src/domain/events/day-changes';
@@ -35,7 +36,7 @@ import { approveChange, type Person } from '../../src/server/approval/service';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { setPurgeAdapter, varnishPurge } from '../../src/server/cache/purge';
 import { approvalDuty } from '../../src/server/approval/clock-duty';
-import { MARK_KEY, addClockDuty, clockScope, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
+import { MARK_KEY, addClockDuty, clockScope, nextMomentOf, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
 import { documentsSource, eventsSource, newsSource, registrationsSource } from '../../src/server/clock/sources';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
@@ -176,6 +177,43 @@ describe('the sources of the clock', () => {
     await db.delete(t.fundEvents).where(eq(t.fundEvents.id, event!.id));
     await db.update(t.news).set({ publishAt: null }).where(eq(t.news.id, article!.id));
     await db.update(t.shareRegistrations).set({ withdrawnOn: null }).where(and(eq(t.shareRegistrations.shareId, cell!.shareId), eq(t.shareRegistrations.countryCode, cell!.country), eq(t.shareRegistrations.investorProfile, cell!.profile)));
+  });
+});
+
+describe('the shared cache keeps an archived version no longer than its next dated change', () => {
+  it('bounds its surrogate lifetime by the next registration moment the clock knows', async () => {
+    const db = await getDb();
+    const cell = cells[0]!;
+    const [share] = await db.select({ isin: t.shares.isinCode }).from(t.shares).where(eq(t.shares.id, cell.shareId));
+    const [kid] = await db.select().from(t.documents).where(and(eq(t.documents.documentTypeCode, 'KIID'), eq(t.documents.shareId, cell.shareId), isNull(t.documents.supersededAt), inArray(t.documents.locale, [...env().locales]))).limit(1);
+    if (!share || !kid) throw new Error('the demo share has a current KID');
+    const { id: _id, ...copy } = kid;
+    const [archived] = await db
+      .insert(t.documents)
+      .values({ ...copy, supersededAt: new Date((await dbNow()).getTime() - 86_400_000) })
+      .returning({ id: t.documents.id });
+    const path = `/e/${kid.locale}/docs/funds/${cell.fund}/${share.isin}/KIID/v/${archived!.id}`;
+    const get = () =>
+      GET(new Request(`http://localhost${path}`, { headers: { cookie: `investor_profile=${cell.profile}; investor_country=${cell.country}` } }), {
+        params: Promise.resolve({ locale: kid.locale, fundSlug: cell.fund, rest: [share.isin, 'KIID', 'v', String(archived!.id)] }),
+      });
+    await startClock();
+    // Withdrawn from tomorrow: the shared cache may keep the version until tomorrow begins, no longer.
+    await db.update(t.shareRegistrations).set({ withdrawnOn: addDays(today, 1) }).where(and(eq(t.shareRegistrations.shareId, cell.shareId), eq(t.shareRegistrations.countryCode, cell.country), eq(t.shareRegistrations.investorProfile, cell.profile)));
+    rearmClock();
+    const tomorrow = startOfUtcDay(addDays(today, 1));
+    await until('the clock knows the moment', async () => nextMomentOf(['registrations'])?.getTime() === tomorrow.getTime());
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get('surrogate-control') ?? '')?.[1]);
+    const untilTomorrow = (tomorrow.getTime() - Date.now()) / 1000;
+    expect(maxAge).toBeLessThanOrEqual(Math.ceil(untilTomorrow));
+    expect(maxAge).toBeGreaterThan(untilTomorrow - 5);
+    expect(res.headers.get('xkey')).toBe(`fund:${cell.fund} ${audienceTag(cell)}`);
+    await db.update(t.shareRegistrations).set({ withdrawnOn: null }).where(and(eq(t.shareRegistrations.shareId, cell.shareId), eq(t.shareRegistrations.countryCode, cell.country), eq(t.shareRegistrations.investorProfile, cell.profile)));
+    await db.delete(t.documents).where(eq(t.documents.id, archived!.id));
+    rearmClock();
   });
 });
 
