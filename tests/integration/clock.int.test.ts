@@ -38,6 +38,7 @@ import { setPurgeAdapter, varnishPurge } from '../../src/server/cache/purge';
 import { approvalDuty } from '../../src/server/approval/clock-duty';
 import { MARK_KEY, addClockDuty, clockScope, nextMomentOf, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
 import { documentsSource, eventsSource, newsSource, registrationsSource } from '../../src/server/clock/sources';
+import { databaseToday } from '../../src/server/clock/database-time';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { rawCatalog } from '../../src/server/funds/catalog';
@@ -203,6 +204,8 @@ describe('the shared cache keeps an archived version no longer than its next dat
     rearmClock();
     const tomorrow = startOfUtcDay(addDays(today, 1));
     await until('the clock knows the moment', async () => nextMomentOf(['registrations'])?.getTime() === tomorrow.getTime());
+    // The reads that take today's date without a query (events, the archive window) take the database's, as the clock measured it.
+    expect(databaseToday()).toBe(today);
     const res = await get();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');

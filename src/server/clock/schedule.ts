@@ -9,6 +9,7 @@ import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { areaLogger } from '@/server/log/logger';
 import { applyChangeLocally } from '@/server/publish/publish';
+import { observeDatabaseTime } from './database-time';
 import { documentsSource, eventsSource, newsSource, registrationsSource, type ClockSource, type SourceName } from './sources';
 
 const log = areaLogger('clock');
@@ -96,6 +97,7 @@ function publishMoment(scope: ChangeScope): void {
 /** One turn of the clock: publishes what came due since this process's and the shared mark, then the approved changes due. */
 export async function publishDueMoments(db: Db): Promise<ChangeScope | null> {
   const { now, mark } = await readClockMark(db);
+  observeDatabaseTime(now);
   const window = windowToPublish(holder.localUpTo ?? now, mark, now);
   let scope: ChangeScope | null = null;
   if (window) {
@@ -117,6 +119,7 @@ async function arm(): Promise<void> {
   const db = await getDb();
   const [row] = await db.select({ now: sql<string>`now()`.mapWith((v: string | Date) => new Date(v)) }).from(t.appSettings).where(eq(t.appSettings.key, MARK_KEY));
   const now = row?.now ?? new Date();
+  if (row) observeDatabaseTime(now);
   const next: NonNullable<Holder['next']> = {};
   for (const source of clockSources()) next[source.name] = await source.next(db, now);
   for (const duty of holder.duties ?? []) next[duty.name] = await duty.next(db);
