@@ -6,7 +6,7 @@ import type { Instrumentation } from 'next';
  * src/server/db/start-up.ts), starts the mail outbox worker (form submissions
  * are mailed from the database, docs/product.md "Mail"), the daily retention purge of the submissions
  * (docs/decisions/024), the loading of the slugs the proxy checks paths against (docs/decisions/013),
- * the timer of scheduled news (docs/decisions/022) and the publication of changes (cached pages expire at start, and on
+ * the clock of dated content (docs/decisions/064) and the publication of changes (cached pages expire at start, and on
  * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
  * scripts/server.mjs calls to stop: the background work ends and the database closes, and the check
  * of a staff session it makes before accepting a large back-office body. Not during
@@ -26,14 +26,15 @@ export async function register() {
   startRetentionWorker();
   const { startPublication } = await import('./server/publish/start');
   startPublication();
-  const { startNewsSchedule, stopNewsSchedule } = await import('./server/news/schedule');
-  startNewsSchedule();
-  // Approved changes with an effective date, and the approvers' digest (docs/approval.md).
-  const { startApprovalSchedule, stopApprovalSchedule } = await import('./server/approval/schedule');
-  startApprovalSchedule();
-  // Fund events whose announcement, effective or end day begins (issue 34).
-  const { startEventsSchedule, stopEventsSchedule } = await import('./server/events/schedule');
-  startEventsSchedule();
+  // The one clock of dated content (docs/decisions/064): registrations' first and last days, fund
+  // events' days, scheduled news, archived documents leaving their window, approved changes at their
+  // effective date (and the approvers' digest). It catches up at start with what came due while down.
+  const { addClockDuty, startClock, stopClock, rearmClock } = await import('./server/clock/schedule');
+  const { afterEveryPublication } = await import('./server/publish/publish');
+  const { approvalDuty } = await import('./server/approval/clock-duty');
+  addClockDuty(approvalDuty);
+  afterEveryPublication(rearmClock);
+  void startClock();
   // The fund alerts' daily digests (docs/operations.md "Fund alerts").
   const { startDigestWorker, stopDigestWorker } = await import('./server/alerts/digest-worker');
   startDigestWorker();
@@ -42,9 +43,7 @@ export async function register() {
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {
     stopRouteCatalogRefresh();
-    stopNewsSchedule();
-    stopApprovalSchedule();
-    stopEventsSchedule();
+    await stopClock();
     await stopOutboxWorker();
     await stopRetentionWorker();
     await stopDigestWorker();

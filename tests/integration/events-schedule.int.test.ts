@@ -1,5 +1,5 @@
 /**
- * The fund events' days (src/server/events/schedule.ts): each serving process wakes when the next
+ * The fund events' days (the clock's events source, src/server/clock/sources.ts): each serving process wakes when the next
  * announcement, effective or end day of an event begins, and expires the pages of the funds and
  * shares whose events changed in view that day, with the notices list and feeds.
  */
@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
-import { eventDayScope, nextEventDay } from '../../src/server/events/schedule';
+import { eventDayScope, nextEventDay } from '../../src/server/clock/sources';
 
 const day = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const ids: number[] = [];

@@ -9,7 +9,7 @@ import type { AdminT } from '@/i18n/admin';
 import type { FieldSpec, FormState } from '@/components/admin/action-form';
 import type { Problems, ResultOf } from '@/server/approval/commands';
 import { policyCovers, type DoorOutcome } from '@/server/approval/door';
-import { rearmApprovalSchedule } from '@/server/approval/schedule';
+import { rearmClock } from '@/server/clock/schedule';
 import type { StaffActionContext } from '@/server/auth/staff-action';
 import { pdfTagged } from '@/server/documents/tagging';
 
@@ -63,7 +63,7 @@ export const approvalInput = {
 
 /** After a proposal: the back-office's counts and lists change (not the public site), and the schedule's next time may have moved. */
 export function proposalStored(): void {
-  rearmApprovalSchedule();
+  rearmClock();
   revalidatePath('/admin', 'layout');
 }
 

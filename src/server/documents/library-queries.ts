@@ -17,6 +17,7 @@ import {
   type LibraryQuery,
 } from '@/domain/documents/library';
 import { NEWS_ONLY } from '@/domain/documents/fund-documents';
+import { databaseToday } from '@/server/clock/database-time';
 import { getDb } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { fundVisibleTo, rawCatalog, shareVisibleTo } from '../funds/catalog';
@@ -61,7 +62,8 @@ export async function currentLibraryPage(audience: Audience, query: LibraryQuery
   return { rows: rows.slice(start, start + LIBRARY_PAGE_SIZE), total: rows.length };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The database's UTC date, the day the clock turns the archive window at (decision 064). */
+const today = () => databaseToday();
 
 /** The first instant of the archive window (DOCUMENT_ARCHIVE_YEARS before today). */
 function windowStart(): Date {

@@ -21,6 +21,7 @@ import {
 import type { FundView, ShareView } from '@/domain/model';
 import type { LibraryDocument } from '@/domain/documents/library';
 import { markTags } from '@/server/cache/tags';
+import { databaseToday } from '@/server/clock/database-time';
 import { getDb, type Db } from '@/server/db';
 import * as t from '@/server/db/schema';
 import { offeredInCountry, STORED_DOCUMENT_COLUMNS, type StoredDocument } from '../documents/queries';
@@ -37,8 +38,8 @@ import { listFunds } from '../funds/queries';
  * lists' and the notices' tag.
  */
 
-/** Today as the site's pages see it (UTC), unless a test passes its own. */
-const todayUtc = (): IsoDate => new Date().toISOString().slice(0, 10);
+/** Today as the site's pages see it: the database's UTC date, as the clock turns it (decision 064), unless a test passes its own. */
+const todayUtc = (): IsoDate => databaseToday();
 
 type Visible = {
   funds: Map<number, FundView>;

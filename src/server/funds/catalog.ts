@@ -72,10 +72,12 @@ export const documentMetaColumns = {
 
 /**
  * The one condition of "registered today" (docs/decisions/035): from `registered_on`, until the day
- * before `withdrawn_on`, by the database's date. Every public read of the matrix goes through it.
+ * before `withdrawn_on`, by the database's UTC date (the day the clock turns at, docs/decisions/064,
+ * whatever the session's time zone). Every public read of the matrix goes through it.
  */
 export function registeredToday(): SQL {
-  return sql`${t.shareRegistrations.registeredOn} <= current_date AND (${t.shareRegistrations.withdrawnOn} IS NULL OR ${t.shareRegistrations.withdrawnOn} > current_date)`;
+  const today = sql`(now() at time zone 'UTC')::date`;
+  return sql`${t.shareRegistrations.registeredOn} <= ${today} AND (${t.shareRegistrations.withdrawnOn} IS NULL OR ${t.shareRegistrations.withdrawnOn} > ${today})`;
 }
 
 async function load(db: Db): Promise<RawCatalog> {
@@ -152,9 +154,9 @@ async function load(db: Db): Promise<RawCatalog> {
 }
 
 /**
- * A safety net only (and the turn of the day for registrations, at most this late): every change
- * is published (src/server/publish), which drops the catalog (src/server/cache/registry.ts) in
- * this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
+ * A safety net only: every change is published (src/server/publish), and every dated one (a
+ * registration's first or last day) by the clock at its moment (src/server/clock/schedule.ts),
+ * which drops the catalog (src/server/cache/registry.ts) in this process and, through PostgreSQL's LISTEN/NOTIFY, in the others. Should a notification be
  * lost in a way the listener cannot see, the catalog is reloaded after this long anyway.
  */
 const MAX_AGE_MS = 15 * 60_000;

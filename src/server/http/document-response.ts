@@ -1,7 +1,9 @@
 import 'server-only';
+import { boundedMaxAge } from '@/domain/clock/moments';
 import { fundTag } from '@/domain/content/cache-tags';
 import { audienceTag, type Audience } from '@/domain/registrations/audience';
 import { env } from '@/env';
+import { nextMomentOf } from '@/server/clock/schedule';
 import type { StoredDocument } from '@/server/documents/queries';
 import { contentDisposition } from './content-disposition';
 
@@ -18,7 +20,10 @@ const CURRENT_MAX_AGE = 300;
  * (private, Vary: Cookie: whether a visitor may see it depends on the audience cookies); a shared
  * cache keyed on the audience (deploy/varnish.vcl) keeps it under the fund's and the audience's tags,
  * which a new version, a withdrawal or a registration change purge. An archived version's address
- * (…/v/{id}) never shows other bytes: immutable for a year. The stable address of the current one
+ * (…/v/{id}) never shows other bytes: immutable for a year in the browser, but whether it is served
+ * at all changes on dated moments (a registration's first or last day, the archive window): the
+ * shared cache keeps it until the clock's next such moment at most (docs/decisions/064), when the
+ * clock also purges it by its fund's and audience's tags. The stable address of the current one
  * lives five minutes in the browser and the surrogate lifetime in the shared cache.
  */
 export type DocumentCaching = { fundSlug: string; audience: Audience; versioned: boolean };
@@ -35,7 +40,10 @@ export function documentResponse(request: Request, doc: StoredDocument, caching?
   });
   if (caching) {
     const tags = `${fundTag(caching.fundSlug)} ${audienceTag(caching.audience)}`;
-    headers.set('surrogate-control', `max-age=${caching.versioned ? YEAR : env().CACHE_SURROGATE_MAX_AGE}`);
+    const surrogate = caching.versioned
+      ? boundedMaxAge(new Date(), nextMomentOf(['registrations', 'documents']), YEAR, env().CACHE_SURROGATE_MAX_AGE)
+      : env().CACHE_SURROGATE_MAX_AGE;
+    headers.set('surrogate-control', `max-age=${surrogate}`);
     headers.set('xkey', tags);
     headers.set('surrogate-key', tags);
   }

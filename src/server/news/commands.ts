@@ -13,13 +13,12 @@ import type { Db } from '@/server/db/client';
 import * as t from '@/server/db/schema';
 import type { Executor, Tx } from '@/server/db/types';
 import { publishChange } from '@/server/publish/publish';
-import { rearmNewsSchedule } from './schedule';
 
 /**
  * The back-office's news service (docs/decisions/022): each function takes the acting Actor,
  * writes its change, the content document the content query serves (/{locale}/news/{slug}) and
  * its audit entry in one transaction, then publishes it (the news pages, the home page, the
- * sitemap and the related funds' pages) and re-arms the timer of scheduled items. Permissions are
+ * sitemap and the related funds' pages) (after which the clock re-reads its next moments, src/server/clock/schedule.ts). Permissions are
  * the caller's (content.write).
  */
 
@@ -137,8 +136,8 @@ async function fundSlugs(db: Executor, ids: readonly number[]): Promise<string[]
 async function publishNews(db: Db, fundIds: readonly number[]): Promise<void> {
   const slugs = await fundSlugs(db, [...new Set(fundIds)]);
   const scope: ChangeScope = { news: true, ...(slugs.length > 0 ? { funds: slugs.map((slug) => ({ slug })) } : {}) };
+  // The clock re-reads its next moments after every publication (src/server/clock/schedule.ts).
   await publishChange(db, scope);
-  rearmNewsSchedule();
 }
 
 async function writeFunds(tx: Tx, id: number, fundIds: readonly number[]): Promise<void> {

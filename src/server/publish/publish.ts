@@ -28,6 +28,8 @@ type Holder = {
   /** Tags waiting for the server to answer (a start, a burst of notifications). */
   queued?: Set<string>;
   sending?: Promise<void>;
+  /** Told after each publication of this process (the clock re-reads its next moments: src/server/clock/schedule.ts). */
+  published?: () => void;
 };
 const holder = ((globalThis as { __fundhousePublish?: Holder }).__fundhousePublish ??= { origin: randomUUID() });
 
@@ -120,4 +122,10 @@ export async function publishChange(db: Executor, scope: ChangeScope): Promise<v
   // The shared cache in front of every process is purged once, by the process that made the change
   // (src/server/cache/purge.ts), after the others were told.
   purgeSharedCache(changeTags(scope));
+  holder.published?.();
+}
+
+/** Set once by the clock: what to do after each change this process publishes (a dated row may have been added or moved). */
+export function afterEveryPublication(listener: () => void): void {
+  holder.published = listener;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/env';
-import { rearmNewsSchedule } from '@/server/news/schedule';
+import { rearmClock } from '@/server/clock/schedule';
 import { listenForChanges } from './listener';
 import { applyChangeLocally, processOrigin, servePublications } from './publish';
 
@@ -24,13 +24,13 @@ export function startPublication(): void {
   // `next dev` caches no page: nothing to expire, and no production port to reach.
   if (process.env.NODE_ENV === 'production') applyChangeLocally({ all: true });
   const url = env().DATABASE_URL;
-  // Another process's news change may have moved the next scheduled time (docs/decisions/022).
+  // Another process's change may have added or moved a dated row: the clock re-reads its next moments (docs/decisions/064).
   if (url) {
     listenForChanges(url, {
       origin: processOrigin(),
       onChange: (scope) => {
         applyChangeLocally(scope);
-        if (scope.news || scope.all) rearmNewsSchedule();
+        rearmClock();
       },
     });
   }

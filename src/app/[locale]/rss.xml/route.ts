@@ -2,7 +2,7 @@ import { feedMaxAge } from '@/domain/news/rss';
 import { notFound } from '@/server/http/document-response';
 import { newsFeedXml } from '@/server/http/news-feed';
 import { routeLocale } from '@/server/http/request-context';
-import { nextScheduledNewsAt } from '@/server/news/schedule';
+import { nextMomentOf } from '@/server/clock/schedule';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ loc
       'content-type': 'application/rss+xml; charset=utf-8',
       // Shared by every reader for 5 minutes, or until the next scheduled item goes online: a feed
       // reader or a CDN never keeps a feed past the time an item appears in it (docs/decisions/022).
-      'cache-control': `public, max-age=${feedMaxAge(new Date(), nextScheduledNewsAt())}`,
+      'cache-control': `public, max-age=${feedMaxAge(new Date(), nextMomentOf(['news']) ?? null)}`,
     },
   });
 }

@@ -10,7 +10,7 @@ import { revalidatePath } from 'next/cache';
 import { forbidden, redirect } from 'next/navigation';
 import { z } from 'zod';
 import { field } from '@/domain/forms/form-input';
-import { rearmApprovalSchedule } from '@/server/approval/schedule';
+import { rearmClock } from '@/server/clock/schedule';
 import { approveChange, rejectChange, withdrawChange } from '@/server/approval/service';
 import { staffAction } from '@/server/auth/staff-action';
 import { getDb } from '@/server/db';
@@ -35,7 +35,7 @@ export const decideChangeAction = staffAction(
     const outcome = decision === 'reject' ? await rejectChange(db, id, staff.actor, comment) : await approveChange(db, id, staff.actor, comment);
     if (!outcome.ok && outcome.error === 'own') forbidden();
     void requestDrain();
-    rearmApprovalSchedule();
+    rearmClock();
     revalidatePath('/admin', 'layout');
     redirect(back(id, outcome.ok ? `done=${outcome.status}` : `error=${outcome.error}`));
   },
