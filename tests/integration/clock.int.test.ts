@@ -36,6 +36,7 @@ import { approveChange, type Person } from '../../src/server/approval/service';
 import { createStaffAccount } from '../../src/server/auth/accounts';
 import { setPurgeAdapter, varnishPurge } from '../../src/server/cache/purge';
 import { approvalDuty } from '../../src/server/approval/clock-duty';
+import { loadOfferedLocales } from '../../src/server/site/languages-queries';
 import { MARK_KEY, addClockDuty, clockScope, nextMomentOf, readClockMark, rearmClock, startClock, stopClock } from '../../src/server/clock/schedule';
 import { documentsSource, eventsSource, newsSource, registrationsSource } from '../../src/server/clock/sources';
 import { databaseToday } from '../../src/server/clock/database-time';
@@ -186,7 +187,7 @@ describe('the shared cache keeps an archived version no longer than its next dat
     const db = await getDb();
     const cell = cells[0]!;
     const [share] = await db.select({ isin: t.shares.isinCode }).from(t.shares).where(eq(t.shares.id, cell.shareId));
-    const [kid] = await db.select().from(t.documents).where(and(eq(t.documents.documentTypeCode, 'KIID'), eq(t.documents.shareId, cell.shareId), isNull(t.documents.supersededAt), inArray(t.documents.locale, [...env().locales]))).limit(1);
+    const [kid] = await db.select().from(t.documents).where(and(eq(t.documents.documentTypeCode, 'KIID'), eq(t.documents.shareId, cell.shareId), isNull(t.documents.supersededAt), inArray(t.documents.locale, [...(await loadOfferedLocales(db))]))).limit(1);
     if (!share || !kid) throw new Error('the demo share has a current KID');
     const { id: _id, ...copy } = kid;
     const [archived] = await db
