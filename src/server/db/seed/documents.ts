@@ -35,7 +35,7 @@ function typeTitle(code: DocumentTypeCode, locale: Locale): string {
 }
 
 async function pdfDocument(
-  house: HouseFixture,
+  footer: string,
   owner: DocumentOwner,
   code: DocumentTypeCode,
   locale: Locale,
@@ -49,7 +49,7 @@ async function pdfDocument(
     title,
     subtitle: formatDate(publishedAt, locale),
     paragraphs,
-    footer: textIn(house.documentFooter, locale),
+    footer,
   });
   return {
     owner,
@@ -70,7 +70,9 @@ async function pdfDocument(
 export async function buildDocuments(house: HouseFixture): Promise<SeedDocument[]> {
   const out: SeedDocument[] = [];
   const LOCALES = house.locales;
-  const pdf = (...args: Parameters<typeof pdfDocument> extends [HouseFixture, ...infer R] ? R : never) => pdfDocument(house, ...args);
+  /** A PDF of this house, its footer in the document's language. */
+  const pdf = (owner: DocumentOwner, code: DocumentTypeCode, locale: Locale, subject: string, fileStem: string, paragraphs: string[], publishedAt: string) =>
+    pdfDocument(textIn(house.documentFooter, locale), owner, code, locale, subject, fileStem, paragraphs, publishedAt);
   for (const fund of house.funds) {
     for (const code of fund.documents) {
       for (const locale of LOCALES) {
