@@ -39,6 +39,18 @@ describe('configuration', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('chooses the demo house to seed: true or unset the first, a house by its code, false none; DEFAULT_COUNTRY follows it unless set', () => {
+    expect(parseEnv({}).SEED_DEMO).toBe('aurore');
+    for (const value of ['true', '1', 'on', 'aurore', 'AURORE', ' aurore ']) expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO, value).toBe('aurore');
+    expect(parseEnv({ SEED_DEMO: 'meridian' }).SEED_DEMO).toBe('meridian');
+    for (const value of ['false', '0', 'off']) expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO, value).toBe(false);
+    expect(() => parseEnv({ SEED_DEMO: 'orion' })).toThrow(/SEED_DEMO: must be true, false or a demo house: aurore, meridian/);
+    expect(parseEnv({}).DEFAULT_COUNTRY).toBe('FR');
+    expect(parseEnv({ SEED_DEMO: 'false' }).DEFAULT_COUNTRY).toBe('FR');
+    expect(parseEnv({ SEED_DEMO: 'meridian' }).DEFAULT_COUNTRY).toBe('LU');
+    expect(parseEnv({ SEED_DEMO: 'meridian', DEFAULT_COUNTRY: 'BE' }).DEFAULT_COUNTRY).toBe('BE');
+  });
+
   it('reads flags', () => {
     expect(parseEnv({ DOCUMENT_CHECK: 'false' }).DOCUMENT_CHECK).toBe(false);
     expect(parseEnv({ DOCUMENT_CHECK: '0' }).DOCUMENT_CHECK).toBe(false);

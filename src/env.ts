@@ -4,6 +4,7 @@ import { parseApprovalAreas } from './domain/staff/approval';
 import { SUPPORTED_LOCALES, type Locale } from './domain/language/locale';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './domain/privacy/retention';
 import { parseRoleMap } from './domain/staff/sso';
+import { DEFAULT_DEMO_HOUSE, DEMO_HOUSE_CODES, DEMO_HOUSE_COUNTRY, type DemoHouseCode } from './server/db/seed/house-codes';
 
 /**
  * The one place configuration is read. The site runs with no variable at all
@@ -25,6 +26,20 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** SEED_DEMO: a demo house's code, `true` (and its synonyms) for the first one, `false` for none. */
+const demoChoice = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((v, ctx): DemoHouseCode | false => {
+    if (v === undefined || v === '' || v === 'true' || v === '1' || v === 'on') return DEFAULT_DEMO_HOUSE;
+    if (v === 'false' || v === '0' || v === 'off') return false;
+    if ((DEMO_HOUSE_CODES as readonly string[]).includes(v)) return v as DemoHouseCode;
+    ctx.addIssue({ code: 'custom', message: `must be true, false or a demo house: ${DEMO_HOUSE_CODES.join(', ')}` });
+    return z.NEVER;
+  });
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -56,13 +71,16 @@ const envSchema = z.object({
       .regex(/^\/[^/]/, 'must be a path on this site, starting with a single /')
       .optional(),
   ),
-  /** The country of residence of a visitor who has not chosen one, and the sitemap's (docs/decisions/035). */
+  /**
+   * The country of residence of a visitor who has not chosen one, and the sitemap's (docs/decisions/035);
+   * unset, FR, or the home country of the demo house SEED_DEMO seeds (LU for the second one).
+   */
   DEFAULT_COUNTRY: optionalString.pipe(
     z
       .string()
       .regex(/^(?:[A-Z]{2}|INT)$/, 'must be a country code of the country table, in capitals (FR, LU, INT)')
       .optional(),
-  ).default('FR'),
+  ),
   PUBLIC_BASE_URL: optionalUrl.default('http://localhost:3000'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: optionalString.pipe(z.email().optional()).default('website@fictional-am.example'),
@@ -73,7 +91,8 @@ const envSchema = z.object({
   DOCUMENT_CHECK: booleanFlag(true),
   /** How many years a superseded KID or prospectus stays downloadable from the document library's archive (docs/decisions/032). */
   DOCUMENT_ARCHIVE_YEARS: z.coerce.number().int().min(1).max(50).default(10),
-  SEED_DEMO: booleanFlag(true),
+  /** The demo house seeded on an empty database (src/server/db/seed/house-codes.ts), or false: the base of a real house. */
+  SEED_DEMO: demoChoice,
   /**
    * The house's name on a first start without the demo (SEED_DEMO=false): the company row of the base
    * seed (src/server/db/seed/base.ts) takes it in every language; unset, a neutral name ("Your fund
@@ -189,7 +208,7 @@ const envSchema = z.object({
     path: ['STAFF_PASSWORD_LOGIN'],
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'DEFAULT_COUNTRY'> & { DEFAULT_COUNTRY: string };
 
 /**
  * LOCALES used to narrow the languages; the house now chooses them in the back-office ("Languages
@@ -207,7 +226,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const retired = retiredLocalesWarning(source.LOCALES);
   if (retired) console.error(retired);
-  return result.data;
+  const { DEFAULT_COUNTRY, SEED_DEMO } = result.data;
+  return { ...result.data, DEFAULT_COUNTRY: DEFAULT_COUNTRY ?? (SEED_DEMO ? DEMO_HOUSE_COUNTRY[SEED_DEMO] : 'FR') };
 }
 
 export type LogSettings = { level: NonNullable<z.infer<typeof logLevel>>; format: NonNullable<z.infer<typeof logFormat>> };

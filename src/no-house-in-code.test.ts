@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
  * source or stylesheet elsewhere may name one. Texts that name the house take it as `{company}`.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-// The demo houses' names and the stem of their slugs and addresses, in any case.
-const NEEDLES = [/aurore/i, /meridian fund/i];
+// The demo houses' names and the stem of their slugs and addresses, in any case. Their codes (SEED_DEMO's
+// values) live in the seed too (src/server/db/seed/house-codes.ts), which src/env.ts reads.
+const NEEDLES = [/aurore/i, /meridian/i];
 
 /**
  * Released migrations are never edited (a database that ran one keeps what it did). Two of them, from

@@ -23,6 +23,7 @@ import { findShareDocument } from '../../src/server/documents/queries';
 import { equivalentPath } from '../../src/server/http/switch-locale';
 import { listFunds } from '../../src/server/funds/queries';
 import { offeredLocales } from '../../src/server/site/languages-queries';
+import { fundNotices } from '../../src/server/events/queries';
 import { samplePdf } from '../support/sample-documents';
 
 const publicFund = fixtures.find((f) => f.slug === 'aurore-actions-europe');
@@ -105,13 +106,19 @@ afterAll(async () => {
   if (process.env.DATABASE_URL) await seedDemo(await getDb());
 });
 
-/** What the pages offer: every fund page's and share page's document links, in every served language, as that language's pages show them. */
+/**
+ * What the pages offer: every fund page's and share page's document links, and the notice PDFs of its
+ * shareholder notices (the demo has a few, issue 43), in every served language, as that language's pages show them.
+ */
 async function pagesOffer(profile: InvestorProfile) {
   const offered: { url: string; locale: Locale; pageLocale: Locale; fundSlug: string; isinCode: string | null; code: string; fundTitle: string; shareName: string | null }[] = [];
   for (const pageLocale of await offeredLocales()) {
     for (const fund of await listFunds(pageLocale, { profile, country: 'FR' })) {
       const offer = await fundDocumentOffer(pageLocale, fund, true);
       for (const d of offer.fund) offered.push({ url: d.url, locale: d.locale as Locale, pageLocale, fundSlug: fund.slug, isinCode: null, code: d.code, fundTitle: fund.title, shareName: null });
+      for (const notice of (await fundNotices(pageLocale, { profile, country: 'FR' }, fund.slug)).items) {
+        for (const d of notice.documents) offered.push({ url: d.url, locale: d.locale as Locale, pageLocale, fundSlug: fund.slug, isinCode: null, code: 'FUND_NOTICE', fundTitle: fund.title, shareName: null });
+      }
       for (const share of fund.shares) {
         for (const d of await shareDocumentOffer(pageLocale, fund, share, true)) {
           offered.push({ url: d.url, locale: d.locale as Locale, pageLocale, fundSlug: fund.slug, isinCode: share.isinCode, code: d.code, fundTitle: fund.title, shareName: share.name });

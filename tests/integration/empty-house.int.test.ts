@@ -25,6 +25,8 @@ import { listNews, listNewsCategories } from '../../src/server/news/queries';
 import { getLayoutData } from '../../src/server/site/layout-queries';
 import { getCompany, getDisclaimers, getPage, listPages } from '../../src/server/site/queries';
 import { pagesWithGaps } from '../../src/server/pages/staff-queries';
+import { setupChecklist } from '../../src/domain/setup/checklist';
+import { setupFacts } from '../../src/server/setup/queries';
 import { gql } from './graphql-client';
 
 // Read by src/env.ts on its first use, which comes after this file's imports; given back after the file.
@@ -126,6 +128,17 @@ describe('an empty start with SEED_DEMO=false', () => {
       expect(legal?.components.flatMap((c) => c.texts).some((x) => x.content.includes(TEMPLATE_GAP))).toBe(true);
       expect(legal?.components.flatMap((c) => c.texts).some((x) => x.content.includes(NAME))).toBe(true);
     }
+  });
+
+  it('has the go-live checklist list what the house must still provide (the demo houses list none: demo-houses.int.test.ts)', async () => {
+    const items = setupChecklist(await setupFacts(database.db));
+    const pending = Object.fromEntries(items.filter((i) => !i.done).map((i) => [i.code, i.missing]));
+    expect(Object.keys(pending)).toEqual(expect.arrayContaining(['identity', 'fund', 'legal-notices', 'rgpd', 'accessibility', 'approver']));
+    expect(pending.identity).toEqual(expect.arrayContaining(['ADDRESS', 'legalName', 'lei', 'regulator']));
+    expect(pending['legal-notices']).toEqual(['gaps']);
+    // Nothing is registered, so no KID and no country page is owed yet.
+    expect(pending.kids).toBeUndefined();
+    expect(pending['country-pages']).toBeUndefined();
   });
 
   it('lists for staff the pages still holding a gap, until each is replaced', async () => {

@@ -274,12 +274,14 @@ function rowOf(version: TemplateKey, facts: NonNullable<ReturnType<typeof shareF
  * excluded with their errors. `shares` in the catalog's order.
  */
 async function build(db: Db, catalog: RawCatalog, locale: Locale, version: TemplateKey, shares: readonly ShareRow[]): Promise<FindatexBuild> {
-  const [company] = await db.select({ title: t.company.title }).from(t.company).limit(1);
+  // The producer and manufacturer are the house as the company screen records it (issue 43): its legal
+  // name (else its name), its LEI and its contact address, never a constant.
+  const [company] = await db.select({ title: t.company.title, legalName: t.company.legalName, lei: t.company.lei, email: t.company.contactEmail }).from(t.company).limit(1);
   const [scenarios, narrate] = await Promise.all([latestScenarios(db, shares.map((s) => s.id)), narrator(locale)]);
   const ctx: Context = {
     catalog,
     locale,
-    manufacturer: { name: company ? pick(company.title, 'fr') : '', lei: null, email: null },
+    manufacturer: { name: company ? company.legalName?.trim() || pick(company.title, 'fr') : '', lei: company?.lei || null, email: company?.email?.trim() || null },
     scenarios,
     narrate,
     origin: env().PUBLIC_BASE_URL,

@@ -1,13 +1,9 @@
 import 'server-only';
 import { formatDate } from '@/domain/language/format';
 import { newsLink } from '@/domain/news/links';
-import { categories } from './fixtures/categories';
-import { news, newsCategories } from './fixtures/content/news';
-import { pages } from './fixtures/content/pages';
-import { funds } from './fixtures/funds';
-import type { Locale } from './fixtures/types';
-
-const LOCALES: Locale[] = ['fr', 'en', 'es'];
+import { aurore } from './fixtures/aurore';
+import { textIn, type HouseFixture } from './fixtures/house';
+import type { Locale, NewsTranslation } from './fixtures/types';
 
 export type ContentDocumentRow = { path: string; locale: Locale; data: Record<string, unknown> };
 
@@ -23,11 +19,13 @@ function toText(html: string): string {
  * pages read: a news item's link by the link rule of docs/product.md §2 (route, routeType), its date formatted for
  * its language, its category and fund; a page's components and texts.
  */
-export function buildContentDocuments(): ContentDocumentRow[] {
+export function buildContentDocuments(house: HouseFixture = aurore): ContentDocumentRow[] {
   const rows: ContentDocumentRow[] = [];
-  for (const locale of LOCALES) {
+  const { news, newsCategories, pages, funds, categories } = house;
+  for (const locale of house.locales) {
     for (const item of news) {
-      const tr = item.translations[locale];
+      const tr = (item.translations as Partial<Record<Locale, NewsTranslation>>)[locale];
+      if (!tr) throw new Error(`news ${item.group} has no ${locale} translation`);
       const category = newsCategories.find((c) => c.code === item.categoryCode);
       const fund = item.fundSlug ? funds.find((f) => f.slug === item.fundSlug) : undefined;
       const path = `/${locale}/news/${tr.slug}`;
@@ -45,8 +43,8 @@ export function buildContentDocuments(): ContentDocumentRow[] {
           date: item.publishedAt,
           formattedDate: formatDate(item.publishedAt, locale),
           category: item.categoryCode,
-          categoryTitle: category ? category.title[locale] : item.categoryCode,
-          fund: fund ? { slug: fund.slug, title: fund.title[locale], category: categories.find((c) => c.code === fund.categoryCode)?.code ?? null } : null,
+          categoryTitle: category ? textIn(category.title, locale) : item.categoryCode,
+          fund: fund ? { slug: fund.slug, title: textIn(fund.title, locale), category: categories.find((c) => c.code === fund.categoryCode)?.code ?? null } : null,
           externalUrl: item.externalUrl,
           hasDocument: item.hasDocument,
           route: link.route,
@@ -66,13 +64,13 @@ export function buildContentDocuments(): ContentDocumentRow[] {
           path,
           slug: page.code,
           locale,
-          title: page.title[locale],
-          description: page.description[locale],
+          title: textIn(page.title, locale),
+          description: textIn(page.description, locale),
           components: page.components.map((c) => ({
             code: c.code,
-            texts: c.texts.map((x) => ({ code: x.code, content: x.content[locale] })),
+            texts: c.texts.map((x) => ({ code: x.code, content: textIn(x.content, locale) })),
           })),
-          text: toText(page.components.flatMap((c) => c.texts.map((x) => x.content[locale])).join(' ')),
+          text: toText(page.components.flatMap((c) => c.texts.map((x) => textIn(x.content, locale))).join(' ')),
         },
       });
     }

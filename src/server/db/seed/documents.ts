@@ -3,14 +3,13 @@ import { createHash } from 'node:crypto';
 import type { DocumentTypeCode } from '@/domain/catalog';
 import { formatDate } from '@/domain/language/format';
 import { documentTypes } from './fixtures/content/reference';
-import { news } from './fixtures/content/news';
 import { DEMO_AS_OF } from './fixtures/constants';
-import { funds } from './fixtures/funds';
-import type { L3, Locale } from './fixtures/types';
+import { textIn, type HouseFixture } from './fixtures/house';
+import type { Locale } from './fixtures/types';
 import { pdfTagged } from '@/server/documents/tagging';
 import { makeDemoPdf } from './pdf';
 
-export type DocumentOwner = { kind: 'fund'; slug: string } | { kind: 'share'; isin: string } | { kind: 'news'; group: string };
+export type DocumentOwner = { kind: 'fund'; slug: string } | { kind: 'share'; isin: string } | { kind: 'news'; group: string } | { kind: 'event'; index: number; fundSlug: string };
 
 export type SeedDocument = {
   owner: DocumentOwner;
@@ -27,15 +26,8 @@ export type SeedDocument = {
   tagged: boolean | null;
 };
 
-const LOCALES: Locale[] = ['fr', 'en', 'es'];
 /** Periodic reports are published in French and English only: Spanish visitors get the French file (fallback). */
 const FR_EN_ONLY = new Set<DocumentTypeCode>(['ANNUAL_REPORT', 'SEMI_ANNUAL_REPORT']);
-
-const FOOTER: L3 = {
-  fr: 'Aurore Gestion - document de démonstration, société fictive. Ne constitue pas un conseil en investissement.',
-  en: 'Aurore Gestion - demonstration document, fictional company. Not investment advice.',
-  es: 'Aurore Gestion - documento de demostración, sociedad ficticia. No constituye asesoramiento de inversión.',
-};
 
 function typeTitle(code: DocumentTypeCode, locale: Locale): string {
   const type = documentTypes.find((d) => d.code === code);
@@ -43,6 +35,7 @@ function typeTitle(code: DocumentTypeCode, locale: Locale): string {
 }
 
 async function pdfDocument(
+  footer: string,
   owner: DocumentOwner,
   code: DocumentTypeCode,
   locale: Locale,
@@ -56,7 +49,7 @@ async function pdfDocument(
     title,
     subtitle: formatDate(publishedAt, locale),
     paragraphs,
-    footer: FOOTER[locale],
+    footer,
   });
   return {
     owner,
@@ -73,21 +66,25 @@ async function pdfDocument(
   };
 }
 
-/** Real PDFs for every document the fixtures declare; the types a fixture leaves out stay missing. */
-export async function buildDocuments(): Promise<SeedDocument[]> {
+/** Real PDFs for every document a house's fixtures declare, in its languages; the types a fixture leaves out stay missing. */
+export async function buildDocuments(house: HouseFixture): Promise<SeedDocument[]> {
   const out: SeedDocument[] = [];
-  for (const fund of funds) {
+  const LOCALES = house.locales;
+  /** A PDF of this house, its footer in the document's language. */
+  const pdf = (owner: DocumentOwner, code: DocumentTypeCode, locale: Locale, subject: string, fileStem: string, paragraphs: string[], publishedAt: string) =>
+    pdfDocument(textIn(house.documentFooter, locale), owner, code, locale, subject, fileStem, paragraphs, publishedAt);
+  for (const fund of house.funds) {
     for (const code of fund.documents) {
       for (const locale of LOCALES) {
         if (FR_EN_ONLY.has(code) && locale === 'es') continue;
         out.push(
-          await pdfDocument(
+          await pdf(
             { kind: 'fund', slug: fund.slug },
             code,
             locale,
-            fund.title[locale],
+            textIn(fund.title, locale),
             fund.slug,
-            [fund.description[locale], fund.philosophy[locale], fund.classification[locale]],
+            [textIn(fund.description, locale), textIn(fund.philosophy, locale), textIn(fund.classification, locale)],
             DEMO_AS_OF,
           ),
         );
@@ -97,13 +94,13 @@ export async function buildDocuments(): Promise<SeedDocument[]> {
       for (const code of share.documents) {
         for (const locale of LOCALES) {
           out.push(
-            await pdfDocument(
+            await pdf(
               { kind: 'share', isin: share.isinCode },
               code,
               locale,
-              `${fund.title[locale]} - ${share.name} (${share.isinCode})`,
+              `${textIn(fund.title, locale)} - ${share.name} (${share.isinCode})`,
               share.isinCode.toLowerCase(),
-              [share.managementGoal[locale], fund.description[locale]],
+              [textIn(share.managementGoal, locale), textIn(fund.description, locale)],
               DEMO_AS_OF,
             ),
           );
@@ -111,11 +108,12 @@ export async function buildDocuments(): Promise<SeedDocument[]> {
       }
     }
   }
-  for (const item of news.filter((n) => n.hasDocument)) {
+  for (const item of house.news.filter((n) => n.hasDocument)) {
     for (const locale of LOCALES) {
-      const translation = item.translations[locale];
+      const translation = (item.translations as Partial<Record<Locale, { slug: string; title: string; body: string }>>)[locale];
+      if (!translation) throw new Error(`news ${item.group} has no ${locale} translation`);
       out.push(
-        await pdfDocument(
+        await pdf(
           { kind: 'news', group: item.group },
           'NEWS_DOCUMENT',
           locale,
@@ -123,6 +121,24 @@ export async function buildDocuments(): Promise<SeedDocument[]> {
           translation.slug,
           translation.body.split(/\n{2,}/),
           item.publishedAt,
+        ),
+      );
+    }
+  }
+  // Each fund event's notice, in the languages it lists, published the day it was announced.
+  for (const [index, event] of house.events.entries()) {
+    const fund = house.funds.find((f) => f.slug === event.fundSlug);
+    if (!fund) throw new Error(`event of unknown fund ${event.fundSlug}`);
+    for (const locale of event.noticeLocales) {
+      out.push(
+        await pdf(
+          { kind: 'event', index, fundSlug: fund.slug },
+          'FUND_NOTICE',
+          locale,
+          `${textIn(fund.title, locale)} - ${textIn(event.title, locale)}`,
+          `${fund.slug}-${event.effectiveOn}`,
+          textIn(event.body, locale).split(/\n{2,}/),
+          event.announcedOn,
         ),
       );
     }

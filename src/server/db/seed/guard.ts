@@ -2,7 +2,10 @@ import 'server-only';
 import { count, desc, gt } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema';
+import { env } from '@/env';
 import { DEMO_AS_OF } from './fixtures/constants';
+import { DEFAULT_DEMO_HOUSE } from './house-codes';
+import { demoHouse } from './houses';
 import { seedDemo, type SeedReport } from './seed';
 
 /**
@@ -58,13 +61,13 @@ export type ReseedOutcome =
   | { ok: false; work: StaffWork; wouldErase: SeededCounts };
 
 /**
- * `npm run db:seed`: reseeds the demo, unless the database holds staff work, which it then
+ * `npm run db:seed`: reseeds the demo house SEED_DEMO names (the first one when SEED_DEMO=false), unless the database holds staff work, which it then
  * describes instead; `force` reseeds anyway. An empty database is seeded as on a first start.
  */
 export async function reseedDemo(db: Db, { force = false }: { force?: boolean } = {}): Promise<ReseedOutcome> {
   const work = await staffWork(db);
   if (!force && hasStaffWork(work)) return { ok: false, work, wouldErase: await seededCounts(db) };
-  return { ok: true, report: await seedDemo(db) };
+  return { ok: true, report: await seedDemo(db, demoHouse(env().SEED_DEMO || DEFAULT_DEMO_HOUSE)) };
 }
 
 /** The refusal in words, for the terminal. */

@@ -10,16 +10,11 @@ import { buildPerformanceRow, type PerformanceRow } from '@/server/navs/performa
 import { savePerformanceRows } from '@/server/navs/recompute';
 import { buildContentDocuments } from './content-documents';
 import { buildDocuments } from './documents';
-import { benchmarks } from './fixtures/benchmarks';
-import { categories } from './fixtures/categories';
-import { company } from './fixtures/content/company';
-import { news, newsCategories } from './fixtures/content/news';
-import { pages } from './fixtures/content/pages';
-import { DEMO_AS_OF, DEMO_SEED_VERSION } from './fixtures/constants';
-import { FUND_SUSTAINABILITY, shareDistributionOf } from './fixtures/distribution';
-import { funds } from './fixtures/funds';
-import { registrationCells } from './fixtures/registrations';
-import { countryPages } from './fixtures/content/country-pages';
+import { aurore } from './fixtures/aurore';
+import { DEMO_AS_OF } from './fixtures/constants';
+import { shareDistributionFrom } from './fixtures/distribution';
+import { textIn, type HouseFixture } from './fixtures/house';
+import { registrationCellsIn } from './fixtures/registrations';
 import { insertCompany, insertPages, insertReferenceData } from './shared';
 import { businessDays, simulateIndex, simulateShare } from './nav-model';
 import { demoDividends } from './dividend-model';
@@ -28,7 +23,7 @@ import { DEMO_SCENARIOS_FROM, monthsBetween, simulateScenarios } from './scenari
 
 /** Every table the demo owns. Form submissions and the mail outbox are visitors' data: never wiped. */
 const SEEDED_TABLES = [
-  'seed_run', 'content_document', 'document', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
+  'seed_run', 'content_document', 'document', 'fund_event_share', 'fund_event', 'news_old_slug', 'news_fund', 'news', 'news_category', 'allocation', 'holding',
   'performance_scenario', 'share_performance', 'nav', 'benchmark_value', 'share_registration', 'share', 'fund_eligibility', 'fund', 'benchmark',
   'esg_label', 'eligibility', 'fund_category', 'component_text', 'page_component', 'page',
   'key_figure', 'company_info', 'company', 'house_image', 'document_type', 'currency', 'investor_profile', 'country', 'language',
@@ -56,8 +51,12 @@ export type SeedReport = {
   pages: number;
 };
 
-/** Wipes the demo tables and fills them again from the fixtures, in one transaction: all or nothing. */
-export async function seedDemo(db: Db): Promise<SeedReport> {
+/**
+ * Wipes the demo tables and fills them again from a demo house's fixtures (the first one by default,
+ * SEED_DEMO chooses: src/server/db/seed/houses.ts), in one transaction: all or nothing.
+ */
+export async function seedDemo(db: Db, house: HouseFixture = aurore): Promise<SeedReport> {
+  const { benchmarks, categories, funds, news, newsCategories, pages } = house;
   // Simulated series and PDFs are prepared before the transaction opens, to keep it short.
   const benchmarkSeries = new Map<string, NavPoint[]>();
   for (const b of benchmarks) {
@@ -75,17 +74,17 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
   }
   // Scenarios up to the last month completed before the demo's last day.
   const scenarioMonths = monthsBetween(DEMO_SCENARIOS_FROM, addMonths(DEMO_AS_OF, -1).slice(0, 7));
-  const pdfs = await buildDocuments();
+  const pdfs = await buildDocuments(house);
   const riskFreeRate = env().RISK_FREE_RATE;
 
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
 
-    await insertReferenceData(tx, { keepExisting: false });
-    await insertCompany(tx, company, { keepExisting: false });
-    await insertPages(tx, [...pages, ...countryPages], { keepExisting: false });
+    await insertReferenceData(tx, { keepExisting: false }, house);
+    await insertCompany(tx, house.company, { keepExisting: false });
+    await insertPages(tx, [...pages, ...house.countryPages], { keepExisting: false });
 
-    await tx.insert(t.fundCategories).values(categories);
+    await tx.insert(t.fundCategories).values([...categories]);
     await tx
       .insert(t.benchmarks)
       .values(benchmarks.map((b) => ({ code: b.code, title: b.title, currencyCode: b.currency })));
@@ -137,7 +136,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         fund.holdings.map((h, i) => ({ ...h, fundId: row.id, asOf: fund.portfolioDate, position: i })),
       );
       await tx.insert(t.allocations).values(fund.allocations.map((a) => ({ ...a, fundId: row.id, asOf: fund.portfolioDate })));
-      const sustainability = FUND_SUSTAINABILITY[fund.slug];
+      const sustainability = house.distribution.sustainability[fund.slug];
       if (sustainability) await tx.insert(t.fundSustainability).values({ fundId: row.id, ...sustainability });
 
       for (const [sharePosition, share] of fund.shares.entries()) {
@@ -161,9 +160,9 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
           .returning({ id: t.shares.id });
         if (!shareRow) throw new Error(`share ${share.isinCode} not inserted`);
         shareIds.set(share.isinCode, shareRow.id);
-        await tx.insert(t.shareDistributions).values({ shareId: shareRow.id, data: shareDistributionOf(fund, share) });
+        await tx.insert(t.shareDistributions).values({ shareId: shareRow.id, data: shareDistributionFrom(house.distribution, fund, share) });
         const profiles = share.visibleTo.filter((p) => fund.visibleTo.includes(p));
-        const cells = registrationCells(fund.slug, profiles);
+        const cells = registrationCellsIn(house.registrations, fund.slug, profiles);
         if (cells.length > 0) {
           await tx.insert(t.shareRegistrations).values(cells.map((c) => ({ shareId: shareRow.id, countryCode: c.country, investorProfile: c.profile, registeredOn: share.inceptionDate })));
         }
@@ -192,7 +191,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
     }
     await savePerformanceRows(tx, performanceRows);
 
-    await tx.insert(t.newsCategories).values(newsCategories);
+    await tx.insert(t.newsCategories).values([...newsCategories]);
     const newsIds = new Map<string, number>();
     for (const item of news) {
       for (const [locale, translation] of Object.entries(item.translations)) {
@@ -217,16 +216,47 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       }
     }
 
-    const documentRows = pdfs.map(({ owner, ...doc }) => ({
-      ...doc,
-      fundId: owner.kind === 'fund' ? (fundIds.get(owner.slug) ?? null) : null,
-      shareId: owner.kind === 'share' ? (shareIds.get(owner.isin) ?? null) : null,
-      newsId: owner.kind === 'news' ? (newsIds.get(`${owner.group}/${doc.locale}`) ?? null) : null,
-    }));
+    // Fund events (issue 34), published the day they were announced, with the classes they concern.
+    const eventIds: number[] = [];
+    for (const event of house.events) {
+      const fundId = fundIds.get(event.fundSlug);
+      const fund = funds.find((f) => f.slug === event.fundSlug);
+      if (fundId === undefined || !fund) throw new Error(`event of unknown fund ${event.fundSlug}`);
+      const announced = new Date(`${event.announcedOn}T08:00:00Z`);
+      const [row] = await tx
+        .insert(t.fundEvents)
+        .values({ fundId, type: event.type, title: event.title, body: event.body, announcedOn: event.announcedOn, effectiveOn: event.effectiveOn, endsOn: event.endsOn, createdAt: announced, updatedAt: announced })
+        .returning({ id: t.fundEvents.id });
+      if (!row) throw new Error(`event ${event.fundSlug}/${event.effectiveOn} not inserted`);
+      eventIds.push(row.id);
+      const isins = event.isins ?? fund.shares.map((s) => s.isinCode);
+      await tx.insert(t.fundEventShares).values(
+        isins.map((isin) => {
+          const shareId = shareIds.get(isin);
+          if (shareId === undefined) throw new Error(`event of unknown share ${isin}`);
+          return { eventId: row.id, shareId };
+        }),
+      );
+    }
+
+    const documentRows = pdfs.map(({ owner, ...doc }) => {
+      if (owner.kind === 'event') {
+        const event = house.events[owner.index];
+        if (!event) throw new Error(`notice of unknown event ${owner.index}`);
+        // A notice is titled as its event, as the back-office stores it, and dated when it was published.
+        return { ...doc, title: textIn(event.title, doc.locale), fundId: fundIds.get(owner.fundSlug) ?? null, shareId: null, newsId: null, eventId: eventIds[owner.index] ?? null, createdAt: new Date(`${event.announcedOn}T08:00:00Z`) };
+      }
+      return {
+        ...doc,
+        fundId: owner.kind === 'fund' ? (fundIds.get(owner.slug) ?? null) : null,
+        shareId: owner.kind === 'share' ? (shareIds.get(owner.isin) ?? null) : null,
+        newsId: owner.kind === 'news' ? (newsIds.get(`${owner.group}/${doc.locale}`) ?? null) : null,
+      };
+    });
     for (const row of documentRows) await tx.insert(t.documents).values(row);
 
-    await insertChunked(tx, t.contentDocuments, buildContentDocuments());
-    await tx.insert(t.seedRuns).values({ version: DEMO_SEED_VERSION });
+    await insertChunked(tx, t.contentDocuments, buildContentDocuments(house));
+    await tx.insert(t.seedRuns).values({ version: house.seedVersion });
 
     return {
       funds: funds.length,

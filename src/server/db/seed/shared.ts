@@ -1,7 +1,8 @@
 import 'server-only';
 import * as t from '../schema';
 import type { Tx } from '../types';
-import type { CompanyFixture, PageFixture } from './fixtures/types';
+import type { CompanyFixture, LText, PageFixture } from './fixtures/types';
+import type { CountryFixture, LanguageFixture } from './fixtures/content/reference';
 import * as reference from './fixtures/content/reference';
 
 /**
@@ -15,10 +16,13 @@ import * as reference from './fixtures/content/reference';
  */
 type Options = { keepExisting: boolean };
 
-export async function insertReferenceData(tx: Tx, { keepExisting }: Options): Promise<void> {
-  const rows: [Parameters<Tx['insert']>[0], Record<string, unknown>[]][] = [
-    [t.languages, reference.languages],
-    [t.countries, reference.countries],
+/** A demo house's own languages and countries (issue 43); without them, every language and the first demo's countries. */
+export type HouseReference = { languages: readonly LanguageFixture<LText>[]; countries: readonly CountryFixture<LText>[] };
+
+export async function insertReferenceData(tx: Tx, { keepExisting }: Options, house?: HouseReference): Promise<void> {
+  const rows: [Parameters<Tx['insert']>[0], readonly Record<string, unknown>[]][] = [
+    [t.languages, house?.languages ?? reference.languages],
+    [t.countries, house?.countries ?? reference.countries],
     [t.investorProfiles, reference.investorProfiles],
     [t.currencies, reference.currencies],
     [t.documentTypes, reference.documentTypes],
@@ -32,7 +36,7 @@ export async function insertReferenceData(tx: Tx, { keepExisting }: Options): Pr
 }
 
 /** The company row (id 1), its infos and key figures. With `keepExisting`, a house that has its row keeps it and its infos and figures. */
-export async function insertCompany(tx: Tx, company: CompanyFixture, { keepExisting }: Options): Promise<void> {
+export async function insertCompany(tx: Tx, company: CompanyFixture<LText>, { keepExisting }: Options): Promise<void> {
   const insert = tx.insert(t.company).values({ id: 1, title: company.title, baseline: company.baseline, subBaseline: company.subBaseline, ...company.identity });
   if (keepExisting) {
     const inserted = await insert.onConflictDoNothing().returning({ id: t.company.id });
@@ -45,7 +49,7 @@ export async function insertCompany(tx: Tx, company: CompanyFixture, { keepExist
 }
 
 /** Pages with their components and texts, in the order given. With `keepExisting`, a page whose code exists is left as it is. */
-export async function insertPages(tx: Tx, pages: readonly (Omit<PageFixture, 'code'> & { code: string })[], { keepExisting }: Options): Promise<number> {
+export async function insertPages(tx: Tx, pages: readonly (Omit<PageFixture<LText>, 'code'> & { code: string })[], { keepExisting }: Options): Promise<number> {
   let written = 0;
   for (const [position, page] of pages.entries()) {
     const insert = tx.insert(t.pages).values({ code: page.code, title: page.title, description: page.description, position });
