@@ -31,10 +31,10 @@ describe('the go-live checklist', () => {
     expect(facts.retailSharesWithoutKid).toEqual([]);
     expect(facts.legalPages).toEqual({ 'legal-notices': 'ready', rgpd: 'ready', accessibility: 'ready' });
     expect(facts.countriesWithoutPage).toEqual([]);
-    // The demo uploads no logo of its own: the site shows the platform's mark until one is stored (house-images.int.test.ts).
-    expect(facts.hasLogo).toBe(false);
+    // The demo seeds its logo, as a house uploads its own (house-images.int.test.ts).
+    expect(facts.hasLogo).toBe(true);
     const pending = setupChecklist(facts).filter((i) => !i.done).map((i) => i.code);
-    expect(pending.filter((code) => code !== 'mail' && code !== 'approver')).toEqual(['logo']);
+    expect(pending.filter((code) => code !== 'mail' && code !== 'approver')).toEqual([]);
   });
 
   it('names a retail share class that loses its KID, a legal page that loses its text, and counts approvers', async () => {

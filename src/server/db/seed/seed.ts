@@ -1,4 +1,6 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
+import { checkHouseImage } from '@/domain/content/house-images';
 import { sql } from 'drizzle-orm';
 import { env } from '@/env';
 import { addMonths } from '@/domain/dates';
@@ -51,6 +53,14 @@ export type SeedReport = {
   pages: number;
 };
 
+/** The house's logo as the back-office would store it: checked and sanitised, or the seed fails. */
+function demoLogo(house: HouseFixture): typeof t.houseImages.$inferInsert {
+  const checked = checkHouseImage('logo', new TextEncoder().encode(house.logo));
+  if (!checked.ok) throw new Error(`the logo of ${house.code} is refused: ${checked.problem}`);
+  const { type, width, height, bytes } = checked.image;
+  return { kind: 'logo', contentType: type, byteSize: bytes.byteLength, width, height, sha256: createHash('sha256').update(bytes).digest('hex'), data: bytes, fileName: `${house.code}-logo.svg` };
+}
+
 /**
  * Wipes the demo tables and fills them again from a demo house's fixtures (the first one by default,
  * SEED_DEMO chooses: src/server/db/seed/houses.ts), in one transaction: all or nothing.
@@ -82,6 +92,7 @@ export async function seedDemo(db: Db, house: HouseFixture = aurore): Promise<Se
 
     await insertReferenceData(tx, { keepExisting: false }, house);
     await insertCompany(tx, house.company, { keepExisting: false });
+    await tx.insert(t.houseImages).values(demoLogo(house));
     await insertPages(tx, [...pages, ...house.countryPages], { keepExisting: false });
 
     await tx.insert(t.fundCategories).values([...categories]);
