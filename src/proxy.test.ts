@@ -125,6 +125,11 @@ describe('proxy', () => {
     }
     // A look-alike page path keeps the site's policy.
     expect(proxy(request('/fr/brand')).headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
+    // A proposed image opened from the review screen gets the images' policy too; the screen keeps the back-office's.
+    const proposed = proxy(request('/admin/reviews/12/image'));
+    expect(proposed.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(proposed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(proxy(request('/admin/reviews/12')).headers.get('content-security-policy')).toMatch(/script-src/);
   });
 
   it('sends an unknown fund, share, article or category to one 404 path per language and profile, once the catalog is loaded', async () => {

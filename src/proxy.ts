@@ -150,8 +150,13 @@ function admin(request: NextRequest): NextResponse {
   forwarded.set('content-security-policy', headers['content-security-policy'] ?? '');
   const response = NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // A proposed image, opened by a reviewer: the images' sandboxing policy, as at /brand (docs/decisions/062).
+  if (PROPOSED_IMAGE_PATH.test(request.nextUrl.pathname)) for (const [name, value] of Object.entries(HOUSE_IMAGE_HEADERS)) response.headers.set(name, value);
   return response;
 }
+
+/** The review screen's route of a proposed house image (src/app/admin/(staff)/reviews/[id]/image). */
+const PROPOSED_IMAGE_PATH = /^\/admin\/reviews\/[^/]+\/image\/?$/;
 
 export default function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   const { pathname } = request.nextUrl;

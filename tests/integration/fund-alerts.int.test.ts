@@ -77,7 +77,7 @@ async function deliveredLink(email: string): Promise<{ link: string; raw: string
   // from quoted-printable (headers are not: an `=C9` in a header's link is text).
   const split = mail.raw.search(/\r?\n\r?\n/);
   const raw = `${mail.raw.slice(0, split).replace(/\r?\n(?=[ \t])/g, '')}\n\n${decodeMail(mail.raw.slice(split))}`;
-  const link = /https:\/\/www\.fundhouse\.test\/api\/alerts\?token=[A-Za-z0-9_-]{43}(?:&confirm=[A-Za-z0-9_-]{43})?/.exec(raw.replace(/\r?\n\s+/g, ''))?.[0];
+  const link = /https:\/\/www\.fundhouse\.test\/api\/alerts\?token=[A-Za-z0-9_-]{43}(?:&confirm=[A-Za-z0-9_-]{43})?(?:&lang=[a-z]{2})?/.exec(raw.replace(/\r?\n\s+/g, ''))?.[0];
   if (!link) throw new Error('no alert link in the mail');
   return { link, raw };
 }
@@ -141,11 +141,15 @@ describe('subscribing and confirming', () => {
     expect((await outboxOf(email)).every((m) => m.sentAt && m.linkSealed === null && !m.text.includes('token='))).toBe(true);
 
     // The link opens the manage page (reading only). Unconfirmed, the subscriber has no language yet:
-    // the page is in the language of the browser that opens it (then the subscriber's, once confirmed).
-    const get = await handleLinkGet(new Request(link, { headers: { 'accept-language': 'en-GB,en;q=0.9' } }));
+    // the page is in the language of the mail, which its link names (then the subscriber's, once
+    // confirmed), whatever the browser asks; a link that names none follows the browser.
+    expect(new URL(link).searchParams.get('lang')).toBe('en');
+    const get = await handleLinkGet(new Request(link, { headers: { 'accept-language': 'es' } }));
     expect(get.status).toBe(303);
     expect(get.headers.get('location')).toMatch(/^\/en\/alerts\?token=[\w-]{43}&confirm=[\w-]{43}$/);
-    expect((await handleLinkGet(new Request(link, { headers: { 'accept-language': 'es' } }))).headers.get('location')).toMatch(/^\/es\/alertas\?token=/);
+    const bare = new URL(link);
+    bare.searchParams.delete('lang');
+    expect((await handleLinkGet(new Request(bare, { headers: { 'accept-language': 'es' } }))).headers.get('location')).toMatch(/^\/es\/alertas\?token=/);
     const url = new URL(link);
     const view = await manageView(db, url.searchParams.get('token'), url.searchParams.get('confirm'), 'en');
     // The fund the link confirms, named in the subscriber's language.

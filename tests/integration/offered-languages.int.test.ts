@@ -11,6 +11,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import proxy, { NOT_FOUND_PAGE_HEADER, UNKNOWN_PAGE_SEGMENT } from '../../src/proxy';
 import { readLanguageForm } from '../../src/domain/language/offered';
+import { env } from '../../src/env';
 import { adminTranslator } from '../../src/i18n/admin';
 import { approveChange, type Person } from '../../src/server/approval/service';
 import { saveChange } from '../../src/server/approval/door';
@@ -73,6 +74,9 @@ describe('the languages and countries a house offers', () => {
     expect(refused).toEqual({ mode: 'invalid', problems: { fields: { languages: 'no-language' } } });
     const unknown = await saveChange(db, 'languages.save', { languages: ['fr', 'de'], countries: ['FR', 'XX'] }, people.admin, { areas: ALL });
     expect(unknown).toEqual({ mode: 'invalid', problems: { fields: { languages: 'unknown-language', countries: 'unknown-country' } } });
+    // The country visitors who chose none are read as living in (DEFAULT_COUNTRY) stays served.
+    const withoutDefault = await saveChange(db, 'languages.save', { languages: ['fr'], countries: before.countries.filter((c) => c !== env().DEFAULT_COUNTRY) }, people.admin, { areas: ALL });
+    expect(withoutDefault).toEqual({ mode: 'invalid', problems: { fields: { countries: 'default-country' } } });
     // The form reads no language as the same error, and each language names it in its own words.
     const form = { get: () => '', getAll: () => [] };
     expect(readLanguageForm(form).errors).toEqual({ languages: 'no-language' });

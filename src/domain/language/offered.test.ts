@@ -44,6 +44,11 @@ describe('languageChoiceProblems', () => {
     expect(languageChoiceProblems({ languages: ['fr'], countries: ['XX'] }, known)).toEqual({ countries: 'unknown-country' });
     expect(languageChoiceProblems({ languages: ['fr'], countries: Array.from({ length: 301 }, () => 'FR') }, known)).toEqual({ countries: 'too-many' });
   });
+
+  it('keeps served the country assumed for visitors who chose none (DEFAULT_COUNTRY)', () => {
+    expect(languageChoiceProblems({ languages: ['fr'], countries: ['BE'] }, { ...known, defaultCountry: 'FR' })).toEqual({ countries: 'default-country' });
+    expect(languageChoiceProblems({ languages: ['fr'], countries: ['FR', 'BE'] }, { ...known, defaultCountry: 'FR' })).toBeNull();
+  });
 });
 
 describe('languagePositions', () => {

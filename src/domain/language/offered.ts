@@ -38,7 +38,7 @@ export type LanguageChoice = { languages: string[]; countries: string[] };
 export const MAX_SERVED_COUNTRIES = 300;
 
 export type LanguageChoiceField = 'languages' | 'countries';
-export type LanguageChoiceProblem = 'no-language' | 'unknown-language' | 'duplicate-language' | 'unknown-country' | 'duplicate-country' | 'too-many';
+export type LanguageChoiceProblem = 'no-language' | 'unknown-language' | 'duplicate-language' | 'unknown-country' | 'duplicate-country' | 'default-country' | 'too-many';
 
 /**
  * The problems of a choice, by field (null when none): at least one language, each a shipped one
@@ -46,7 +46,7 @@ export type LanguageChoiceProblem = 'no-language' | 'unknown-language' | 'duplic
  */
 export function languageChoiceProblems(
   choice: LanguageChoice,
-  known: { languages: readonly string[]; countries: readonly string[] },
+  known: { languages: readonly string[]; countries: readonly string[]; defaultCountry?: string },
 ): Partial<Record<LanguageChoiceField, LanguageChoiceProblem>> | null {
   const problems: Partial<Record<LanguageChoiceField, LanguageChoiceProblem>> = {};
   const languages = Array.isArray(choice.languages) ? choice.languages : [];
@@ -58,6 +58,8 @@ export function languageChoiceProblems(
   if (countries.length > MAX_SERVED_COUNTRIES) problems.countries = 'too-many';
   else if (countries.some((c) => typeof c !== 'string' || !known.countries.includes(c))) problems.countries = 'unknown-country';
   else if (new Set(countries).size !== countries.length) problems.countries = 'duplicate-country';
+  // The country assumed for a visitor who has chosen none (DEFAULT_COUNTRY) stays served, or every such visitor would be read as living in a country the site no longer serves.
+  else if (known.defaultCountry !== undefined && !countries.includes(known.defaultCountry)) problems.countries = 'default-country';
   return Object.keys(problems).length > 0 ? problems : null;
 }
 

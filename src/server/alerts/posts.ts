@@ -108,7 +108,10 @@ export async function handleLinkGet(request: Request): Promise<Response> {
   const token = query.get('token') ?? '';
   const confirm = query.get('confirm');
   const known = await localeOfToken(await getDb(), token);
-  const locale = known && (await offeredLocales()).includes(known as Locale) ? (known as Locale) : requestLocale(null, request.headers);
+  const offered = await offeredLocales();
+  // The subscriber's language once they confirmed something; before that, the language of the mail whose link this is.
+  const asked = query.get('lang');
+  const locale = known && offered.includes(known as Locale) ? (known as Locale) : asked && offered.includes(asked as Locale) ? (asked as Locale) : requestLocale(null, request.headers);
   return toPage(locale, { token, ...(confirm ? { confirm } : {}) });
 }
 

@@ -75,11 +75,17 @@ export function manageTokenWithSecret(secret: string, subscriber: { id: string; 
   return createHmac('sha256', manageKeyOf(secret)).update(`${subscriber.id}.${subscriber.createdAt.toISOString()}`).digest('base64url');
 }
 
-/** The one link of an alert mail (text and List-Unsubscribe). */
-export function alertLink(token: string, confirm?: string): string {
+/**
+ * The one link of an alert mail (text and List-Unsubscribe). A confirmation mail's link names the
+ * mail's language (`lang`), so that a subscriber who has confirmed nothing yet reads the manage page
+ * in the language of the mail; it is a page's language only: the subscriber's own is set by the
+ * confirming click (handleManagePost), never by the request that asked.
+ */
+export function alertLink(token: string, confirm?: string, locale?: Locale): string {
   const url = new URL('/api/alerts', env().PUBLIC_BASE_URL);
   url.searchParams.set('token', token);
   if (confirm) url.searchParams.set('confirm', confirm);
+  if (locale) url.searchParams.set('lang', locale);
   return url.toString();
 }
 
@@ -160,7 +166,7 @@ export async function subscribe(db: Db, request: SubscribeRequest, now = new Dat
           target: [t.alertSubscriptions.subscriberId, t.alertSubscriptions.fundId],
           set: { navSummary: request.navSummary, confirmTokenHash: hashToken(confirm), createdAt: now },
         });
-      link = alertLink(token, confirm);
+      link = alertLink(token, confirm, request.locale);
     }
     // The mail in the language of this request: the visitor reads the page they asked from.
     const mail = composeConfirmation(pick(fund.title, request.locale), request.navSummary, alertsTranslator(request.locale));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/env';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ChangeKind } from '@/domain/staff/approval';
@@ -334,7 +335,7 @@ export const COMMANDS = {
     // At least one language, each shipped and in the language table, none twice; countries of the country table (docs/decisions/061).
     async validate(db, input) {
       const { languages, countries } = await languagesForStaff(db);
-      return fields(languageChoiceProblems(input, { languages: languages.map((l) => l.locale), countries: countries.map((c) => c.code) }) ?? {});
+      return fields(languageChoiceProblems(input, { languages: languages.map((l) => l.locale), countries: countries.map((c) => c.code), defaultCountry: env().DEFAULT_COUNTRY }) ?? {});
     },
     async read(db) {
       return { key: 'languages', label: 'languages', state: await languageChoiceState(db) };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { HOUSE_IMAGES, houseImagePath, type HouseImageKind } from '@/domain/content/house-images';
 import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
@@ -39,8 +39,18 @@ export async function houseImageState(db: Executor, kind: HouseImageKind): Promi
   return { image: kind, contentType: row?.contentType ?? null, size: row?.byteSize ?? null, width: row?.width ?? null, height: row?.height ?? null, sha256: row?.sha256 ?? null, fileName: row?.fileName ?? null };
 }
 
-/** An image's bytes, for its route: only when the hash in the address is the stored one's. */
+/**
+ * An image's bytes, for its route: only when the hash in the address is the stored one's. The hash is
+ * compared before the bytes are read, so an address with a made-up hash (a 404 no cache keeps) costs
+ * one small read, never the transfer of a 2 MB image.
+ */
 export async function houseImageFile(db: Executor, kind: HouseImageKind, hash: string): Promise<{ contentType: string; data: Uint8Array; sha256: string } | null> {
-  const [row] = await db.select({ contentType: t.houseImages.contentType, data: t.houseImages.data, sha256: t.houseImages.sha256 }).from(t.houseImages).where(eq(t.houseImages.kind, kind));
-  return row && row.sha256.startsWith(hash) && hash.length >= 16 ? row : null;
+  if (hash.length < 16) return null;
+  const [meta] = await db.select({ sha256: t.houseImages.sha256 }).from(t.houseImages).where(eq(t.houseImages.kind, kind));
+  if (!meta?.sha256.startsWith(hash)) return null;
+  const [row] = await db
+    .select({ contentType: t.houseImages.contentType, data: t.houseImages.data, sha256: t.houseImages.sha256 })
+    .from(t.houseImages)
+    .where(and(eq(t.houseImages.kind, kind), eq(t.houseImages.sha256, meta.sha256)));
+  return row ?? null;
 }

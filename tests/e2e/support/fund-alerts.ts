@@ -42,7 +42,7 @@ export async function waitForMail(sink: SmtpSink, email: string, subject: string
 /** The alert link (manage, and confirm when there is one) a mail's text carries, on the server `origin`. */
 export function alertLinkOf(body: string, origin: string): string {
   const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const link = new RegExp(`${escaped}/api/alerts\\?token=[A-Za-z0-9_-]{43}(?:&confirm=[A-Za-z0-9_-]{43})?`).exec(body)?.[0];
+  const link = new RegExp(`${escaped}/api/alerts\\?token=[A-Za-z0-9_-]{43}(?:&confirm=[A-Za-z0-9_-]{43})?(?:&lang=[a-z]{2})?`).exec(body)?.[0];
   if (!link) throw new Error(`no alert link in:\n${body}`);
   return link;
 }

@@ -12,7 +12,7 @@ import { approvalInput, doorAnswer } from '@/app/admin/approval-form';
 const withApproval = z.object(approvalInput);
 
 type ErrorCode = LanguageChoiceProblem | 'duplicate-rank' | 'bad-rank';
-const ERROR_CODES: readonly ErrorCode[] = ['no-language', 'unknown-language', 'duplicate-language', 'unknown-country', 'duplicate-country', 'too-many', 'duplicate-rank', 'bad-rank'];
+const ERROR_CODES: readonly ErrorCode[] = ['no-language', 'unknown-language', 'duplicate-language', 'unknown-country', 'duplicate-country', 'default-country', 'too-many', 'duplicate-rank', 'bad-rank'];
 
 /** Each field's error, translated; an unknown code reads as the generic one. */
 function errorTexts(ctx: StaffActionContext, errors: Readonly<Record<string, string>>): FormState {
