@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EN, expectAccessible, staffPage } from '../support/admin';
+import { png } from '../support/png';
 
 /**
  * The house's images on the company screen (docs/decisions/062), by roles and labels: an admin's SVG
@@ -16,34 +16,6 @@ const C = T.company;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  Buffer.from(data).copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-/** A real grey PNG of the size given. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array())]);
-}
 
 test('an admin’s SVG logo with a script is refused on its field; a social image is stored and named by every page', async ({ browser, baseURL, page: visitor, request }) => {
   const { context, page } = await staffPage(browser, 'admin', baseURL);
@@ -68,7 +40,7 @@ test('an admin’s SVG logo with a script is refused on its field; a social imag
   await expect(headerLogo).toHaveAttribute('src', logoBefore ?? '');
 
   const social = page.getByRole('form', { name: C.images.kinds.social });
-  await social.getByLabel(C.images.file).setInputFiles({ name: 'share.png', mimeType: 'image/png', buffer: png(1200, 630) });
+  await social.getByLabel(C.images.file).setInputFiles({ name: 'share.png', mimeType: 'image/png', buffer: Buffer.from(png(1200, 630)) });
   await social.getByRole('button', { name: C.images.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: C.images.saved })).toBeVisible();
   await page.reload();
