@@ -13,9 +13,12 @@ import type { ChangeScope } from '../content/publication';
 export const MAX_SLEEP_MS = 5 * 60_000;
 /** Wake a little after the moment, so that the database's `now()` has passed it when pages render again. */
 export const MARGIN_MS = 50;
-/** How long after a moment's expiry it is applied once more (renders that read the database just before it are over). */
-export const SETTLE_MS = 3_000;
-
+/**
+ * How long after a change (a staff change or a moment) its tags are expired once more in each
+ * process: a render that read the database just before the change stores its page after the expiry,
+ * and would be served as fresh until the next change touching it (src/server/publish/publish.ts).
+ */
+export const RENDER_SETTLE_MS = 3_000;
 /** The earliest of the moments given (null: none). */
 export function earliest(moments: readonly (Date | null | undefined)[]): Date | null {
   let best: Date | null = null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
 import { purgeBatches, parsePurgeUrls } from '@/domain/cache/purge-batches';
+import { RENDER_SETTLE_MS } from '@/domain/clock/moments';
 import { raiseAlert } from '@/server/log/alerts';
 import { areaLogger } from '@/server/log/logger';
 
@@ -14,15 +15,17 @@ const log = areaLogger('cache');
  * and are purged by their APIs' calls documented there.
  *
  * When: at once, and once more SETTLE_MS later. The other app processes expire their own copies when
- * PostgreSQL's NOTIFY reaches them, a few milliseconds after this one: a visitor whose request falls
- * in between could put the old page back into the shared cache, and the second purge takes it out.
+ * PostgreSQL's NOTIFY reaches them, a few milliseconds after this one, and every process expires
+ * them once more RENDER_SETTLE_MS later (renders under way at the change): a visitor whose request
+ * falls in between could put the old page back into the shared cache, and the second purge, after
+ * both, takes it out.
  * Each purge is tried ATTEMPTS times; when it still fails, the team's alert is raised (source
  * `cache-purge`), and the pages' bounded lifetime (CACHE_SURROGATE_MAX_AGE) heals what it missed.
  */
 export type PurgeAdapter = { name: string; purge(tags: readonly string[]): Promise<void> };
 
 const TIMEOUT_MS = 5_000;
-export const SETTLE_MS = 1_000;
+export const SETTLE_MS = RENDER_SETTLE_MS + 1_000;
 export const RETRY_DELAYS_MS = [250, 1_000];
 
 /** Varnish with the xkey module: `PURGE /` with `xkey-purge: tag tag …`, to every URL, a batch at a time. */

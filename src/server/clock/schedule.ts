@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { MAX_SLEEP_MS, SETTLE_MS, earliest, mergeScopes, sleepMs, windowToPublish } from '@/domain/clock/moments';
+import { MAX_SLEEP_MS, earliest, mergeScopes, sleepMs, windowToPublish } from '@/domain/clock/moments';
 import { changeTags } from '@/domain/content/cache-tags';
 import type { ChangeScope } from '@/domain/content/publication';
 import { env } from '@/env';
@@ -20,7 +20,7 @@ const log = areaLogger('clock');
  * changes by itself (the sources, ./sources.ts, and the effective dates of approved changes),
  * re-reading at least every MAX_SLEEP_MS and after every publication; then it publishes the
  * window (after, now] by the database's `now()`: this process's caches (applyChangeLocally, again
- * SETTLE_MS later) and the shared cache's purge by the same tags. Each process does it for itself,
+ * RENDER_SETTLE_MS later) and the shared cache's purge by the same tags. Each process does it for itself,
  * so none depends on another's NOTIFY; the purge is idempotent, and every process sends it.
  *
  * The moment the clock last published is kept in the database (app_setting MARK_KEY): a process
@@ -87,11 +87,10 @@ export async function clockScope(db: Db, after: Date, upTo: Date): Promise<Chang
   return mergeScopes(scopes);
 }
 
-/** Publishes a window's scope as a staff change would reach the caches: this process's, again once renders under way are over, and the shared cache. */
+/** Publishes a window's scope as a staff change would reach the caches: this process's (again once renders under way are over: applyChangeLocally), and the shared cache. */
 function publishMoment(scope: ChangeScope): void {
   applyChangeLocally(scope);
   purgeSharedCache(changeTags(scope));
-  setTimeout(() => applyChangeLocally(scope), SETTLE_MS).unref?.();
 }
 
 /** One turn of the clock: publishes what came due since this process's and the shared mark, then the approved changes due. */

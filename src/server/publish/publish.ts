@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { RENDER_SETTLE_MS } from '@/domain/clock/moments';
 import { changeTags } from '@/domain/content/cache-tags';
 import { encodeChange, type ChangeScope } from '@/domain/content/publication';
 import type { Executor } from '@/server/db/types';
@@ -30,6 +31,8 @@ type Holder = {
   sending?: Promise<void>;
   /** Told after each publication of this process (the clock re-reads its next moments: src/server/clock/schedule.ts). */
   published?: () => void;
+  /** Tags to expire once more when the renders under way at their change are over (RENDER_SETTLE_MS). */
+  settling?: Set<string>;
 };
 const holder = ((globalThis as { __fundhousePublish?: Holder }).__fundhousePublish ??= { origin: randomUUID() });
 
@@ -92,10 +95,31 @@ function sendToSelf(tags: readonly string[]): void {
 }
 
 /**
+ * Expires these tags once more RENDER_SETTLE_MS from now, with whatever else is waiting, one timer
+ * at a time. A render that read the database just before the change committed stores its page after
+ * the expiry, newer than it, and Next would serve that old page as fresh until the next change
+ * touching it; so would a memory cache filled by such a read. Seen in CI: the home page kept its old
+ * x-default after the default language changed while another visitor's render of it was under way.
+ */
+function settleLater(tags: readonly string[]): void {
+  const first = holder.settling === undefined;
+  holder.settling ??= new Set();
+  for (const tag of tags) holder.settling.add(tag);
+  if (!first) return;
+  setTimeout(() => {
+    const due = [...(holder.settling ?? [])];
+    holder.settling = undefined;
+    clearMemoryCaches(due);
+    if (holder.self) sendToSelf(due);
+  }, RENDER_SETTLE_MS).unref?.();
+}
+
+/**
  * Makes a change visible in this process: the change becomes its cache tags (changeTags), the
  * in-memory caches those tags name are emptied (src/server/cache/registry.ts), and the cached pages
- * and data carrying them expire (directly inside a request, else through the process's own route).
- * A process that serves no pages (a CLI, a test) has only its memory caches to empty.
+ * and data carrying them expire (directly inside a request, else through the process's own route);
+ * then all of it once more, RENDER_SETTLE_MS later, for the renders that were under way. A process
+ * that serves no pages (a CLI, a test) has only its memory caches to empty.
  */
 export function applyChangeLocally(scope: ChangeScope): void {
   const tags = changeTags(scope);
@@ -107,6 +131,7 @@ export function applyChangeLocally(scope: ChangeScope): void {
     // Not inside a route handler or server action (a LISTEN callback, the start, a CLI).
     if (holder.self) sendToSelf(tags);
   }
+  settleLater(tags);
 }
 
 /**
