@@ -16,6 +16,11 @@ export type Applied = { ok: true; changed: boolean } | { ok: false; error: strin
 export type Command<I, R> = {
   validate?(db: Executor, input: I, file: Uint8Array | null): Promise<Problems | null>;
   reachesPublic?(db: Executor, input: I): Promise<boolean>;
+  /**
+   * Locks, in the write's transaction, the rows `reachesPublic` reads (SELECT … FOR UPDATE), so that
+   * the door's second look at them holds until the write commits (door.ts). Required with reachesPublic.
+   */
+  lock?(tx: Executor, input: I): Promise<void>;
   read(db: Executor, input: I): Promise<Target | null>;
   /** The target's state once the change is made, as the reviewer sees it (a restore reads the version it brings back). */
   after(before: unknown, input: I, db: Executor): unknown;

@@ -28,6 +28,7 @@ import * as t from '@/server/db/schema';
 import type { Executor } from '@/server/db/types';
 import { checkCountries, deleteDocument, documentForReview, documentSlotState, setDocumentCountries, setDocumentPublished, uploadDocument, uploadDocuments, type DocumentUpload } from '@/server/documents/commands';
 import { documentBatchCommand, type DocumentBatchInput } from '@/server/documents/bulk-import';
+import { pdfTagged } from '@/server/documents/tagging';
 import { fundForStaff, shareForStaff } from '@/server/funds/staff-queries';
 import { updateFundAum } from '@/server/funds/aum';
 import { archiveFund, archiveShare, createFund, createShare, updateFund, updateShare } from '@/server/funds/commands';
@@ -175,7 +176,15 @@ export const DOCUMENT_FIELD: Record<string, string> = {
 };
 
 /** A PDF as its upload will check it: the file, its date and its title. */
-function documentProblems(input: { fileName: string; publishedAt: string; title?: string; size: number }, file: Uint8Array | null): Problems | null {
+async function documentProblems(input: { fileName: string; publishedAt: string; title?: string; size: number }, file: Uint8Array | null): Promise<Problems | null> {
+  const problems = documentFileProblems(input, file);
+  // Read before the door decides (pdfTagged keeps the answer for these bytes): the write that may
+  // follow the decision then has nothing slow left to wait for (issue 44).
+  if (!problems && file) await pdfTagged(file);
+  return problems;
+}
+
+function documentFileProblems(input: { fileName: string; publishedAt: string; title?: string; size: number }, file: Uint8Array | null): Problems | null {
   const problem = file ? checkDocumentFile({ name: input.fileName, size: file.byteLength, bytes: file }, MAX_DOCUMENT_BYTES) : 'empty';
   if (problem) return { fields: { file: problem } };
   if (!isIsoDate(input.publishedAt)) return { fields: { publishedAt: 'bad-date' } };
@@ -188,6 +197,16 @@ function documentProblems(input: { fileName: string; publishedAt: string; title?
 async function articleIsPublic(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ status: t.news.status }).from(t.news).where(eq(t.news.id, id));
   return row?.status === 'published';
+}
+
+/** Holds an article's row until the transaction ends (the door's second look: door.ts). */
+async function lockArticle(tx: Executor, id: number): Promise<void> {
+  await tx.select({ id: t.news.id }).from(t.news).where(eq(t.news.id, id)).for('update');
+}
+
+/** Holds a document version's row until the transaction ends (the door's second look: door.ts). */
+async function lockDocument(tx: Executor, id: number): Promise<void> {
+  await tx.select({ id: t.documents.id }).from(t.documents).where(eq(t.documents.id, id)).for('update');
 }
 
 /** Whether a document version is read by the public: on line, current or in the library's archive. */
@@ -454,6 +473,7 @@ export const COMMANDS = {
   }),
   'document.publish': define<'document.publish'>()({
     reachesPublic: async (db, input) => input.published || (await documentIsPublic(db, input.documentId)),
+    lock: (tx, input) => lockDocument(tx, input.documentId),
     read: (db, input) => documentTarget(db, input.documentId),
     after: (before, input) => ({ ...(before as object), published: input.published }),
     run: (db, input, actor) => setDocumentPublished(db, input.documentId, input.published, actor),
@@ -462,6 +482,7 @@ export const COMMANDS = {
   'document.countries': define<'document.countries'>()({
     validate: async (db, input) => ((await checkCountries(db, input.countries)) ? null : { fields: { countries: 'unknown-country' } }),
     reachesPublic: (db, input) => documentIsPublic(db, input.documentId),
+    lock: (tx, input) => lockDocument(tx, input.documentId),
     read: (db, input) => documentTarget(db, input.documentId),
     after: (before, input) => ({ ...(before as object), countries: [...new Set(input.countries.map((c) => c.trim().toUpperCase()))].sort() }),
     run: (db, input, actor) => setDocumentCountries(db, input.documentId, input.countries, actor),
@@ -473,6 +494,7 @@ export const COMMANDS = {
       const doc = await documentForReview(db, input.documentId);
       return doc !== null && (doc.state.published || doc.state.current);
     },
+    lock: (tx, input) => lockDocument(tx, input.documentId),
     read: (db, input) => documentTarget(db, input.documentId),
     after: () => ({ deleted: true }),
     run: (db, input, actor) => deleteDocument(db, input.documentId, actor),
@@ -495,6 +517,7 @@ export const COMMANDS = {
   'news.draft': define<'news.draft'>()({
     // Back to draft: a published article leaves the site (a takedown waits); a draft's text is nobody's reading.
     reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    lock: (tx, input) => lockArticle(tx, input.id),
     read: (db, input) => newsTarget(db, input.id),
     after: (before, input) => ({ ...(before as object), ...input.value, status: 'draft', publishAt: null }),
     run: (db, input, actor) => updateNews(db, input.id, { ...input.value, state: 'draft', publishAt: null }, actor),
@@ -502,6 +525,7 @@ export const COMMANDS = {
   }),
   'news.unpublish': define<'news.unpublish'>()({
     reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    lock: (tx, input) => lockArticle(tx, input.id),
     read: (db, input) => newsTarget(db, input.id),
     after: (before) => ({ ...(before as object), status: 'draft', publishAt: null }),
     run: (db, input, actor) => unpublishNews(db, input.id, actor),
@@ -509,6 +533,7 @@ export const COMMANDS = {
   }),
   'news.delete': define<'news.delete'>()({
     reachesPublic: (db, input) => articleIsPublic(db, input.id),
+    lock: (tx, input) => lockArticle(tx, input.id),
     read: (db, input) => newsTarget(db, input.id),
     after: () => ({ deleted: true }),
     run: (db, input, actor) => deleteNews(db, input.id, actor),
@@ -517,6 +542,7 @@ export const COMMANDS = {
   'news.attach': define<'news.attach'>()({
     validate: async (_db, input, file) => documentProblems(input, file),
     reachesPublic: (db, input) => articleIsPublic(db, input.newsId),
+    lock: (tx, input) => lockArticle(tx, input.newsId),
     read: (db, input) => newsDocumentTarget(db, input.newsId),
     after: (_before, input) => ({ title: input.title ?? '', fileName: input.fileName, sha256: input.sha256, publishedAt: input.publishedAt }),
     async run(db, input, actor, file) {
@@ -532,6 +558,7 @@ export const COMMANDS = {
       const found = await newsDocumentState(db, input.newsId);
       return found?.item.status === 'published' && found.current?.id === input.documentId;
     },
+    lock: (tx, input) => lockArticle(tx, input.newsId),
     async read(db, input) {
       const target = await newsDocumentTarget(db, input.newsId);
       // Only the current document is read by the public; another version is not a proposal's target.

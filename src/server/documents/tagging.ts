@@ -92,7 +92,19 @@ export function readPdfCatalogFacts(bytes: Uint8Array, timeoutMs: number = TAGGI
   });
 }
 
-/** Whether the PDF is tagged: true, false, or null when its catalog cannot be read (in time). */
-export async function pdfTagged(bytes: Uint8Array): Promise<boolean | null> {
-  return isTaggedPdf(await readPdfCatalogFacts(bytes));
+/** The answers for the uploads still in memory: a file checked before the approval door is not read again after it. */
+const answers = new WeakMap<Uint8Array, Promise<boolean | null>>();
+
+/**
+ * Whether the PDF is tagged: true, false, or null when its catalog cannot be read (in time). The
+ * answer is kept as long as these bytes are, so the door (src/server/approval/door.ts) checks an
+ * upload before it decides, and the service's own call after the decision waits for nothing.
+ */
+export function pdfTagged(bytes: Uint8Array): Promise<boolean | null> {
+  let answer = answers.get(bytes);
+  if (!answer) {
+    answer = readPdfCatalogFacts(bytes).then(isTaggedPdf);
+    answers.set(bytes, answer);
+  }
+  return answer;
 }
