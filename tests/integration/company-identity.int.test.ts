@@ -4,7 +4,8 @@
  * compliance officer, then reach the footer, the structured data and the page's palette.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyErrorTexts } from '../../src/app/admin/(staff)/company/_errors';
 import type { CompanyInput } from '../../src/domain/content/company-form';
@@ -15,6 +16,13 @@ import { saveChange } from '../../src/server/approval/door';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed/seed';
+import { GET as findatexFile } from '../../src/app/e/[locale]/data/findatex/[file]/route';
+import { GET as noticesRss } from '../../src/app/e/[locale]/feeds/notices.rss/route';
+import { GET as newsRss } from '../../src/app/[locale]/rss.xml/route';
+import { generateShareFactsheets, settleFactsheetRedraws } from '../../src/server/factsheets/generate';
+import { completedMonth } from '../../src/domain/documents/factsheet';
+import { DEMO_AS_OF } from '../../src/server/db/seed/fixtures/constants';
+import { factsheetLocalesChanged } from '../../src/server/pages/company';
 import { companyForStaff } from '../../src/server/pages/staff-queries';
 import { organizationJsonLd } from '../../src/server/seo/json-ld';
 import { getLayoutData } from '../../src/server/site/layout-queries';
@@ -125,5 +133,66 @@ describe('the house’s legal identity and colours, through the approval door', 
     // An LEI of the right shape with wrong check digits, planted past the door, is not served.
     await db.update(t.company).set({ lei: '969500UP76J52A9OXU28' });
     expect((await getCompany('fr'))?.legal.lei).toBeNull();
+  });
+
+  it('a new name and city, approved, reach the feeds, the EMT file and the current factsheets of the language they changed; the others are not redrawn', async () => {
+    const db = await getDb();
+    const current = await companyForStaff(db);
+    if (!current) throw new Error('no company');
+    const name = `Aurore Renamed ${run}`;
+    const city = `Lyon ${run}`;
+    const input: CompanyInput = {
+      ...current,
+      title: { ...current.title, en: name },
+      infos: (current.infos as CompanyInput['infos']).map((i) => (i.code === 'CITY' ? { ...i, content: { ...i.content, en: city } } : i)),
+      identity: { ...identity, legalName: `${name} S.A.S.` },
+    };
+    expect(factsheetLocalesChanged(current, input)).toEqual(['en']);
+
+    // The main share classes' factsheets of the demo's month, drawn as the monthly run does (the test database has none).
+    const mains = await db.select({ id: t.shares.id }).from(t.shares).where(eq(t.shares.isMain, true)).orderBy(t.shares.id).limit(2);
+    for (const main of mains) await generateShareFactsheets(db, main.id, completedMonth(DEMO_AS_OF));
+    // The current factsheet of the main share classes in each language, before.
+    const factsheets = () =>
+      db
+        .select({ id: t.documents.id, locale: t.documents.locale, data: t.documents.data })
+        .from(t.documents)
+        .innerJoin(t.shares, eq(t.shares.id, t.documents.shareId))
+        .where(and(eq(t.documents.documentTypeCode, 'FACTSHEET'), isNull(t.documents.supersededAt), eq(t.shares.isMain, true)))
+        .orderBy(t.documents.shareId, t.documents.locale);
+    const before = await factsheets();
+    expect(before.length).toBeGreaterThan(0);
+
+    const proposed = await saveChange(db, 'company.save', input, people.editor, { areas: ALL, note: 'New name' });
+    if (proposed.mode !== 'proposed') throw new Error(`proposed expected, got ${JSON.stringify(proposed)}`);
+    expect(await approveChange(db, proposed.id, people.compliance)).toEqual({ ok: true, status: 'published' });
+    await settleFactsheetRedraws();
+
+    const request = (path: string) => new Request(`http://localhost${path}`);
+    const params = <P extends Record<string, string>>(p: P) => ({ params: Promise.resolve(p) });
+    expect(await (await newsRss(request('/en/rss.xml'), params({ locale: 'en' }))).text()).toContain(`<title>${name} – `);
+    expect(await (await noticesRss(request('/e/en/feeds/notices.rss'), params({ locale: 'en' }))).text()).toContain(name);
+    const emt = await findatexFile(request('/e/en/data/findatex/emt.csv'), params({ locale: 'en', file: 'emt.csv' }));
+    expect(emt.status).toBe(200);
+    expect(await emt.text()).toContain(`${name} S.A.S.`);
+
+    const after = await factsheets();
+    const text = async (data: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(data)), { mergePages: true })).text;
+    for (const old of before) {
+      const now = after.filter((f) => f.locale === old.locale);
+      if (old.locale === 'en') {
+        // A new version of the month, naming the house and its city as they are now.
+        expect(now.map((f) => f.id)).not.toContain(old.id);
+      } else {
+        expect(now.map((f) => f.id)).toContain(old.id);
+      }
+    }
+    const english = after.filter((f) => f.locale === 'en');
+    expect(english.length).toBeGreaterThan(0);
+    for (const f of english) {
+      const printed = await text(f.data);
+      expect(printed).toContain(name);
+      expect(printed).toContain(city);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, max } from 'drizzle-orm';
 // use-intl/core: createTranslator without React, so the `npm run factsheets` script (react-server condition) loads it too.
 import { createTranslator } from 'use-intl/core';
 import { env, SUPPORTED_LOCALES, type Locale } from '@/env';
@@ -10,7 +10,7 @@ import { formatNav, formatPerformance } from '@/domain/performance/format';
 import { ANNUALISED_COLUMNS, calendarRows, CUMULATIVE_COLUMNS, performanceRows, RISK_COLUMNS } from '@/domain/performance/table';
 import type { Actor } from '@/server/audit/record';
 import type { Db } from '@/server/db/client';
-import { navs, shares } from '@/server/db/schema';
+import { documents, navs, shares } from '@/server/db/schema';
 import { uploadDocument } from '@/server/documents/commands';
 import { areaLogger } from '@/server/log/logger';
 import { buildPerformanceRow } from '@/server/navs/performance-row';
@@ -173,10 +173,10 @@ export async function factsheetContent(db: Db, shareId: number, month: YearMonth
 
 type Built = { shareId: number; locale: Locale; bytes: Uint8Array; content: FactsheetContent; navDate: string; isin: string };
 
-/** Draws one share's factsheets of `month` in every language (nothing stored yet). */
-async function buildShare(db: Db, shareId: number, month: YearMonth): Promise<Built[]> {
+/** Draws one share's factsheets of `month` in these languages, by default every one (nothing stored yet). */
+async function buildShare(db: Db, shareId: number, month: YearMonth, locales: readonly Locale[] = SUPPORTED_LOCALES): Promise<Built[]> {
   const built: Built[] = [];
-  for (const locale of SUPPORTED_LOCALES) {
+  for (const locale of locales) {
     const one = await factsheetContent(db, shareId, month, locale);
     if (one) built.push({ shareId, locale, bytes: await renderFactsheet(one.content), ...one });
   }
@@ -251,3 +251,70 @@ export async function factsheetsAfterImport(db: Db, written: { shareId: number; 
   }
 }
 
+
+/** What a factsheet prints about the house, in one language: its name, then its address and phone (factsheetContent's `company`). */
+export const FACTSHEET_COMPANY_INFOS = ['ADDRESS', 'ZIP_CODE', 'CITY', 'PHONE'] as const;
+
+type Redraw = { running?: Promise<void>; locales: Set<Locale> };
+const redraw = ((globalThis as { __fundhouseFactsheetRedraw?: Redraw }).__fundhouseFactsheetRedraw ??= { locales: new Set() });
+
+/**
+ * The factsheets of each active share's latest completed month, in these languages, drawn again
+ * for the shares that have a current one
+ * because what they print about the house changed (its name, address or phone: saveCompany). A
+ * factsheet is a marketing communication that must name its author rightly (MiFID II art. 24(3)):
+ * the current month's PDF follows the change; the months before keep the name they were published
+ * under. Bounded like the redraw after an import (IMPORT_FACTSHEET_LIMITS; the rest is logged for
+ * `npm run factsheets`); never throws. Returns the number of shares redrawn.
+ */
+export async function factsheetsAfterCompanyChange(db: Db, locales: readonly Locale[]): Promise<number> {
+  if (locales.length === 0) return 0;
+  const started = Date.now();
+  // The shares that have a current factsheet in one of these languages: drawing the first one is the monthly run's work.
+  const rows = await db
+    .selectDistinct({ id: shares.id })
+    .from(shares)
+    .innerJoin(documents, eq(documents.shareId, shares.id))
+    .where(and(eq(shares.active, true), eq(documents.documentTypeCode, FACTSHEET_TYPE), isNull(documents.supersededAt), inArray(documents.locale, [...locales])))
+    .orderBy(asc(shares.id));
+  let done = 0;
+  for (const { id } of rows) {
+    if (done >= IMPORT_FACTSHEET_LIMITS.shares || Date.now() - started > IMPORT_FACTSHEET_LIMITS.ms) {
+      log.warn({ shareId: id, done }, 'factsheets after a change of the house: limit reached, run `npm run factsheets` for the rest');
+      break;
+    }
+    try {
+      const [latest] = await db.select({ date: max(navs.date) }).from(navs).where(eq(navs.shareId, id));
+      if (!latest?.date) continue;
+      const month = completedMonth(latest.date);
+      await store(db, await buildShare(db, id, month, locales), month, SYSTEM);
+      done += 1;
+    } catch (error) {
+      log.error({ err: error, shareId: id }, 'a factsheet could not be drawn again after a change of the house');
+    }
+  }
+  return done;
+}
+
+/**
+ * Starts factsheetsAfterCompanyChange after the change committed, without making its author wait:
+ * one redraw at a time per process, the languages of changes made meanwhile gathered into the next.
+ */
+export function redrawFactsheetsLater(db: Db, locales: readonly Locale[]): void {
+  for (const locale of locales) redraw.locales.add(locale);
+  if (redraw.running || redraw.locales.size === 0) return;
+  redraw.running = (async () => {
+    while (redraw.locales.size > 0) {
+      const due = [...redraw.locales];
+      redraw.locales.clear();
+      await factsheetsAfterCompanyChange(db, due).catch((error: unknown) => log.error({ err: error }, 'factsheets after a change of the house failed'));
+    }
+  })().finally(() => {
+    redraw.running = undefined;
+  });
+}
+
+/** Waits for the redraw under way, if any (tests, a command-line import before it exits). */
+export async function settleFactsheetRedraws(): Promise<void> {
+  while (redraw.running) await redraw.running;
+}

@@ -7,6 +7,21 @@ import type { Db } from '@/server/db/client';
 import { company, companyInfos, keyFigures } from '@/server/db/schema';
 import { publishChange } from '@/server/publish/publish';
 import { companyForStaff, type CompanySnapshot } from '@/server/pages/staff-queries';
+import { pick } from '@/domain/language/localize';
+import { SUPPORTED_LOCALES, type Locale } from '@/env';
+import { FACTSHEET_COMPANY_INFOS, redrawFactsheetsLater } from '@/server/factsheets/generate';
+
+type Printed = Pick<CompanySnapshot, 'title' | 'infos'>;
+
+/** The languages whose factsheets print something else about the house after the change (as readCompany reads it, fallbacks included). */
+export function factsheetLocalesChanged(before: Printed, after: Printed): Locale[] {
+  const printed = (c: Printed, locale: Locale) =>
+    JSON.stringify([pick(c.title, locale), ...FACTSHEET_COMPANY_INFOS.map((code) => {
+      const info = c.infos.find((i) => i.code === code);
+      return info ? pick(info.content, locale) : '';
+    })]);
+  return SUPPORTED_LOCALES.filter((locale) => printed(before, locale) !== printed(after, locale));
+}
 
 export type CompanySaveResult = { ok: true; changed: boolean } | { ok: false; error: 'unknown' };
 
@@ -24,7 +39,8 @@ function canonical(value: unknown): string {
  * are kept), the key figures, replaced by the list given in its order, and its legal identity and
  * colours (checked again by the approval door: house-identity.ts). One transaction with the
  * audit entry of the parts that changed; every page shows the company (header, footer, home, metadata),
- * so everything is published.
+ * so everything is published, and the current month's factsheets of the languages whose printed name,
+ * address or phone changed are drawn again in the background (redrawFactsheetsLater).
  */
 export async function saveCompany(db: Db, input: CompanyInput, actor: Actor): Promise<CompanySaveResult> {
   const outcome = await db.transaction(async (tx) => {
@@ -73,8 +89,11 @@ export async function saveCompany(db: Db, input: CompanyInput, actor: Actor): Pr
       if (input.keyFigures.length > 0) await tx.insert(keyFigures).values(input.keyFigures.map((f, position) => ({ ...f, position })));
     }
     await recordAudit(tx, { actor, entity: 'company', entityId: locked.id, action: 'update', before, after });
-    return { ok: true as const, changed: true };
+    return { ok: true as const, changed: true, factsheets: factsheetLocalesChanged(stored, input) };
   });
-  if (outcome.ok && outcome.changed) await publishChange(db, { all: true });
-  return outcome;
+  if (!outcome.ok || !outcome.changed) return outcome;
+  await publishChange(db, { all: true });
+  // The current month's factsheets print the house's name and address: drawn again, after the answer.
+  redrawFactsheetsLater(db, outcome.factsheets ?? []);
+  return { ok: true, changed: true };
 }
