@@ -312,6 +312,13 @@ sub vcl_backend_response {
     # A pass: the app's answer as it is.
     return (deliver);
   }
+  # nginx answers but no app process behind it does (502, 503, 504), before the probe says so: the same
+  # as a failed fetch (vcl_backend_error). A visitor's request starts again allowed the outage grace,
+  # so a page still held is served; a background fetch leaves the held page as it is. Remembered as
+  # hit-for-miss (below), the error would hide that page for 2 minutes (tests/varnish/backend-errors.vtc).
+  if (beresp.status >= 502 && beresp.status <= 504) {
+    return (abandon);
+  }
   # The key covers the audience; Varnish would otherwise keep one variant per raw Cookie header. The
   # other fields stay (Accept-Encoding, Next's router headers). The browser still gets Vary: Cookie.
   if (beresp.http.Vary ~ "(?i)(?:^|,)\s*cookie\s*(?:,|$)") {
@@ -380,8 +387,9 @@ sub vcl_deliver {
   call fundhouse_locale_cookie;
 }
 
-# A fetch for a visitor that failed (no app process answered, before the probe says so): the request
-# starts again once, allowed the whole outage grace, so a page still held is served; if none is, the 503.
+# A fetch for a visitor that failed (no app process answered, or nginx's 502/503/504 before the probe
+# says so: vcl_backend_response): the request starts again once, allowed the whole outage grace, so a
+# page still held is served; if none is, the 503.
 sub vcl_backend_error {
   if (!bereq.is_bgfetch && !bereq.uncacheable) {
     return (abandon);
