@@ -36,11 +36,21 @@ export function withBackend(vcl: string, block: string): string {
   return vcl.replace(BACKEND_BLOCK, `# BEGIN backend (replaced for a test)\n${block}\n# END backend`);
 }
 
-/** A round-robin director over app processes on this machine, as the resilience part runs them. */
+/** The health probe as deploy/varnish.vcl ships it (`probe fundhouse_health { … }`), for the backends a test declares. */
+export function shippedProbe(vcl: string = readFileSync(DEPLOY_VCL, 'utf8')): string {
+  const probe = /^probe fundhouse_health \{[^}]*\}$/m.exec(vcl)?.[0];
+  if (!probe) throw new Error('deploy/varnish.vcl no longer declares `probe fundhouse_health`');
+  return probe;
+}
+
+/** A round-robin director over app processes on this machine, as the resilience part runs them, each probed as shipped. */
 export function directorBackend(appPorts: number[]): string {
-  const backends = appPorts.map((port, i) => `backend app${i} {\n  .host = "127.0.0.1"; .port = "${port}";\n  .connect_timeout = 2s;\n  .first_byte_timeout = 140s;\n  .between_bytes_timeout = 60s;\n}`);
+  const backends = appPorts.map(
+    (port, i) => `backend app${i} {\n  .host = "127.0.0.1"; .port = "${port}";\n  .probe = fundhouse_health;\n  .connect_timeout = 2s;\n  .first_byte_timeout = 140s;\n  .between_bytes_timeout = 60s;\n}`,
+  );
   return [
     'import directors;',
+    shippedProbe(),
     ...backends,
     'sub vcl_init {',
     '  new apps = directors.round_robin();',
