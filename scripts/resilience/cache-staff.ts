@@ -1,7 +1,7 @@
 /**
  * The staff's side of the resilience part `cache` (cache.ts), through the server code on the
  * database of DATABASE_URL, as a back-office user would without a browser (docs/approval.md):
- * - `token`: an import-API token of scope navs, printed as JSON;
+ * - `token [registrations]`: an import-API token of scope navs (or registrations), printed as JSON;
  * - `page-change <marker>`: an editor proposes the legal notices with `marker` in the French host
  *   text, a compliance officer approves it (four eyes: saveChange, then approveChange), which
  *   publishes it; prints `approved` once it is published, then waits for the shared cache's purges
@@ -55,7 +55,8 @@ let code = 0;
 try {
   const db = database.db;
   if (command === 'token') {
-    const created = await createApiToken(db, { name: `resilience cache ${randomUUID().slice(0, 8)}`, scope: 'navs', days: 1, createdBy: null }, { type: 'system', label: 'resilience cache' });
+    const scope = marker === 'registrations' ? 'registrations' : 'navs';
+    const created = await createApiToken(db, { name: `resilience cache ${randomUUID().slice(0, 8)}`, scope, days: 1, createdBy: null }, { type: 'system', label: 'resilience cache' });
     console.info(JSON.stringify({ token: created.token }));
   } else if (command === 'page-change' && marker) {
     const run = randomUUID().slice(0, 8);

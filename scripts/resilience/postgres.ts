@@ -39,7 +39,7 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-export async function startCluster(bin: string, firstPort: number): Promise<Cluster> {
+export async function startCluster(bin: string, firstPort: number, env: Record<string, string> = {}): Promise<Cluster> {
   const work = mkdtempSync('/tmp/fundhouse-resilience-pg.');
   chmodSync(work, 0o755);
   const asRoot = process.getuid?.() === 0;
@@ -51,7 +51,7 @@ export async function startCluster(bin: string, firstPort: number): Promise<Clus
   }
   const run = (command: string, args: string[]) => {
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
-    const result = spawnSync(file, argv as string[], { encoding: 'utf8' });
+    const result = spawnSync(file, argv as string[], { encoding: 'utf8', env: { ...process.env, ...env } });
     return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
   };
   const data = path.join(work, 'data');

@@ -55,7 +55,7 @@ test('an administrator makes English the default language, the visitor’s / and
   try {
     const home = await visitor.newPage();
     // A render of the home page another spec had under way at the change may be served until the
-    // second expiry (RENDER_SETTLE_MS, 3 s): the visitor comes back until it is over.
+    // second expiry (RENDER_SETTLE_MS, 2 s): the visitor comes back until it is over.
     const xDefault = home.locator('link[rel="alternate"][hreflang="x-default"]');
     await expect(async () => {
       await home.goto('/');

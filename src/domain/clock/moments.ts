@@ -18,7 +18,7 @@ export const MARGIN_MS = 50;
  * process: a render that read the database just before the change stores its page after the expiry,
  * and would be served as fresh until the next change touching it (src/server/publish/publish.ts).
  */
-export const RENDER_SETTLE_MS = 3_000;
+export const RENDER_SETTLE_MS = 2_000;
 /** The earliest of the moments given (null: none). */
 export function earliest(moments: readonly (Date | null | undefined)[]): Date | null {
   let best: Date | null = null;

@@ -25,7 +25,7 @@ const log = areaLogger('cache');
 export type PurgeAdapter = { name: string; purge(tags: readonly string[]): Promise<void> };
 
 const TIMEOUT_MS = 5_000;
-export const SETTLE_MS = RENDER_SETTLE_MS + 1_000;
+export const SETTLE_MS = RENDER_SETTLE_MS + 500;
 export const RETRY_DELAYS_MS = [250, 1_000];
 
 /** Varnish with the xkey module: `PURGE /` with `xkey-purge: tag tag …`, to every URL, a batch at a time. */
