@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,8 +61,7 @@ afterAll(() => {
 describe.skipIf(!!process.env.DATABASE_URL)('PGlite backup and restore', () => {
   beforeAll(async () => {
     // The seeded golden database, in a folder of its own, as a site's PGLITE_DIR.
-    const pg = await PGlite.create(source, { loadDataDir: new Blob([readFileSync(inject('goldenImage'))]) });
-    await pg.close();
+    cpSync(inject('goldenImage'), source, { recursive: true });
   }, 180_000);
 
   it('backs up the seeded database and restores it into an empty folder: every row and document byte identical', async () => {

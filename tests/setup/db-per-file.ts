@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { setDatabaseForTests } from '../../src/server/db/index';
+import { copyGoldenImage } from './golden';
 import { databaseName, fileDatabaseUrl, maintenanceUrl, quoteIdentifier } from './file-database';
 
 /**
  * Each test file gets a database of its own, made from the migrated and seeded one of the global
- * setup (tests/setup/global-db.ts): a copy of the golden image (PGlite), or on PostgreSQL a database
+ * setup (tests/setup/global-db.ts): a copy of the golden PGlite folder, removed when the file closes it, or on PostgreSQL a database
  * created from the template (`CREATE DATABASE … TEMPLATE`), which DATABASE_URL then names for the
  * code under test too (the publication listener, the scripts a test runs), dropped after the file.
  */
@@ -36,8 +36,8 @@ if (process.env.DATABASE_URL && process.env.INTEGRATION_SHARED_DATABASE === '1')
   process.env.DATABASE_URL = url;
   database = await openPostgres(url);
 } else {
-  const image = new Blob([readFileSync(inject('goldenImage'))]);
-  database = await openPglite(await PGlite.create({ loadDataDir: image }));
+  const copy = copyGoldenImage(inject('goldenImage'));
+  database = await openPglite(await PGlite.create(copy.dir), copy.remove);
 }
 setDatabaseForTests(database);
 
