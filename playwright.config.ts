@@ -50,7 +50,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The timing reporter says where the suite's minutes went (tests/support/timing-reporter.ts).
+  reporter: process.env.CI ? [['list'], ['./tests/support/timing-reporter.ts']] : [['list'], ['html', { open: 'never' }], ['./tests/support/timing-reporter.ts']],
   // Budgets for a machine twice as slow as the one the tests were written on (two busy cores): a
   // test's outcome must not depend on the machine's speed; only a failing test waits this long.
   // An answer may also wait behind another spec's work on the same server: the staff server's

@@ -3,6 +3,7 @@
 # seconds, beside them), unit and integration tests, then the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stage-time.sh
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 echo "== type check and lint"
@@ -18,9 +19,11 @@ cat "$logs/eslint"
 wait "$cycles" || { status=1; echo "-- import cycles:"; }
 cat "$logs/cycles"
 [ "$status" = 0 ] || exit 1
+took "type check and lint"
 # Varnish for deploy/varnish.vcl's varnishtest files, installed with apt-get when missing and we are
 # root (as Chromium is for the browser tests); otherwise those tests say they are skipped (outside CI).
 bash scripts/ensure-varnish.sh || true
 echo "== unit and integration tests"; npx vitest run
+took "unit and integration tests"
 # The build need not check the types again: tsc just did (NEXT_SKIP_TYPECHECK, next.config.ts).
 echo "== browser tests"; NEXT_SKIP_TYPECHECK=1 bash scripts/e2e.sh
