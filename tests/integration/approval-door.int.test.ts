@@ -21,6 +21,7 @@ import { seedDemo } from '../../src/server/db/seed/seed';
 import { uploadDocument } from '../../src/server/documents/commands';
 import { createNews } from '../../src/server/news/commands';
 import { newsDocumentState, uploadNewsDocument } from '../../src/server/news/documents';
+import { newsArticle } from '../support/news-articles';
 import { samplePdf } from '../support/sample-documents';
 import { staffPeople } from '../support/staff-people';
 
@@ -37,15 +38,7 @@ afterAll(async () => {
   if (process.env.DATABASE_URL) await seedDemo(await getDb());
 });
 
-async function publishedArticle(title: string) {
-  const db = await getDb();
-  const read = readNewsInput({ locale: 'en', title, slug: '', categoryCode: 'company', publishedAt: '2026-11-26', summary: 'A summary', body: '<p>Text</p>', externalUrl: '', author: '', fundIds: [], visibleTo: [], state: 'published', publishAt: '' });
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  const created = await createNews(db, read.value, system);
-  if (!created.ok) throw new Error('article not created');
-  const { locale: _l, publishAt: _p, ...value } = read.value;
-  return { id: created.id, value: { ...value, publishAt: null } };
-}
+const publishedArticle = (title: string) => newsArticle(title, 'published', system);
 
 const statusOf = async (id: number) => (await (await getDb()).select({ status: t.news.status }).from(t.news).where(eq(t.news.id, id)))[0]?.status;
 

@@ -12,15 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_KINDS } from '../../src/domain/staff/approval';
-import { readNewsInput } from '../../src/domain/news/input';
 import { commandOf } from '../../src/server/approval/commands';
 import { saveChange, withFileHash, type DoorOptions } from '../../src/server/approval/door';
 import { proposalById, type Person } from '../../src/server/approval/service';
 import { getDb } from '../../src/server/db';
 import * as t from '../../src/server/db/schema';
 import { setDocumentPublished, uploadDocument } from '../../src/server/documents/commands';
-import { createNews, updateNews } from '../../src/server/news/commands';
 import { uploadNewsDocument } from '../../src/server/news/documents';
+import { newsArticle } from '../support/news-articles';
 import { samplePdf } from '../support/sample-documents';
 import { staffPeople } from '../support/staff-people';
 
@@ -47,19 +46,7 @@ function pausedWhile(meanwhile: () => Promise<void>, options: DoorOptions = {}):
   };
 }
 
-async function draftArticle(title: string) {
-  const db = await getDb();
-  const read = readNewsInput({ locale: 'en', title, slug: '', categoryCode: 'company', publishedAt: '2026-11-26', summary: 'A summary', body: '<p>Text</p>', externalUrl: '', author: '', fundIds: [], visibleTo: [], state: 'draft', publishAt: '' });
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  const created = await createNews(db, read.value, system);
-  if (!created.ok) throw new Error('article not created');
-  const { locale: _l, publishAt: _p, ...value } = read.value;
-  const publish = async () => {
-    const done = await updateNews(db, created.id, { ...value, state: 'published', publishAt: null }, system);
-    if (!done.ok) throw new Error('article not published');
-  };
-  return { id: created.id, value: { ...value, publishAt: null }, publish };
-}
+const draftArticle = (title: string) => newsArticle(title, 'draft', system);
 
 const statusOf = async (id: number) => (await (await getDb()).select({ status: t.news.status }).from(t.news).where(eq(t.news.id, id)))[0]?.status;
 
