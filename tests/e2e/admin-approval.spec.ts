@@ -434,6 +434,14 @@ test('a superseded KID the public archive serves goes off line only through appr
   await expect(editor.getByRole('main').getByRole('status').filter({ hasText: A.proposed })).toBeVisible();
   expect((await visitor.request.get(address)).status()).toBe(200);
 
+  // Its author amends it from the queue: the link opens the fund's documents, where the change was made.
+  const fundScreen = editor.url().split(/[?#]/)[0] ?? '';
+  await editor.goto('/admin/reviews');
+  await editor.getByRole('table', { name: A.queue.mineTitle }).getByRole('row').filter({ hasText: 'C EUR' }).filter({ hasText: A.kinds.document.publish }).first().getByRole('link').click();
+  await editor.getByRole('link', { name: A.review.amend }).click();
+  await expect(editor).toHaveURL(`${fundScreen}#documents-title`);
+  await expect(versions).toBeVisible();
+
   const officer = await signedIn(browser, COMPLIANCE);
   await officer.goto('/admin/reviews');
   const row = officer.getByRole('table', { name: A.queue.pendingTitle }).getByRole('row').filter({ hasText: 'C EUR' }).filter({ hasText: A.kinds.document.publish });

@@ -12,6 +12,7 @@ import { isinWithCheckDigit } from '../../src/domain/funds/isin';
 import { readNewsInput } from '../../src/domain/news/input';
 import { diffByLanguage } from '../../src/domain/staff/approval';
 import { pagePreview } from '../../src/app/admin/(staff)/reviews/_view';
+import { editOwner } from '../../src/server/approval/edit-owner';
 import { approveChange, isConflicting, proposalById, type Person } from '../../src/server/approval/service';
 import { saveChange } from '../../src/server/approval/door';
 import { getDb } from '../../src/server/db';
@@ -158,6 +159,28 @@ describe('documents under approval', () => {
     );
     expect(await row()).toBeUndefined();
     expect(await saveChange(db, 'document.delete', { documentId: uploaded.id }, people.editor)).toEqual({ mode: 'unknown' });
+  });
+});
+
+describe('the amend link of a document or NAV change', () => {
+  it('names the fund whose screen lists the document, the share class whose screen corrects its NAVs, and none once the document is gone', async () => {
+    const db = await getDb();
+    const [share] = await db.select({ id: t.shares.id, fundId: t.shares.fundId, isin: t.shares.isinCode }).from(t.shares).limit(1);
+    if (!share) throw new Error('the demo has share classes');
+    const uploaded = await uploadDocument(db, { owner: { shareId: share.id }, typeCode: 'KIID', locale: 'es', publishedAt: '2026-11-26', title: `KID link ${run}`, fileName: 'kid.pdf', bytes: samplePdf(`KID link ${run}`) }, system);
+    if (!uploaded.ok) throw new Error(uploaded.error);
+    const owner = (kind: string, input: Record<string, unknown>) => editOwner(db, kind, input);
+    for (const kind of ['document.publish', 'document.countries', 'document.delete']) {
+      expect(await owner(kind, { documentId: uploaded.id })).toEqual({ fundId: share.fundId, shareId: null });
+    }
+    expect(await owner('document.upload', { owner: { shareId: share.id } })).toEqual({ fundId: share.fundId, shareId: share.id });
+    expect(await owner('document.upload', { owner: { isin: share.isin.toLowerCase() } })).toEqual({ fundId: share.fundId, shareId: share.id });
+    expect(await owner('document.upload', { owner: { fundId: share.fundId } })).toEqual({ fundId: share.fundId, shareId: null });
+    expect(await owner('nav.correct', { isin: ` ${share.isin.toLowerCase()} `, date: '2026-11-26', nav: 100 })).toEqual({ fundId: share.fundId, shareId: share.id });
+    expect(await owner('nav.correct', { isin: 'XX0000000000', date: '2026-11-26', nav: 100 })).toEqual({ fundId: null, shareId: null });
+    expect(await owner('document.delete', { documentId: 2_000_000_000 })).toEqual({ fundId: null, shareId: null });
+    expect(await owner('document.delete', { documentId: 'x' })).toEqual({ fundId: null, shareId: null });
+    expect(await owner('news.publish', { id: 1 })).toEqual({ fundId: null, shareId: null });
   });
 });
 

@@ -1,8 +1,10 @@
 import 'server-only';
 import type { PageSnapshot } from '@/domain/content/page-edit';
-import { isChangeKind, type ApprovalArea, type ProposalStatus } from '@/domain/staff/approval';
+import { isChangeKind, type ApprovalArea, type ChangeKind, type ProposalStatus } from '@/domain/staff/approval';
 import type { AdminT } from '@/i18n/admin';
 import type { ReviewRow } from '@/components/admin/review-table';
+import type { ChangeInput } from '@/server/approval/commands';
+import type { EditOwner } from '@/server/approval/edit-owner';
 import type { ProposalListRow } from '@/server/approval/service';
 import { formatDateTime } from '@/server/auth/flash';
 
@@ -61,61 +63,65 @@ export function pagePreview(kind: string, input: Record<string, unknown>, after:
   return null;
 }
 
-/** Where its author amends a change: the edit screen of its target. */
-export function editHref(kind: string, input: Record<string, unknown>, before: unknown): string {
-  const b = (before ?? {}) as Record<string, unknown>;
-  switch (kind) {
-    case 'page.save':
-      return `/admin/pages/${encodeURIComponent(String(input.code))}`;
-    case 'company.save':
-    case 'company.image':
-      return '/admin/company';
-    case 'languages.save':
-      return '/admin/languages';
-    case 'fund.update':
-      return `/admin/funds/${Number(input.fundId)}/edit`;
-    case 'fund.archive':
-    case 'fund.aum':
-    case 'share.create':
-      return `/admin/funds/${Number(input.fundId)}`;
-    case 'fund.create':
-      return '/admin/funds/new';
-    case 'share.archive':
-    case 'share.update':
-      return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}`;
-    case 'share.distribution':
-      return `/admin/funds/${Number(b.fundId)}/shares/${Number(input.shareId)}/distribution`;
-    case 'fund.sustainability':
-      return `/admin/funds/${Number(input.fundId)}/sustainability`;
-    case 'news.publish':
-    case 'news.draft':
-    case 'news.unpublish':
-    case 'news.delete':
-      return `/admin/news/${Number(input.id)}`;
-    case 'news.attach':
-    case 'news.detach':
-      return `/admin/news/${Number(input.newsId)}`;
-    case 'event.save':
-      return input.id === null || input.id === undefined ? `/admin/funds/${Number(input.fundId)}/events/new` : `/admin/funds/${Number(input.fundId)}/events/${Number(input.id)}`;
-    case 'event.delete':
-    case 'event.attach':
-    case 'event.detach':
-      return `/admin/funds/${Number(b.fundId)}/events/${Number(input.eventId)}`;
-    case 'page.restore':
-      return `/admin/pages/${encodeURIComponent(String(input.code))}`;
-    case 'page.create':
-      return `/admin/pages/new/${encodeURIComponent(String(input.country))}`;
-    case 'import.navs':
-    case 'import.benchmarks':
-    case 'import.portfolios':
-    case 'import.scenarios':
-    case 'import.registrations':
-    case 'import.findatex':
-    case 'import.catalog':
-    case 'import.dividends':
-    case 'import.documents':
-      return '/admin/imports';
-    default:
-      return '/admin/funds';
-  }
+type EditHref<K extends ChangeKind> = (input: ChangeInput[K], before: Record<string, unknown>, owner: EditOwner) => string;
+
+const fundScreen = (fundId: number | null, anchor = '') => (fundId === null ? '/admin/funds' : `/admin/funds/${fundId}${anchor}`);
+const newsScreen = (id: number) => `/admin/news/${id}`;
+const pageScreen = (code: string) => `/admin/pages/${encodeURIComponent(code)}`;
+const IMPORTS = () => '/admin/imports';
+
+/**
+ * Where its author amends a change: the edit screen of its target, for every kind (a kind without
+ * its screen here is a type error; reviews/_view.test.ts checks that each one is a route of the
+ * back-office). `owner` names the fund or share class a document or NAV change belongs to
+ * (src/server/approval/edit-owner.ts).
+ */
+export const EDIT_HREF: { [K in ChangeKind]: EditHref<K> } = {
+  'page.save': (input) => pageScreen(input.code),
+  'page.restore': (input) => pageScreen(input.code),
+  'page.create': (input) => `/admin/pages/new/${encodeURIComponent(input.country)}`,
+  'company.save': () => '/admin/company',
+  'company.image': () => '/admin/company',
+  'languages.save': () => '/admin/languages',
+  'fund.create': () => '/admin/funds/new',
+  'fund.update': (input) => `/admin/funds/${input.fundId}/edit`,
+  'fund.archive': (input) => fundScreen(input.fundId),
+  'fund.aum': (input) => fundScreen(input.fundId, '#aum-title'),
+  'fund.sustainability': (input) => `/admin/funds/${input.fundId}/sustainability`,
+  'share.create': (input) => `/admin/funds/${input.fundId}/shares/new`,
+  'share.update': (input, before) => `/admin/funds/${Number(before.fundId)}/shares/${input.shareId}`,
+  'share.archive': (input, before) => `/admin/funds/${Number(before.fundId)}/shares/${input.shareId}`,
+  'share.distribution': (input, before) => `/admin/funds/${Number(before.fundId)}/shares/${input.shareId}/distribution`,
+  'nav.correct': (_input, _before, owner) => (owner.fundId === null || owner.shareId === null ? '/admin/funds' : `/admin/funds/${owner.fundId}/shares/${owner.shareId}#nav-title`),
+  'document.upload': (_input, _before, owner) => fundScreen(owner.fundId, '#documents-title'),
+  'document.publish': (_input, _before, owner) => fundScreen(owner.fundId, '#documents-title'),
+  'document.countries': (_input, _before, owner) => fundScreen(owner.fundId, '#documents-title'),
+  'document.delete': (_input, _before, owner) => fundScreen(owner.fundId, '#documents-title'),
+  'news.create': () => '/admin/news/new',
+  'news.publish': (input) => newsScreen(input.id),
+  'news.draft': (input) => newsScreen(input.id),
+  'news.unpublish': (input) => newsScreen(input.id),
+  'news.delete': (input) => newsScreen(input.id),
+  'news.attach': (input) => newsScreen(input.newsId),
+  'news.detach': (input) => newsScreen(input.newsId),
+  'registration.grid': (input) => `/admin/funds/${input.fundId}/registrations`,
+  'event.save': (input) => (input.id === null || input.id === undefined ? `/admin/funds/${input.fundId}/events/new` : `/admin/funds/${input.fundId}/events/${input.id}`),
+  'event.delete': (input, before) => `/admin/funds/${Number(before.fundId)}/events/${input.eventId}`,
+  'event.attach': (input, before) => `/admin/funds/${Number(before.fundId)}/events/${input.eventId}`,
+  'event.detach': (input, before) => `/admin/funds/${Number(before.fundId)}/events/${input.eventId}`,
+  'import.navs': IMPORTS,
+  'import.benchmarks': IMPORTS,
+  'import.portfolios': IMPORTS,
+  'import.scenarios': IMPORTS,
+  'import.registrations': IMPORTS,
+  'import.findatex': IMPORTS,
+  'import.catalog': IMPORTS,
+  'import.dividends': IMPORTS,
+  'import.documents': IMPORTS,
+};
+
+/** The amend link of a stored change (a kind this version does not know opens the funds list). */
+export function editHref(kind: string, input: Record<string, unknown>, before: unknown, owner: EditOwner): string {
+  if (!isChangeKind(kind)) return '/admin/funds';
+  return (EDIT_HREF[kind] as (input: unknown, before: Record<string, unknown>, owner: EditOwner) => string)(input, (before ?? {}) as Record<string, unknown>, owner);
 }

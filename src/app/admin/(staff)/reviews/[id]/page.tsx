@@ -7,6 +7,7 @@ import { can } from '@/domain/staff/roles';
 import { adminTranslator, isAdminLocale } from '@/i18n/admin';
 import { DiffTable } from '@/components/admin/diff-table';
 import { Notice } from '@/components/ui/notice';
+import { editOwner } from '@/server/approval/edit-owner';
 import { proposalById } from '@/server/approval/service';
 import { flash, formatDateTime, queryText } from '@/server/auth/flash';
 import { requireStaff } from '@/server/auth/staff';
@@ -53,6 +54,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const previewLocale = isAdminLocale(lang) ? lang : staff.locale;
   const fileName = proposedFileName(row.input);
   const page = pagePreview(row.kind, row.input, row.after);
+  const amendHref = own ? editHref(row.kind, row.input, row.before, await editOwner(await getDb(), row.kind, row.input)) : '';
   return (
     <>
       <BackLink href="/admin/reviews">{t('approval.review.back')}</BackLink>
@@ -156,7 +158,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           <h2 id="review-mine" className="sr-only">
             {t('approval.queue.mineTitle')}
           </h2>
-          <Link href={editHref(row.kind, row.input, row.before)} className="text-brand underline">
+          <Link href={amendHref} className="text-brand underline">
             {t('approval.review.amend')}
           </Link>
           <form action={withdrawChangeAction.bind(null, row.id)}>
