@@ -233,6 +233,14 @@ export async function goldenPglite(port: number): Promise<string> {
   const golden = path.join(DATA_DIR, 'golden');
   if (existsSync(path.join(golden, 'PG_VERSION')) && process.env.RESILIENCE_REUSE_GOLDEN === '1') return golden;
   rmSync(golden, { recursive: true, force: true });
+  // .ci/run names the folder the browser tests just seeded from empty with the same code and demo
+  // (scripts/e2e.sh): a copy saves seeding it again, a minute or more of one core. Its factsheets
+  // name the browser tests' address, which no case reads.
+  const seeded = process.env.RESILIENCE_GOLDEN_FROM;
+  if (seeded && existsSync(path.join(seeded, 'PG_VERSION'))) {
+    cpSync(seeded, golden, { recursive: true });
+    return golden;
+  }
   const app = startApp({ name: 'golden', port, pgliteDir: golden });
   await app.waitHealthy();
   const stopped = await app.stop('SIGTERM', 60_000);
