@@ -5,20 +5,23 @@ import { aurore } from '../../src/server/db/seed/fixtures/aurore';
 import type { HouseFixture } from '../../src/server/db/seed/fixtures/house';
 import { meridian } from '../../src/server/db/seed/fixtures/meridian';
 import { axeViolations } from '../support/axe';
-import { freshDir, startOwnServer, type OwnServer } from '../support/own-server';
+import { freshDir, seededDir, startOwnServer, type OwnServer } from '../support/own-server';
 
 /**
- * Two demo houses (issue 43): each boots on a server and an empty database of its own
- * (SEED_DEMO=aurore, SEED_DEMO=meridian) and passes the same public-site smoke test: the home page,
+ * Two demo houses (issue 43): each boots on a server and a database of its own (SEED_DEMO=aurore,
+ * SEED_DEMO=meridian) and passes the same public-site smoke test: the home page,
  * the fund range, a fund page, a share page, the legal notices, the news list, the shareholder notices
  * and their RSS feed answer 200 for a retail investor in Luxembourg (a country both serve), name the
- * house, and never name the other one. tests/integration/demo-houses.int.test.ts checks the feeds,
- * sitemap, factsheet and data files with the real code, without a server.
+ * house, and never name the other one. Meridian's database starts empty and is seeded as the server
+ * starts; Aurore's is a copy of the one scripts/e2e.sh seeded from empty for the suite, with the same
+ * default (SEED_DEMO unset is the first house, Aurore) and the same code: seeding it again here cost a
+ * minute or two of CPU and checked nothing more. tests/integration/demo-houses.int.test.ts checks the
+ * feeds, sitemap, factsheet and data files with the real code, without a server.
  */
 const DIST_DIR = '.next-demo-houses';
 const HOUSES = [
-  { house: aurore, name: 'Aurore Gestion', other: /meridian[ -](?:fund|euro|green)/i, port: 21 },
-  { house: meridian, name: 'Meridian Fund Management', other: /aurore/i, port: 22 },
+  { house: aurore, name: 'Aurore Gestion', other: /meridian[ -](?:fund|euro|green)/i, port: 21, seeded: true },
+  { house: meridian, name: 'Meridian Fund Management', other: /aurore/i, port: 22, seeded: false },
 ] as const;
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -58,13 +61,13 @@ function pagesOf(house: HouseFixture, locale: 'en' | 'fr') {
   ];
 }
 
-for (const { house, name, other, port } of HOUSES) {
+for (const { house, name, other, port, seeded } of HOUSES) {
   test.describe(`the demo house ${house.code}`, () => {
     let server: OwnServer | undefined;
 
     test.beforeAll(async ({}, testInfo) => {
       testInfo.setTimeout(900_000);
-      const dir = freshDir(`.data/e2e-demo-${house.code}`);
+      const dir = seeded ? seededDir(`.data/e2e-demo-${house.code}`) : freshDir(`.data/e2e-demo-${house.code}`);
       server = await startOwnServer({ port: Number(process.env.E2E_PORT ?? 3100) + port, dir, env: { NEXT_DIST_DIR: DIST_DIR, SEED_DEMO: house.code, DEFAULT_COUNTRY: 'LU' }, timeoutMs: 840_000 });
     });
 

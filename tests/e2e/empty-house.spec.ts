@@ -62,13 +62,16 @@ async function visitor(browser: Browser): Promise<Page> {
 test('every page of the empty house answers in each language with its name and no demo text', async ({ browser }) => {
   const page = await visitor(browser);
   for (const locale of LOCALES) {
+    // Each address as the server sends it (the HTML and the payload the browser hydrates from): a
+    // browser would only draw it again.
     for (const route of ROUTES) {
       const path = localizedPath(route, locale);
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      const html = await page.content();
+      const response = await page.request.get(path, { failOnStatusCode: false });
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
       expect(html, path).not.toMatch(/aurore/i);
-      await expect(page, path).toHaveTitle(new RegExp(NAME));
+      // The document's <title> (an icon's SVG <title> may come before it in the body).
+      expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]).filter((title) => title?.includes(NAME)), path).not.toEqual([]);
     }
     await page.goto(localizedPath('/', locale));
     await expect(page.getByText(HOME_NO_FUNDS[locale])).toBeVisible();
