@@ -7,7 +7,7 @@ import share from '../../messages/share/en.json' with { type: 'json' };
 import { news } from '../../src/server/db/seed/fixtures/content/news';
 import { funds } from '../../src/server/db/seed/fixtures/funds';
 import { hydrated } from '../support/hydration';
-import { chartTableFindings, forcedColourFindings, motionFindings, obscuredFocusFinding, reflowFindings, tabForObscuredFocus, tabTo, targetSizeFindings } from '../support/wcag22';
+import { chartTableFindings, fixedOverTextFindings, forcedColourFindings, motionFindings, obscuredFocusFinding, reflowFindings, tabForObscuredFocus, tabTo, targetSizeFindings } from '../support/wcag22';
 
 /**
  * The WCAG 2.2 AA criteria axe cannot judge (docs/accessibility.md), each checked by a function of
@@ -93,6 +93,31 @@ test.describe('2.4.11 focus not obscured', () => {
     // Broken: the room taken away.
     await page.addStyleTag({ content: 'html { scroll-padding-bottom: 0 !important; }' });
     expect(await focusAtTheBottom()).toContain(`is entirely hidden by section "${compliance.Consent.noticeLabel}" (position: fixed)`);
+  });
+});
+
+test.describe('nothing fixed hides the page', () => {
+  // A returning visitor: the floating cookie button shows from 640 px on. Instant scrolling: where the page ends, not how it glides there.
+  test.use({ reducedMotion: 'reduce' });
+
+  // Text under the button mid-page scrolls out from under it; what the page ends with cannot scroll
+  // any further, so the end of each page is where the button must hide nothing.
+  test('at 1280, 1024 and 640 px, the floating cookie button hides no text where a page ends; without the footer\'s room for it, the copyright line is reported under it', async ({ page }) => {
+    const button = page.getByRole('button', { name: compliance.Consent.floatingButton, exact: true });
+    const toEnd = () => page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    for (const width of [1280, 1024, 640]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/en', FUND_PAGE]) {
+        await page.goto(path);
+        await expect(button).toBeVisible();
+        await toEnd();
+        expect(await fixedOverTextFindings(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    // Broken: the footer's last row without the room kept for the button.
+    await page.addStyleTag({ content: 'footer > div:last-child > div { padding-bottom: 0.5rem !important; }' });
+    await toEnd();
+    expect((await fixedOverTextFindings(page)).join('\n')).toContain('under <button');
   });
 });
 

@@ -442,3 +442,47 @@ export async function chartTableFindings(page: Page): Promise<{ captions: string
     return { captions, findings };
   });
 }
+
+/**
+ * Text a fixed element hides at the page's current scroll position: each visible text node, outside
+ * every fixed element, whose box meets the box of a fixed element drawn over it (the floating cookie
+ * button, the cookie notice, the online status). One finding per text node: `"text" under <tag label>`.
+ */
+export async function fixedOverTextFindings(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    // The scroll has settled (smooth scrolling glides over several frames).
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let still = 0, i = 0, last = `${scrollX},${scrollY}`; still < 2 && i < 60; i += 1) {
+      await frame();
+      const now = `${scrollX},${scrollY}`;
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+    const fixed = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
+      const style = getComputedStyle(el);
+      if (style.position !== 'fixed' || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    });
+    const boxes = fixed.map((el) => ({ el, box: el.getBoundingClientRect() }));
+    const findings: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (!text || !parent || fixed.some((el) => el.contains(parent)) || parent.closest('script, style, noscript, template, [hidden], .sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width < 1 || rect.height < 1) continue;
+        const over = boxes.find(({ box }) => Math.min(rect.right, box.right) - Math.max(rect.left, box.left) > 0.5 && Math.min(rect.bottom, box.bottom) - Math.max(rect.top, box.top) > 0.5);
+        if (over) {
+          const label = over.el.getAttribute('aria-label') ?? over.el.textContent?.trim().slice(0, 40) ?? '';
+          findings.push(`"${text.slice(0, 60)}" under <${over.el.tagName.toLowerCase()} ${label}>`);
+          break;
+        }
+      }
+    }
+    return findings;
+  });
+}

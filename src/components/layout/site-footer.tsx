@@ -92,7 +92,9 @@ export async function SiteFooter({ data }: { data: LayoutData }) {
         </div>
       ) : null}
       <div className="border-t border-white/15">
-        <div className={`${container} flex flex-col-reverse gap-4 py-6 text-sm text-white/90 sm:flex-row sm:items-center sm:justify-between`}>
+        {/* From 640 px the floating cookie button sits over the window's bottom-left corner (1 rem in, 3 rem
+            wide): the page ends with 5 rem of the footer's colour, so its last line scrolls clear of it. */}
+        <div className={`${container} flex flex-col-reverse gap-4 pt-6 pb-6 text-sm text-white/90 sm:flex-row sm:items-center sm:justify-between sm:pb-20`}>
           <p>{t('copyright', { year, company: company.title })}</p>
           {company.linkedin ? (
             <div className="flex items-center gap-3">
