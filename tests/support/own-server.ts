@@ -22,14 +22,19 @@ export async function startOwnServer(options: { port: number; dir: string; env: 
     ...options.env,
   };
   for (const name of options.unset ?? []) delete env[name];
-  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: env as NodeJS.ProcessEnv });
+  // The server itself, as scripts/start.mjs would spawn it once the build and the migrations are done:
+  // the build is there (SKIP_BUILD), and the server prepares its database on first use anyway
+  // (src/server/db/start-up.ts), so start.mjs's migration step, a separate tsx process of about 5 s
+  // of CPU, would only open the folder once more. The suite's two servers go through start.mjs
+  // (playwright.config.ts), as `npm start` does.
+  const server: ChildProcess = spawn(process.execPath, ['scripts/server.mjs'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NEXT_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv });
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   server.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const stop = async () => {
     if (!server.pid || server.exitCode !== null) return;
     const stopped = new Promise((resolve) => server.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM'); // its own process group: start.mjs and the server it spawned
+    process.kill(-server.pid, 'SIGTERM'); // its own process group: the server and anything it spawned
     await Promise.race([stopped, new Promise((r) => setTimeout(r, 15_000))]);
     if (server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
   };
