@@ -104,6 +104,17 @@ export async function targetSizeFindings(scope: Locator, min = 24): Promise<stri
   );
 }
 
+/** Run in the page: waits until the scroll position has stayed put for two frames (smooth scrolling glides over several), 60 frames at most. */
+async function scrollSettled() {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let still = 0, i = 0, last = `${scrollX},${scrollY}`; still < 2 && i < 60; i += 1) {
+    await frame();
+    const now = `${scrollX},${scrollY}`;
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}
+
 /**
  * 2.4.11 Focus Not Obscured (Minimum) for the element that has the focus, once the page has stopped
  * scrolling to it (a smooth scroll takes a few frames): it is not entirely hidden by content the author
@@ -114,15 +125,9 @@ export async function targetSizeFindings(scope: Locator, min = 24): Promise<stri
  */
 export async function obscuredFocusFinding(page: Page, { install = true } = {}): Promise<{ focused: string | null; finding: string | null }> {
   if (install) await describer(page);
+  await page.evaluate(scrollSettled);
   return page.evaluate(async () => {
     const describe = window.wcag22Describe as Describe;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let still = 0, i = 0, last = `${scrollX},${scrollY}`; still < 2 && i < 60; i += 1) {
-      await frame();
-      const now = `${scrollX},${scrollY}`;
-      still = now === last ? still + 1 : 0;
-      last = now;
-    }
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement) return { focused: null, finding: null };
     let box = el.getBoundingClientRect();
@@ -449,15 +454,8 @@ export async function chartTableFindings(page: Page): Promise<{ captions: string
  * button, the cookie notice, the online status). One finding per text node: `"text" under <tag label>`.
  */
 export async function fixedOverTextFindings(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    // The scroll has settled (smooth scrolling glides over several frames).
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let still = 0, i = 0, last = `${scrollX},${scrollY}`; still < 2 && i < 60; i += 1) {
-      await frame();
-      const now = `${scrollX},${scrollY}`;
-      still = now === last ? still + 1 : 0;
-      last = now;
-    }
+  await page.evaluate(scrollSettled);
+  return page.evaluate(() => {
     const fixed = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
       const style = getComputedStyle(el);
       if (style.position !== 'fixed' || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
