@@ -273,6 +273,11 @@ describe('feeds', () => {
     expect(unfolded).toContain(`UID:dividend-${RETAIL_CLASS}-${dayFromToday(7)}@`);
     expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
     expect(unfolded).not.toContain(`fund-event-${future.eventId}@`);
+    // The dividend's amount as the share page prints it in the feed's language (a comma is escaped in iCalendar text).
+    expect(unfolded).toMatch(/Montant par part : 1\\,25 [A-Z]{3}\./);
+    expect(unfolded).not.toContain('1.250000');
+    const en = (await (await getIcs(request('/e/en/feeds/notices.ics'), { params: Promise.resolve({ locale: 'en' }) })).text()).replace(/\r\n /g, '');
+    expect(en).toMatch(/Amount per share: 1\.25 [A-Z]{3}\./);
     const es = (await (await getIcs(request('/e/fr/feeds/notices.ics', ES), { params: Promise.resolve({ locale: 'fr' }) }).then((r) => r.text()))).replace(/\r\n /g, '');
     expect(es).not.toContain(`dividend-${RETAIL_CLASS}`);
     expect(es).not.toContain(`fund-event-${suspension.eventId}@`);

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { createTranslator } from 'next-intl';
 import { env, type Locale } from '@/env';
 import { NOTICES_TAG } from '@/domain/content/cache-tags';
+import { formatDividendAmount } from '@/domain/dividends/model';
 import { INTL_LOCALE, formatDate } from '@/domain/language/format';
 import { audienceTag, type Audience } from '@/domain/registrations/audience';
 import { buildRss } from '@/domain/news/rss';
@@ -82,7 +83,8 @@ export async function noticesIcs(locale: Locale, audience: Audience, now: Date =
       fund: entry.fund.title,
       share: entry.share.name,
       isin: entry.share.isinCode,
-      amount: entry.amount,
+      // As the share page prints it in this language ("1,25" in French), never the stored "1.250000".
+      amount: formatDividendAmount(entry.amount, locale),
       currency: entry.currency,
       ex: formatDate(entry.date, locale),
       record: formatDate(entry.recordDate, locale),
