@@ -184,6 +184,21 @@ describe('tagged factsheets', () => {
     expect(pdf.xmpTitle).toBe(title);
   });
 
+  it('the growth chart’s axis is written in the document’s language: 100,5 in French, 100.5 in English', { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    shareId ??= shareWithBenchmark();
+    for (const [locale, half, wrong] of [['fr', '100,5', '100.5'], ['en', '100.5', '100,5']] as const) {
+      const one = await factsheetContent(db, await shareId, month, locale);
+      const growth = one!.content.growth!;
+      // A series between 100 and 101.3: the axis steps by 0.5 (niceScale), so a half shows on it.
+      const narrow = { ...growth, share: { ...growth.share, points: [100, 100.4, 100.9, 101.3] }, benchmark: null };
+      const pdf = await readTaggedPdf(await renderFactsheet({ ...one!.content, growth: narrow }));
+      const words = pdf.pages.flatMap((p) => [...p.textById.values()]);
+      expect(words).toContain(half);
+      expect(words).not.toContain(wrong);
+    }
+  });
+
   it.skipIf(!hasPdfinfo())('poppler’s pdfinfo reads the factsheet as tagged', async () => {
     const db = await getDb();
     shareId ??= shareWithBenchmark();

@@ -2,6 +2,8 @@ import 'server-only';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { niceScale, project, wrapText } from '@/domain/documents/factsheet';
+import { INTL_LOCALE } from '@/domain/language/format';
+import type { Locale } from '@/env';
 
 /**
  * Draws a factsheet (already in one language, every figure already formatted) as a tagged A4 PDF with
@@ -205,7 +207,9 @@ function figure(pen: Pen, alt: string, x: number, width: number, draw: (mark: (p
   pen.root.add(pen.doc.struct('Figure', { alt, bbox: [x, top(topY), x + width, top(pen.y)], placement: 'Block' }, contents));
 }
 
-function growthChart(pen: Pen, growth: NonNullable<FactsheetContent['growth']>, x: number, width: number, height: number) {
+function growthChart(pen: Pen, growth: NonNullable<FactsheetContent['growth']>, locale: string, x: number, width: number, height: number) {
+  // The axis in the document's language ("102,5" in French), without grouping: a growth of 100 stays short.
+  const axis = new Intl.NumberFormat(INTL_LOCALE[locale as Locale] ?? locale, { maximumFractionDigits: 2, useGrouping: false });
   sectionTitle(pen, growth.title, x, width);
   figure(pen, growth.alt, x, width, (mark) => {
     const chartTop = pen.y;
@@ -216,7 +220,7 @@ function growthChart(pen: Pen, growth: NonNullable<FactsheetContent['growth']>, 
     for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
       const y = project(v, scale.min, scale.max, bottom, chartTop);
       artifact(pen, () => line(pen, left, y, x + width, y, 0.3, RULE));
-      mark(() => text(pen, String(Math.round(v * 100) / 100), 0, y - 2.5, 6.5, { color: MUTED, right: left - 3 }));
+      mark(() => text(pen, axis.format(Math.round(v * 100) / 100), 0, y - 2.5, 6.5, { color: MUTED, right: left - 3 }));
     }
     const curve = (points: number[], color: Color) => {
       if (points.length < 2) return;
@@ -417,7 +421,7 @@ export async function renderFactsheet(content: FactsheetContent): Promise<Uint8A
     return MARGIN;
   };
   for (const spec of content.tables) table(pen, spec, room(30 + spec.rows.length * 13, mainX), mainWidth);
-  if (content.growth) growthChart(pen, content.growth, room(160, mainX), mainWidth, 110);
+  if (content.growth) growthChart(pen, content.growth, content.locale, room(160, mainX), mainWidth, 110);
   calendarBars(pen, content.calendar, room(130, mainX), mainWidth, 70);
 
   // Page 2 (or what remains of it): portfolio, warnings.
