@@ -44,6 +44,17 @@ export const LAYER_RULES = [
       ],
     },
   },
+  {
+    // What runs in production around Next (runtime/: the server, its helpers, the cache handler) and the
+    // Next configuration that loads it: never a command-line tool, bench or test harness of scripts/.
+    files: ['runtime/**/*.{mjs,mts,ts}', 'next.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?:\\.\\.?/)+scripts(?:/|$)', message: 'runtime/ and next.config.ts load nothing from scripts/ (command-line tools, benches, the resilience suite): a module the server needs lives in runtime/.' }] },
+      ],
+    },
+  },
 ];
 
 /**

@@ -14,10 +14,10 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   // Next's own file-system cache, which also remembers each page's cache tags for the shared cache's
-  // purge by tag (scripts/page-tags-cache-handler.mjs, docs/decisions/056).
-  // Next runs from the project's folder (`next build`, scripts/server.mjs).
-  cacheHandler: path.resolve('scripts/page-tags-cache-handler.mjs'),
-  // scripts/server.mjs compresses and sets ETags itself, once per distinct body (scripts/compressed-responses.mjs).
+  // purge by tag (runtime/page-tags-cache-handler.mjs, docs/decisions/056).
+  // Next runs from the project's folder (`next build`, runtime/server.mjs).
+  cacheHandler: path.resolve('runtime/page-tags-cache-handler.mjs'),
+  // runtime/server.mjs compresses and sets ETags itself, once per distinct body (runtime/compressed-responses.mjs).
   compress: false,
   generateEtags: false,
   reactStrictMode: true,

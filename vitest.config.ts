@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'runtime/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
           // next-intl's ESM imports 'next/server' without an extension, which Node alone cannot resolve.

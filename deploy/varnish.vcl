@@ -186,7 +186,7 @@ sub fundhouse_query {
 
 sub vcl_recv {
   call fundhouse_backend;
-  # Every request has an id, logged by the app too: a plain incoming one is kept (as scripts/server.mjs
+  # Every request has an id, logged by the app too: a plain incoming one is kept (as runtime/server.mjs
   # does), else one is made; it is delivered from this request, never from a stored answer.
   if (req.http.X-Request-Id !~ "^[A-Za-z0-9._-]{8,64}$") {
     set req.http.X-Request-Id = "varnish-" + std.integer(time=now) + "-" + req.xid;
@@ -250,7 +250,7 @@ sub vcl_recv {
     set req.grace = 1d;
   }
 
-  # The app compresses once, brotli or gzip (scripts/compressed-responses.mjs) and varies on it: at most
+  # The app compresses once, brotli or gzip (runtime/compressed-responses.mjs) and varies on it: at most
   # three variants of an answer. Kept in a header of ours too: with http_gzip_support on, Varnish would
   # rewrite Accept-Encoding to gzip after this (vcl_backend_fetch puts it back).
   if (req.http.Accept-Encoding ~ "(?i)(?:^|,)\s*br\s*(?:,|$|;\s*q=(?:1|0?\.[0-9]*[1-9]))") {

@@ -1,7 +1,7 @@
 /**
- * What each layer of scripts/server.mjs costs against Next alone and against nginx in front
+ * What each layer of runtime/server.mjs costs against Next alone and against nginx in front
  * (docs/decisions/045). The same build and database, served in turn by
- * - ours: scripts/server.mjs as it is (each cached page hashed and compressed once);
+ * - ours: runtime/server.mjs as it is (each cached page hashed and compressed once);
  * - next: the same server with Next's own work in place of compress-once: the `compression`
  *   middleware Next mounts for `compress: true` and its ETag of every page (send-payload.ts);
  * - bare: the same server without any compression (what nginx would then compress);
@@ -35,15 +35,15 @@ const VARIANTS: Variant[] = [
   { name: 'ours + nginx', server: 'ours', nginx: 'as shipped' },
 ];
 
-const SERVER = path.join(root, 'scripts', 'server.mjs');
+const SERVER = path.join(root, 'runtime', 'server.mjs');
 const ENCODE_CALL = '  encode(req, res);\n';
 const DECODABLE_CHECK = /  if \(!decodable\(req\.url\)\) \{[\s\S]*?return;\n  \}\n/;
 
-/** A copy of scripts/server.mjs beside it (its imports are relative) with `server`'s changes. */
+/** A copy of runtime/server.mjs beside it (its imports are relative) with `server`'s changes. */
 function variantFile(server: Variant['server']): string {
   let source = readFileSync(SERVER, 'utf8');
   if (server === 'ours') return SERVER;
-  if (!source.includes(ENCODE_CALL) || !DECODABLE_CHECK.test(source)) throw new Error('scripts/server.mjs changed: update the variants of this bench');
+  if (!source.includes(ENCODE_CALL) || !DECODABLE_CHECK.test(source)) throw new Error('runtime/server.mjs changed: update the variants of this bench');
   if (server === 'bare') source = source.replace(ENCODE_CALL, '');
   if (server === 'next') {
     source = source.replace(ENCODE_CALL, '  nextCompression(req, res, () => {});\n  nextEtag(req, res);\n');
@@ -71,7 +71,7 @@ function nextEtag(req, res) {
 }
 `;
   }
-  const file = path.join(root, 'scripts', `.bench-layer-${server}.mjs`);
+  const file = path.join(root, 'runtime', `.bench-layer-${server}.mjs`);
   writeFileSync(file, source);
   return file;
 }

@@ -35,7 +35,7 @@ if (process.env.SKIP_BUILD !== '1' && (!existsSync(buildId) || statSync(buildId)
 run(bin('tsx'), ['--conditions=react-server', 'scripts/db-migrate.ts']);
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(process.execPath, ['scripts/server.mjs'], {
+const server = spawn(process.execPath, ['runtime/server.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', PORT: port, NEXT_TELEMETRY_DISABLED: '1' },

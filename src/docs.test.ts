@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DECISIONS = 'docs/decisions';
-const TREE_ROOTS = ['src/', 'scripts/', 'tests/', 'docs/', 'deploy/', 'messages/', 'public/', 'drizzle/', '.ci/', 'assets/'];
+const TREE_ROOTS = ['src/', 'runtime/', 'scripts/', 'tests/', 'docs/', 'deploy/', 'messages/', 'public/', 'drizzle/', '.ci/', 'assets/'];
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const records = () => readdirSync(join(ROOT, DECISIONS)).filter((name) => /^\d{3}-.*\.md$/.test(name));

@@ -105,7 +105,7 @@ const envSchema = z.object({
   /**
    * The shared cache in front of the site (docs/operations.md "Shared cache"): where a publication's
    * purge by tag goes (Varnish with xkey: one or several URLs, comma-separated), and how long it may
-   * keep a page (Surrogate-Control, read by scripts/server.mjs), a bound that heals a lost purge.
+   * keep a page (Surrogate-Control, read by runtime/server.mjs), a bound that heals a lost purge.
    */
   CACHE_PURGE_URL: optionalString.pipe(z.string().refine((v) => parsePurgeUrls(v) !== null, `must be up to ${MAX_PURGE_URLS} http:// or https:// URLs, comma-separated`).optional()),
   CACHE_SURROGATE_MAX_AGE: z.coerce.number().int().min(1).max(86_400).default(600),
@@ -114,9 +114,9 @@ const envSchema = z.object({
   LOG_LEVEL: logLevel,
   LOG_FORMAT: logFormat,
   /**
-   * Read and checked by scripts/server.mjs (plain JavaScript, before Next starts), listed here so
+   * Read and checked by runtime/server.mjs (plain JavaScript, before Next starts), listed here so
    * every variable is in one place: the interface to listen on, and the proxies whose
-   * X-Forwarded-For is believed (scripts/client-address.mjs).
+   * X-Forwarded-For is believed (runtime/client-address.mjs).
    */
   LISTEN_HOST: optionalString,
   TRUSTED_PROXIES: optionalString,

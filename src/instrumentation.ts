@@ -8,7 +8,7 @@ import type { Instrumentation } from 'next';
  * (docs/decisions/024), the loading of the slugs the proxy checks paths against (docs/decisions/013),
  * the clock of dated content (docs/decisions/064) and the publication of changes (cached pages expire at start, and on
  * PostgreSQL when another process announces a change, docs/decisions/016), and registers what
- * scripts/server.mjs calls to stop: the background work ends and the database closes, and the check
+ * runtime/server.mjs calls to stop: the background work ends and the database closes, and the check
  * of a staff session it makes before accepting a large back-office body. Not during
  * `next build`, which has no database.
  */
@@ -38,7 +38,7 @@ export async function register() {
   // The fund alerts' daily digests (docs/operations.md "Fund alerts").
   const { startDigestWorker, stopDigestWorker } = await import('./server/alerts/digest-worker');
   startDigestWorker();
-  // scripts/staff-bodies.mjs asks this before letting a back-office request send a large body.
+  // runtime/staff-bodies.mjs asks this before letting a back-office request send a large body.
   const { isLiveStaffSession } = await import('./server/auth/live-session');
   (globalThis as { __fundhouseStaffSession?: (cookie: string | undefined) => Promise<boolean> }).__fundhouseStaffSession = isLiveStaffSession;
   (globalThis as { __fundhouseShutdown?: () => Promise<void> }).__fundhouseShutdown = async () => {

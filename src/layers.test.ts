@@ -65,6 +65,24 @@ describe('the layers hold (eslint.config.mjs)', { timeout: 60_000 }, () => {
  * input, select or textarea under src/app/admin or src/components/admin is an error; the same
  * elements inside src/components/ui are the primitives themselves.
  */
+describe('production code has its own folder, runtime/ (issue 46)', { timeout: 60_000 }, () => {
+  it('refuses an import of scripts/ in runtime/ and in next.config.ts, and accepts one of runtime/', async () => {
+    expect(await layerErrors('runtime/layer-probe.mjs', `import { x } from '../scripts/bench';${use('x')}`)).toHaveLength(1);
+    expect(await layerErrors('runtime/layer-probe.mjs', `import { x } from './shared-cache.mjs';${use('x')}`)).toEqual([]);
+    expect(await layerErrors('next.config.ts', `import { x } from './scripts/e2e-build-copy';${use('x')}`)).toHaveLength(1);
+  });
+
+  it('keeps no module the server or Next loads under scripts/: the server, its helpers and the cache handler are in runtime/', () => {
+    const scripts = readdirSync(path.join(ROOT, 'scripts'));
+    // The launcher of `npm start` (build if needed, migrate, then the server) stays a command-line tool.
+    expect(scripts.filter((name) => /\.(mjs|d\.mts)$/.test(name) && name !== 'start.mjs')).toEqual([]);
+    const code = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const loaders = ['next.config.ts', ...readdirSync(path.join(ROOT, 'runtime')).filter((name) => name.endsWith('.mjs')).map((name) => `runtime/${name}`)];
+    expect(loaders.filter((file) => /['"`](?:\.\.?\/)*scripts\//.test(code(file)))).toEqual([]);
+    expect(code('next.config.ts')).toContain("path.resolve('runtime/page-tags-cache-handler.mjs')");
+  });
+});
+
 describe('the back-office draws with src/components/ui', { timeout: 240_000 }, () => {
   const rawErrors = (messages: ESLint.LintResult['messages']) => messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('src/components/ui'));
 

@@ -160,7 +160,7 @@ describe('proxy', () => {
       expect(rewritten('/es/noticias/c/no-such-category')).toBe(`/es/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
       expect(rewritten('/fr/nimporte-quoi')).toBe(`/fr/RETAIL-FR/${UNKNOWN_PAGE_SEGMENT}`);
       expect(rewritten('/fr/nous-connaitre')).toBe('/fr/RETAIL-FR/about-us');
-      // scripts/server.mjs answers the marked rewrites with status 404 (docs/decisions/019).
+      // runtime/server.mjs answers the marked rewrites with status 404 (docs/decisions/019).
       expect(proxy(request('/fr/nimporte-quoi')).headers.get(NOT_FOUND_PAGE_HEADER)).toBe('1');
       expect(proxy(request('/fr/nous-connaitre')).headers.get(NOT_FOUND_PAGE_HEADER)).toBeNull();
       // Without the finder's facets, the fund range is rendered per request whatever its query.

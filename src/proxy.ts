@@ -66,7 +66,7 @@ export const UNKNOWN_PAGE_SEGMENT = 'unknown-page';
 export const CACHED_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /**
- * Marks a rewrite to the unknown-page route: scripts/server.mjs answers such a page with status 404
+ * Marks a rewrite to the unknown-page route: runtime/server.mjs answers such a page with status 404
  * (the route renders the 404 screen as a page, so that its text is in the HTML: docs/decisions/019)
  * and removes the mark.
  */
@@ -210,7 +210,7 @@ function site(request: NextRequest): NextResponse {
           : withProfile(intlFor(offered)(request), request, offered);
   // A fresh nonce for every answer. Next copies the proxy's response headers onto the request it
   // renders, so a page rendered now stamps its scripts with this nonce; a cached page gets the
-  // hashes of its own inline scripts added by scripts/server.mjs (docs/decisions/028).
+  // hashes of its own inline scripts added by runtime/server.mjs (docs/decisions/028).
   for (const [name, value] of Object.entries(securityHeaders(request))) response.headers.set(name, value);
   return response;
 }

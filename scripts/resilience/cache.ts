@@ -53,7 +53,7 @@ const xCache = (a: SimpleAnswer) => String(a.headers['x-cache'] ?? 'none');
 
 /**
  * Asks until a HIT, at most 5 times: an app process marks a page for the cache only when it serves it
- * from its own cache (scripts/shared-cache.mjs), so each process's first render of a page goes
+ * from its own cache (runtime/shared-cache.mjs), so each process's first render of a page goes
  * through unkept (two MISSes with two processes), the next answer is kept (a third MISS), and the
  * fourth is a HIT.
  */

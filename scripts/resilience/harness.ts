@@ -1,6 +1,6 @@
 /**
  * The resilience suite's server harness: builds once, starts the production server
- * (scripts/start.mjs → scripts/server.mjs) on a database of its own, polls /api/health, reads the
+ * (scripts/start.mjs → runtime/server.mjs) on a database of its own, polls /api/health, reads the
  * server's memory, and speaks raw HTTP where fetch cannot (chunked bodies, lying lengths, slow
  * clients, URLs fetch would normalize). Every part of the suite uses it.
  */
@@ -45,12 +45,12 @@ export type App = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   waitHealthy(timeoutMs?: number): Promise<void>;
   waitForOutput(pattern: RegExp, timeoutMs: number): Promise<string>;
-  /** The Node process that serves (scripts/server.mjs), spawned by start.mjs. */
+  /** The Node process that serves (runtime/server.mjs), spawned by start.mjs. */
   serverPid(): number | null;
   /**
    * The server's memory in MB right after a full garbage collection, as it reports it: so two
    * readings compare what the process keeps, not when V8 last collected. Needs NODE_OPTIONS=--expose-gc
-   * in the app's env (scripts/server.mjs then collects on SIGUSR2); null when it did not answer within 10 s.
+   * in the app's env (runtime/server.mjs then collects on SIGUSR2); null when it did not answer within 10 s.
    */
   memoryAfterGc(): Promise<MemoryReading | null>;
   /** Sends a signal and waits for the exit (SIGKILL after timeoutMs). */
@@ -111,7 +111,7 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** What scripts/server.mjs prints after a collection (process.memoryUsage(), in MB). */
+/** What runtime/server.mjs prints after a collection (process.memoryUsage(), in MB). */
 export type MemoryReading = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
 
 function killTree(child: ChildProcess): void {
@@ -195,7 +195,7 @@ export function startApp(options: AppOptions): App {
       }
     },
     serverPid() {
-      // start.mjs runs the migrations, then spawns scripts/server.mjs: that child serves.
+      // start.mjs runs the migrations, then spawns runtime/server.mjs: that child serves.
       return child.pid ? (childrenOf(child.pid).at(-1) ?? null) : null;
     },
     async memoryAfterGc() {

@@ -160,7 +160,7 @@ export async function runLoad(golden: string, port: number): Promise<Outcome[]> 
     const rss = (m: MemoryReading | null) => m?.rss ?? null;
     outcomes.push({
       part: 'load',
-      name: 'server memory (scripts/server.mjs after a full GC: heap in use + external)',
+      name: 'server memory (runtime/server.mjs after a full GC: heap in use + external)',
       expected: `levels off: grows ≤ ${MAX_SECOND_HALF_GROWTH_MB} MB in the second half of the load`,
       observed:
         `after the warm-up ${kept(before) ?? '?'} MB, half-way ${kept(middle) ?? '?'} MB, at the end ${kept(after) ?? '?'} MB: first half ${signed(mb(kept(before), kept(middle)))} MB, second half ${signed(levelling)} MB` +

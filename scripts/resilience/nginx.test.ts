@@ -4,7 +4,7 @@ import { IMPORT_LIMITS } from '@/domain/csv/import';
 import { REGISTRATION_LIMITS } from '@/domain/csv/registrations';
 import { DIVIDEND_LIMITS } from '@/domain/dividends/csv';
 import { MAX_DOCUMENT_BYTES } from '@/domain/documents/file';
-import { bodyLimit } from '../body-limits.mjs';
+import { bodyLimit } from '../../runtime/body-limits.mjs';
 import { DEPLOY_CONF, nginxConf } from './nginx';
 
 const conf = readFileSync(DEPLOY_CONF, 'utf8');

@@ -1,5 +1,5 @@
 /**
- * What the production server (scripts/server.mjs) adds around Next, seen from outside: pages
+ * What the production server (runtime/server.mjs) adds around Next, seen from outside: pages
  * rendered for the profile cookie are private to shared caches yet still validated by ETag,
  * static files stay immutable, and unknown slugs are answered without a page of their own in
  * Next's cache (docs/decisions/013).

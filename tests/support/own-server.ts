@@ -28,7 +28,7 @@ export async function startOwnServer(options: { port: number; dir: string; env: 
   // (src/server/db/start-up.ts), so start.mjs's migration step, a separate tsx process of about 5 s
   // of CPU, would only open the folder once more. The suite's two servers go through start.mjs
   // (playwright.config.ts), as `npm start` does.
-  const server: ChildProcess = spawn(process.execPath, ['scripts/server.mjs'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: env as NodeJS.ProcessEnv });
+  const server: ChildProcess = spawn(process.execPath, ['runtime/server.mjs'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: env as NodeJS.ProcessEnv });
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   server.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

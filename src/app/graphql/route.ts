@@ -35,7 +35,7 @@ async function answer(request: Request): Promise<Response> {
   const key = request.method === 'POST' ? answerKey(read.bytes, request.headers.get('accept'), authorizationFrom(request.headers)) : null;
   const known = key === null ? undefined : answers.get(key);
   if (known) {
-    // Compressed here only when the server will send the encoding Next drops (scripts/server.mjs).
+    // Compressed here only when the server will send the encoding Next drops (runtime/server.mjs).
     const encoding = request.headers.get(ENCODED_BY_ROUTE_HEADER) === ENCODED_BY_ROUTE_ACCEPTED ? answerEncoding(request.headers.get('accept-encoding')) : null;
     const headers: Record<string, string> = { 'content-type': known.contentType, vary: 'Accept-Encoding', [ANSWER_CACHE_HEADER]: 'HIT' };
     if (encoding) headers[ENCODED_BY_ROUTE_HEADER] = encoding;

@@ -40,7 +40,7 @@ export const field = {
   /**
    * A text field: what was typed, '' when absent (a file or a repeated name reads as its first text).
    * The default bound is above every field's own limit (a news body's 200,000), which the domain
-   * reports with its own message; the request's size is bounded before (scripts/body-limits.mjs).
+   * reports with its own message; the request's size is bounded before (runtime/body-limits.mjs).
    */
   text: (max = 1_000_000) => z.preprocess((v) => (typeof first(v) === 'string' ? first(v) : ''), z.string().max(max, { error: 'form.badValue' })),
   /** One of `values` (a select, a radio group or a button's value). */

@@ -65,7 +65,7 @@ function encodedBytes(file: ServedFile, encoding: AnswerEncoding): Promise<Buffe
 /**
  * The download: private to the visitor's audience (Vary: Cookie), revalidated with its ETag like the
  * share's CSV files. A CSV goes out compressed by this route when the production server restores the
- * encoding Next drops (scripts/server.mjs), so that a file served many times is compressed once.
+ * encoding Next drops (runtime/server.mjs), so that a file served many times is compressed once.
  */
 export async function findatexResponse(request: Request, file: ServedFile, format: FindatexFormat, fileName: string): Promise<Response> {
   const headers = new Headers({ etag: file.etag, 'cache-control': 'private, max-age=3600, must-revalidate', vary: 'Cookie, Accept-Encoding', 'x-content-type-options': 'nosniff' });

@@ -6,15 +6,15 @@ import { sharedSetting } from '@/server/db/settings';
 import { publishedOfferedLanguages } from '@/server/http/offered-languages';
 
 /**
- * The request header in which the production server (scripts/server.mjs) hands the client's address
+ * The request header in which the production server (runtime/server.mjs) hands the client's address
  * to the app. The server always overwrites it: a value sent by the client never gets here.
  */
 export const CLIENT_HEADER = 'x-fundhouse-client';
 
 /**
- * Who sent a request, for the rate limit and captcha checks: the address scripts/server.mjs found
+ * Who sent a request, for the rate limit and captcha checks: the address runtime/server.mjs found
  * (the socket's peer, or what TRUSTED_PROXIES allows it to read from X-Forwarded-For, see
- * scripts/client-address.mjs). X-Forwarded-For itself is never read here: Next rewrites it, and a
+ * runtime/client-address.mjs). X-Forwarded-For itself is never read here: Next rewrites it, and a
  * client can write anything in it. Without the server around Next (`next dev`) every request is
  * 'unknown'.
  */

@@ -21,7 +21,7 @@ export const ANSWER_CACHE_HEADER = 'x-graphql-cache';
 
 /**
  * Next drops the Content-Encoding header of a route handler's response (it may have been decoded by
- * fetch). The production server (scripts/server.mjs) sets this header on every request to say it will
+ * fetch). The production server (runtime/server.mjs) sets this header on every request to say it will
  * turn the same header of the response into Content-Encoding; only then does the route send bytes it
  * compressed itself. Without it (`next dev`, tests) answers go uncompressed, as yoga's do.
  */

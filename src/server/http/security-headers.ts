@@ -3,8 +3,8 @@
  * (docs/decisions/028-strict-csp-on-cached-pages.md): no 'unsafe-inline', no 'unsafe-eval' in
  * production. Every page request gets a fresh nonce, which Next stamps on the scripts of a page
  * rendered for it (it reads the nonce from this header); a page served from Next's cache carries an
- * older nonce instead, and scripts/server.mjs adds the hashes of its own inline scripts to the CSP
- * (scripts/cached-page-csp.mjs). Script files come from this origin and the third-party hosts of
+ * older nonce instead, and runtime/server.mjs adds the hashes of its own inline scripts to the CSP
+ * (runtime/cached-page-csp.mjs). Script files come from this origin and the third-party hosts of
  * the services the visitor consented to. Violations are reported to CSP_REPORT_PATH.
  */
 import { createHash } from 'node:crypto';

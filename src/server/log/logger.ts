@@ -6,7 +6,7 @@ import { serializeError } from './serialize-error';
 
 /**
  * The one logger of the server code: JSON lines on stdout (pino), one object per event, with the
- * request id of the request being served (scripts/server.mjs) on every line written during it.
+ * request id of the request being served (runtime/server.mjs) on every line written during it.
  * Errors go under `err` and pass through serializeError, which never lets query parameters or
  * quoted values out. In development (and in the CLI scripts run by hand) lines are printed
  * readably instead; LOG_FORMAT=json|pretty overrides.

@@ -2,7 +2,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * What code running under one HTTP request knows about it: its id. scripts/server.mjs creates the
+ * What code running under one HTTP request knows about it: its id. runtime/server.mjs creates the
  * store (same globalThis key) and runs Next's handler inside it; Next's route handlers and server
  * components run in that async context, so every log line they write carries the id. Kept on
  * globalThis because server.mjs (plain Node) and Next's bundles load their own module copies.

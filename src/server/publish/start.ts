@@ -4,7 +4,7 @@ import { rearmClock } from '@/server/clock/schedule';
 import { listenForChanges } from './listener';
 import { applyChangeLocally, processOrigin, servePublications } from './publish';
 
-/** Where this process reaches itself: PORT and LISTEN_HOST are where scripts/server.mjs listens. */
+/** Where this process reaches itself: PORT and LISTEN_HOST are where runtime/server.mjs listens. */
 function selfUrl(): string {
   const host = process.env.LISTEN_HOST?.trim();
   const local = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

@@ -11,7 +11,7 @@ import { siteParams, type SiteParams } from '@/server/http/route-params';
  *
  * It renders the 404 screen as its content rather than calling notFound(): Next 16 answers a
  * notFound() thrown while rendering with an empty error shell, the text appearing only once the
- * script has run (vercel/next.js#62228). The status 404 is set by scripts/server.mjs, from the
+ * script has run (vercel/next.js#62228). The status 404 is set by runtime/server.mjs, from the
  * header the proxy puts on this rewrite (NOT_FOUND_PAGE_HEADER, docs/decisions/019).
  */
 export async function generateMetadata({ params }: { params: Promise<SiteParams> }): Promise<Metadata> {

@@ -4,7 +4,7 @@
  * Next buffers the whole body of every request that goes through the proxy (src/proxy.ts) up to
  * `proxyClientMaxBodySize` (21 MB, for the back-office's document uploads), whatever the path: a
  * POST of 21 MB to a public page would be held in memory before any route could refuse it. So the
- * server refuses it first (scripts/slow-clients.mjs): each path has its own limit, and a body that
+ * server refuses it first (runtime/slow-clients.mjs): each path has its own limit, and a body that
  * declares more, or sends more as it arrives (chunked), is answered 413.
  */
 
@@ -21,7 +21,7 @@ const STREAMED = /^\/api\/admin\/v1\/(navs|benchmarks|documents|scenarios|regist
 /**
  * The back-office: signed-in staff post document uploads (20 MB) and import files (16 MB) to its
  * server actions; without a live staff session nothing there is bigger than the sign-in form, so
- * the server refuses more before reading it (scripts/staff-bodies.mjs, docs/decisions/027).
+ * the server refuses more before reading it (runtime/staff-bodies.mjs, docs/decisions/027).
  */
 const BACK_OFFICE = /^\/admin(\/|$)/;
 export const STAFF_BYTES = 21 * MB;

@@ -5,7 +5,7 @@
  * stamps it on every script it writes while rendering: a page rendered for this request runs with
  * the nonce alone. A page served from Next's cache was rendered for an earlier request, so its
  * scripts carry that request's nonce, which the CSP of this answer does not name. For such a body
- * the production server (scripts/server.mjs, through scripts/compressed-responses.mjs) adds to the
+ * the production server (runtime/server.mjs, through runtime/compressed-responses.mjs) adds to the
  * CSP the SHA-256 of each inline script the framework wrote, computed once per distinct body.
  *
  * Which scripts are the framework's: those that carry the nonce the page was rendered with, read

@@ -49,7 +49,7 @@ const PAGE = `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js"
 
 type Answer = { status: number; headers: IncomingHttpHeaders };
 
-describe('markForSharedCache, behind the compress-once encoder (as scripts/server.mjs mounts it)', () => {
+describe('markForSharedCache, behind the compress-once encoder (as runtime/server.mjs mounts it)', () => {
   let server: Server;
   let base: string;
   const registry = new Map([['/fr/RETAIL-FR/funds/aurore', ['menu', 'audience:RETAIL-FR', 'fund:aurore']]]);

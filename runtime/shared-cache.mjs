@@ -4,7 +4,7 @@
  *
  * A page Next served from its cache, that the proxy sent `private, no-cache` (src/proxy.ts: the
  * cached page paths), answered 200 with no Set-Cookie, whose cache tags are known
- * (scripts/page-tags-cache-handler.mjs), gets
+ * (runtime/page-tags-cache-handler.mjs), gets
  * - `Surrogate-Control: max-age=N` (CACHE_SURROGATE_MAX_AGE, 600 s by default): how long the shared
  *   cache may keep it, a bound that heals a lost purge; the browser still gets `private, no-cache`;
  * - `xkey` (Varnish's xkey module) and `Surrogate-Key` (Fastly) with its tags, space-separated: a
@@ -17,7 +17,7 @@
  * is left as it was, and the shared cache does not keep what carries no Surrogate-Control.
  */
 
-/** The registry scripts/page-tags-cache-handler.mjs fills: internal page path → its tags. */
+/** The registry runtime/page-tags-cache-handler.mjs fills: internal page path → its tags. */
 const PAGE_TAGS = Symbol.for('fundhouse.pageTags');
 /** The proxy's Cache-Control of a cached page (src/proxy.ts CACHED_PAGE_CACHE_CONTROL). */
 const CACHED_PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -72,7 +72,7 @@ export function withoutNonce(policy) {
  */
 export function markForSharedCache(req, res, { maxAge = DEFAULT_SURROGATE_MAX_AGE, registry = globalThis[PAGE_TAGS] } = {}) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  // The unknown-page route answers 200 here and becomes a 404 as its head is written (scripts/server.mjs):
+  // The unknown-page route answers 200 here and becomes a 404 as its head is written (runtime/server.mjs):
   // a shared cache would only fill with attackers' random addresses.
   if (res.statusCode !== 200 || res.hasHeader('Set-Cookie') || res.hasHeader(NOT_FOUND_PAGE_HEADER)) return false;
   if (String(res.getHeader('Cache-Control') ?? '') !== CACHED_PAGE_CACHE_CONTROL || !res.hasHeader('x-nextjs-cache')) return false;

@@ -3,19 +3,19 @@
  * - Next (16.4) answers 500 to a path that is not valid percent-encoding before the proxy can see it
  *   (vercel/next.js#94278). A bad URL must be a 404, never a 500;
  * - Next compresses and hashes every cached page again on every request; here each distinct body is
- *   hashed natively and compressed once (scripts/compressed-responses.mjs), and the hashes of its
- *   inline scripts are added to its CSP, found once too (scripts/cached-page-csp.mjs); a page every
- *   visitor of one audience sees alike is marked for a shared cache (scripts/shared-cache.mjs);
+ *   hashed natively and compressed once (runtime/compressed-responses.mjs), and the hashes of its
+ *   inline scripts are added to its CSP, found once too (runtime/cached-page-csp.mjs); a page every
+ *   visitor of one audience sees alike is marked for a shared cache (runtime/shared-cache.mjs);
  * - the client's address must come from the socket, or from X-Forwarded-For only through the proxies
- *   TRUSTED_PROXIES names (scripts/client-address.mjs), and Next rewrites that header itself;
+ *   TRUSTED_PROXIES names (runtime/client-address.mjs), and Next rewrites that header itself;
  * - Next replaces the Vary header of a page (so Cookie is added here), cannot give a rewrite a
  *   status (the 404 of unknown slugs) and drops a route's Content-Encoding: those two writeHead
  *   overrides below are the only ones left (docs/decisions/045 measures and lists what moved out);
- * - on SIGTERM the requests under way finish and the database is closed (scripts/graceful-shutdown.mjs);
+ * - on SIGTERM the requests under way finish and the database is closed (runtime/graceful-shutdown.mjs);
  * - clients that send their headers or body too slowly, or too big a body, are cut off: each path's
- *   limit (scripts/body-limits.mjs) is enforced from the declared length, then while the body
- *   arrives, before Next buffers it (scripts/slow-clients.mjs); the back-office's large limit is
- *   only for a live staff session (scripts/staff-bodies.mjs).
+ *   limit (runtime/body-limits.mjs) is enforced from the declared length, then while the body
+ *   arrives, before Next buffers it (runtime/slow-clients.mjs); the back-office's large limit is
+ *   only for a live staff session (runtime/staff-bodies.mjs).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -145,7 +145,7 @@ function isStaff(cookieHeader) {
 const server = createServer(serverOptions, (req, res) => {
   // Past the path's limit, declared or counted as it arrives, 413; too slow, 408. Answered before
   // Next buffers the body; the import API bounds its own streamed body. The back-office takes big
-  // bodies only from a live staff session (scripts/staff-bodies.mjs).
+  // bodies only from a live staff session (runtime/staff-bodies.mjs).
   admitBody(req, res, (req.url ?? '/').split('?')[0] ?? '/', { isStaff }, () => serve(req, res));
 });
 

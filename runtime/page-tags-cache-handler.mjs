@@ -1,8 +1,8 @@
 /**
  * Next's own file-system cache of rendered pages (the default `cacheHandler`), which in addition
  * remembers the cache tags of every page it hands out or stores, by the page's internal path
- * (`/fr/RETAIL-FR/funds/aurore-patrimoine`). scripts/server.mjs reads them back to tell a shared
- * cache which tags a page carries (`xkey`, `Surrogate-Key`: scripts/shared-cache.mjs), so that the
+ * (`/fr/RETAIL-FR/funds/aurore-patrimoine`). runtime/server.mjs reads them back to tell a shared
+ * cache which tags a page carries (`xkey`, `Surrogate-Key`: runtime/shared-cache.mjs), so that the
  * purge of a publication (src/server/cache/purge.ts) names the same tags Next expires
  * (docs/decisions/044, 056). Next 16.4 keeps a page's tags in its entry's `x-next-cache-tags` header
  * and never sends them outside its "minimal mode" (build/templates/app-page-runtime.js); this class

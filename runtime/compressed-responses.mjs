@@ -1,5 +1,5 @@
 /**
- * Compression and validators for the production server (scripts/server.mjs), in place of Next's own
+ * Compression and validators for the production server (runtime/server.mjs), in place of Next's own
  * (`compress: false`, `generateEtags: false` in next.config.ts).
  *
  * Next compresses every response on the fly and hashes every page body with a JavaScript FNV loop to
@@ -161,7 +161,7 @@ function etagOf(body) {
  * takes at most 64 MB unless another cache is given.
  *
  * `inlineScripts(html)`, when given, names the CSP sources an HTML body's own inline scripts need
- * (scripts/cached-page-csp.mjs): computed once per distinct body like its validator, and added to
+ * (runtime/cached-page-csp.mjs): computed once per distinct body like its validator, and added to
  * the script-src of the Content-Security-Policy the handler set, for every answer of that body.
  */
 export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024), inlineScripts = undefined, shared = undefined } = {}) {
@@ -210,7 +210,7 @@ export function responseEncoder({ cache = new ByteBoundedCache(64 * 1024 * 1024)
       const found = entryFor(cache, chunk, textEncoding);
       const { key, entry, body } = found;
       allowOwnScripts(res, found, chunk);
-      // With its hashes in its CSP, a cached page may be marked for a shared cache (scripts/shared-cache.mjs).
+      // With its hashes in its CSP, a cached page may be marked for a shared cache (runtime/shared-cache.mjs).
       shared?.(req, res);
       // A validator the handler chose (a CSV download's) stays; a page gets the body's.
       const etag = String(res.getHeader('ETag') ?? entry.etag);

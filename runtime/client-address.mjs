@@ -1,5 +1,5 @@
 /**
- * Who the client is, for the production server (scripts/server.mjs): the socket's peer, or — only
+ * Who the client is, for the production server (runtime/server.mjs): the socket's peer, or — only
  * when TRUSTED_PROXIES says which peers are our own proxies — the address those proxies recorded in
  * X-Forwarded-For. Without TRUSTED_PROXIES the header is ignored entirely: anyone can write it, so
  * trusting it would let a client pick its own rate-limit bucket.

@@ -1,5 +1,5 @@
 /**
- * Stopping the production server (scripts/server.mjs) without cutting anyone off: on SIGTERM or
+ * Stopping the production server (runtime/server.mjs) without cutting anyone off: on SIGTERM or
  * SIGINT it stops accepting connections, closes the idle keep-alive ones, lets the requests under
  * way finish (answering them with `Connection: close`), then closes the database and exits 0. A
  * request still running after the grace period is cut and the process exits 1.

@@ -1,5 +1,5 @@
 /**
- * Clients too slow to be honest are cut off by the production server (scripts/server.mjs).
+ * Clients too slow to be honest are cut off by the production server (runtime/server.mjs).
  *
  * Node's defaults let a client take 60 s to send its headers and 300 s per request, and look for
  * such clients every 30 s: fifty slowloris connections then hold the server's sockets for minutes.
@@ -14,7 +14,7 @@
  *   within about 11 s. While the server itself is not reading the body (its buffer is full), the
  *   client is not blamed.
  *
- * Bodies are also capped here, as they arrive, at the path's limit (scripts/body-limits.mjs): Next's
+ * Bodies are also capped here, as they arrive, at the path's limit (runtime/body-limits.mjs): Next's
  * proxy buffers every request body it sees up to experimental.proxyClientMaxBodySize before the route
  * runs, so without this an 11 MB chunked body to /graphql (which takes 100 KB) was read, copied and
  * kept whole before the route could refuse it. The routes keep their own exact limits
