@@ -41,6 +41,17 @@ async function ask(base: string, url: string, options: { method?: string; cookie
   return result;
 }
 
+/** Resolves once Varnish passes a request to an app process again (its probe says healthy); throws after 30 s. */
+async function untilVarnishReachesTheApp(varnish: Varnish): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const health = await ask(varnish.base, '/api/health').catch(() => null);
+    if (health?.status === 200) return;
+    if (Date.now() > until) throw new Error(`Varnish did not reach an app process within 30 s of their restart (last answer ${health?.status ?? 'none'})`);
+    await sleep(250);
+  }
+}
+
 function through(varnish: Varnish) {
   return async (url: string, options: Parameters<typeof ask>[2] = {}) => {
     const answer = await ask(varnish.base, url, options);
@@ -568,6 +579,10 @@ export async function runCache(port: number, only?: RegExp): Promise<Outcome[]> 
         apps.splice(0, apps.length, startApp(first), startApp(second));
         for (const app of apps) await app.waitHealthy();
         ctx.apps = [apps[0] as App, apps[1] as App];
+        // The probe saw the processes down: Varnish answers 503 for what it does not hold until 3 good
+        // probes (about 6 s). The next case starts once Varnish reaches a process again, whatever the
+        // order of the cases (the outage case after the midnight one found the probe still sick).
+        await untilVarnishReachesTheApp(ctx.varnish);
       },
     };
     process.stderr.write(`[cache] ready after ${Math.round((Date.now() - started) / 1000)} s\n`);
