@@ -10,19 +10,10 @@ export default class TimingReporter implements Reporter {
   private firstTest: number | null = null;
   private workers = new Map<number, { first: number; last: number; inTests: number; tests: number }>();
   private files = new Map<string, { ms: number; tests: number }>();
-  /** Per worker, the last test's end and file: the time to the next test's start is charged to the pair. */
-  private lastEnd = new Map<number, { at: number; file: string }>();
-  private gaps = new Map<string, number>();
 
-  onTestBegin(test: TestCase, result: TestResult) {
+  onTestBegin(_test: TestCase, result: TestResult) {
     const now = Date.now();
     this.firstTest ??= now;
-    const previous = this.lastEnd.get(result.workerIndex);
-    const file = fileOf(test);
-    if (previous && previous.file !== file) {
-      const key = `${previous.file} → ${file}`;
-      this.gaps.set(key, (this.gaps.get(key) ?? 0) + now - previous.at);
-    }
     const worker = this.workers.get(result.workerIndex);
     if (worker) worker.first = Math.min(worker.first, now);
     else this.workers.set(result.workerIndex, { first: now, last: now, inTests: 0, tests: 0 });
@@ -35,8 +26,7 @@ export default class TimingReporter implements Reporter {
       worker.inTests += result.duration;
       worker.tests += 1;
     }
-    const file = fileOf(test);
-    this.lastEnd.set(result.workerIndex, { at: Date.now(), file });
+    const file = test.location.file.replace(/^.*\/tests\/e2e\//, '');
     const entry = this.files.get(file) ?? { ms: 0, tests: 0 };
     entry.ms += result.duration;
     entry.tests += 1;
@@ -55,18 +45,10 @@ export default class TimingReporter implements Reporter {
     }
     lines.push('  slowest files (time inside their tests):');
     for (const [file, { ms, tests }] of [...this.files].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) lines.push(`    ${s(ms).padStart(6)}  ${String(tests).padStart(3)} tests  ${file}`);
-    // A switch of file on a worker runs the first file's afterAll and the second's beforeAll (a spec's own
-    // server stopping and starting); the first test of a worker is not counted (see "before the first test").
-    lines.push('  longest switches between files on a worker (afterAll of one, beforeAll of the next):');
-    for (const [pair, ms] of [...this.gaps].sort((a, b) => b[1] - a[1]).slice(0, 12)) lines.push(`    ${s(ms).padStart(6)}  ${pair}`);
     console.log(lines.join('\n'));
   }
 
   printsToStdio() {
     return false;
   }
-}
-
-function fileOf(test: TestCase): string {
-  return test.location.file.replace(/^.*\/tests\/e2e\//, '');
 }
